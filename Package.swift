@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+// swift-paging: infinite-scroll pagination that is correct, fast and testable.
+// Swift 6 language mode (the default for tools 6.0), no outside dependencies.
+import PackageDescription
+
+let package = Package(
+  name: "swift-paging",
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Paging", targets: ["Paging"]),
+    .library(name: "PagingTesting", targets: ["PagingTesting"]),
+    .library(name: "PagingHTTP", targets: ["PagingHTTP"]),
+    .library(name: "PagingSwiftUI", targets: ["PagingSwiftUI"]),
+    .executable(name: "paging-demo", targets: ["paging-demo"]),
+    .executable(name: "paging-bench", targets: ["paging-bench"]),
+  ],
+  targets: [
+    // The engine: a pure state machine and the @MainActor @Observable Paginator.
+    .target(name: "Paging"),
+    // Virtual clock, scripted sources, simulated server, list simulator, baselines.
+    .target(name: "PagingTesting", dependencies: ["Paging"]),
+    // URLSession page sources (RFC 8288 Link headers, cursor fields, pages, offsets).
+    .target(name: "PagingHTTP", dependencies: ["Paging"]),
+    // Apple-only glue; every file sits inside #if canImport(SwiftUI) / canImport(UIKit).
+    .target(name: "PagingSwiftUI", dependencies: ["Paging"]),
+    // The demo's data (CPython release notes, PSF-2.0) and its session logic, kept in a
+    // library so that tests and the benchmark reach it; not a product.
+    .target(
+      name: "DemoSupport",
+      dependencies: ["Paging", "PagingTesting", "PagingHTTP"],
+      resources: [.copy("Resources")]
+    ),
+    .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
+    .executableTarget(name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
+    .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
+    .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
+    .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP"]),
+    .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport"]),
+  ]
+)

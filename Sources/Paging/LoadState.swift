@@ -1,0 +1,35 @@
+/// The state of one load direction, as a footer or a refresh indicator shows it.
+///
+/// Follows Android Paging 3's `LoadState` (`NotLoading`, `Loading`, `Error`), with the end of
+/// the list as its own case.
+public enum LoadState: Sendable, Equatable, CustomStringConvertible {
+  /// Nothing is loading and nothing failed; a trigger may start a load.
+  case idle
+  /// A load is in flight.
+  case loading
+  /// The last load failed. Appearances start nothing until ``Paginator/retry()`` (or the
+  /// automatic retry policy) runs, so a failing page cannot loop.
+  case failed(PagingError)
+  /// The end was reached (the last page's `nextCursor` was `nil`); nothing loads until a
+  /// refresh. Only the append direction completes.
+  case complete
+
+  /// Whether a load is in flight.
+  public var isLoading: Bool { self == .loading }
+
+  /// The error of a ``failed(_:)`` state, else `nil`.
+  public var error: PagingError? {
+    if case .failed(let error) = self { return error }
+    return nil
+  }
+
+  /// A short text for logs: `idle`, `loading`, `failed(…)` or `complete`.
+  public var description: String {
+    switch self {
+    case .idle: "idle"
+    case .loading: "loading"
+    case .failed(let error): "failed(\(error))"
+    case .complete: "complete"
+    }
+  }
+}

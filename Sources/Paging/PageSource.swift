@@ -1,0 +1,24 @@
+/// Loads pages for a ``Paginator``.
+///
+/// Conform a type that talks to your API, or build a paginator from a closure with
+/// ``Paginator/init(configuration:clock:load:)``. The engine guarantees that it calls
+/// ``loadPage(_:)`` at most once at a time per direction, never twice for a cursor whose page
+/// already committed in the same generation, and that it cancels the calling task when the
+/// result is no longer wanted (a refresh began, or ``Paginator/cancel()`` was called).
+public protocol PageSource<Item, Cursor>: Sendable {
+  /// The items the source returns; ids must be stable across pages and refreshes.
+  associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+  /// The opaque position of a page: a token, a keyset, a URL, a page number or an offset.
+  associatedtype Cursor: Hashable & Sendable
+
+  /// Loads one page.
+  ///
+  /// - Parameter request: The cursor, direction and generation to load.
+  /// - Returns: The page's items in server order and the cursor of the next page (`nil` at the
+  ///   end).
+  /// - Throws: Any error. `CancellationError` and `URLError.cancelled` are treated as a
+  ///   cancellation, never as a failure; anything else latches the direction as failed with
+  ///   ``PagingError/sourceFailed(_:)`` until a retry. Conform your error to
+  ///   ``RetryableError`` to tell an automatic retry policy whether a retry can help.
+  func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+}

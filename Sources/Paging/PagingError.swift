@@ -1,0 +1,70 @@
+import Foundation
+
+/// Why a load direction stopped, as a typed value a UI can show and act on.
+///
+/// Nothing already loaded is lost by any of these: the items stay, and the cursor stays at the
+/// page that was not loaded.
+public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The ``PageSource`` threw. The associated value is the source's own error. The cursor did
+  /// not move; ``Paginator/retry()`` requests the same cursor again.
+  case sourceFailed(any Error)
+  /// The server handed back a cursor whose page already committed in this generation; loading
+  /// it again would loop. Only a refresh clears it; ``Paginator/retry()`` does nothing.
+  /// The associated value is the repeated cursor.
+  case repeatedCursor(any Hashable & Sendable)
+  /// This many pages in a row added no new item (all empty, or all duplicates), which is the
+  /// limit set by ``PagingConfiguration/maxPagesWithoutNewItems``. ``Paginator/retry()`` tries
+  /// the next cursor again.
+  case noNewItems(pages: Int)
+
+  /// Whether a retry can help. For ``sourceFailed(_:)`` the source's error decides through
+  /// ``RetryableError``; errors that do not conform count as retryable. A repeated cursor is
+  /// never retryable; a run of pages without new items is (the server may fill in).
+  public var isRetryable: Bool {
+    switch self {
+    case .sourceFailed(let error): (error as? any RetryableError)?.isRetryable ?? true
+    case .repeatedCursor: false
+    case .noNewItems: true
+    }
+  }
+
+  /// Whether `error` means "cancelled" rather than "failed": `CancellationError`,
+  /// `URLError.cancelled`, or a ``PagingError/sourceFailed(_:)`` wrapping one of them.
+  ///
+  /// The engine never shows a cancellation as a failure (fault class 9).
+  /// - Parameter error: Any error.
+  /// - Returns: `true` for a cancellation.
+  public static func isCancellation(_ error: any Error) -> Bool {
+    switch error {
+    case is CancellationError: return true
+    case let error as URLError: return error.code == .cancelled
+    case PagingError.sourceFailed(let inner): return isCancellation(inner)
+    default: return false
+    }
+  }
+
+  /// Two errors are equal when they are the same case with equal values; two source failures
+  /// are equal when their errors have the same type and the same `String(reflecting:)`.
+  public static func == (lhs: PagingError, rhs: PagingError) -> Bool {
+    switch (lhs, rhs) {
+    case (.sourceFailed(let a), .sourceFailed(let b)):
+      return type(of: a) == type(of: b) && String(reflecting: a) == String(reflecting: b)
+    case (.repeatedCursor(let a), .repeatedCursor(let b)):
+      return AnyHashable(a) == AnyHashable(b)
+    case (.noNewItems(let a), .noNewItems(let b)):
+      return a == b
+    default:
+      return false
+    }
+  }
+
+  /// A sentence for logs and simple UIs.
+  public var description: String {
+    switch self {
+    case .sourceFailed(let error): "the page source failed: \(error)"
+    case .repeatedCursor(let cursor):
+      "the server repeated cursor \(cursor), whose page already loaded; refresh to start over"
+    case .noNewItems(let pages): "\(pages) pages in a row added no new item"
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// Counters of what a paginator did, for tests, logs and the benchmark. All counts start at 0
+/// and only grow.
+public struct PagingMetrics: Hashable, Sendable {
+  /// Requests handed to the source.
+  public var requestsStarted = 0
+  /// Requests whose page committed.
+  public var requestsCompleted = 0
+  /// Requests that failed (cancellations not included).
+  public var requestsFailed = 0
+  /// Requests cancelled, by the engine (refresh, `cancel()`) or reported by the source.
+  public var requestsCancelled = 0
+  /// Results dropped because their request was no longer current (an older generation, or
+  /// already cancelled).
+  public var staleResultsDropped = 0
+  /// Items added to the list by commits.
+  public var itemsCommitted = 0
+  /// Items dropped because their id was already loaded (``DuplicatePolicy/keepFirst``).
+  public var duplicatesDropped = 0
+  /// Items that replaced an item with the same id (``DuplicatePolicy/replace``).
+  public var duplicatesReplaced = 0
+  /// Row appearance signals received.
+  public var appearanceSignals = 0
+  /// Row appearance signals that started no request (not near the end, a load already in
+  /// flight, the end reached, a failure latched, or an unknown row).
+  public var appearanceSignalsIgnored = 0
+  /// Automatic retries scheduled by the retry policy.
+  public var retriesScheduled = 0
+
+  /// Creates counters at zero.
+  public init() {}
+}

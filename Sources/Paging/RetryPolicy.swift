@@ -1,0 +1,67 @@
+/// When the engine retries a failed load by itself.
+///
+/// The default is ``manual``: a failed direction stays failed until ``Paginator/retry()``, so a
+/// failing page can never loop (fault class 8).
+public enum RetryPolicy: Hashable, Sendable {
+  /// Never retry automatically; only ``Paginator/retry()`` does.
+  case manual
+  /// Retry retryable failures (see ``PagingError/isRetryable``) after a growing, jittered
+  /// delay measured on the paginator's injected `Clock`, a bounded number of times in a row;
+  /// after that the direction stays failed until ``Paginator/retry()``.
+  case exponentialBackoff(ExponentialBackoff)
+}
+
+/// The delays of ``RetryPolicy/exponentialBackoff(_:)``: attempt *n* (1-based) waits
+/// `min(maxDelay, initialDelay × multiplier^(n-1))`, spread by ±`jitter` of itself.
+///
+/// The jitter comes from a seeded generator inside the state machine, so a run is
+/// reproducible.
+public struct ExponentialBackoff: Hashable, Sendable {
+  /// The delay before the first automatic retry.
+  public var initialDelay: Duration
+  /// The factor between two successive delays (at least 1).
+  public var multiplier: Double
+  /// The longest delay, before jitter.
+  public var maxDelay: Duration
+  /// How many automatic retries run in a row before the direction stays failed (at least 0).
+  public var maxAttempts: Int
+  /// The spread, as a fraction of the delay: 0.2 means ±20 %. Clamped to `0...1`.
+  public var jitter: Double
+  /// The seed of the jitter's random generator.
+  public var seed: UInt64
+
+  /// Creates a backoff schedule.
+  /// - Parameters:
+  ///   - initialDelay: The first delay (default 1 s).
+  ///   - multiplier: The growth factor (default 2).
+  ///   - maxDelay: The cap before jitter (default 30 s).
+  ///   - maxAttempts: Automatic retries in a row (default 3).
+  ///   - jitter: The spread as a fraction of the delay (default 0.2).
+  ///   - seed: The jitter's seed (default 0).
+  public init(
+    initialDelay: Duration = .seconds(1), multiplier: Double = 2, maxDelay: Duration = .seconds(30),
+    maxAttempts: Int = 3, jitter: Double = 0.2, seed: UInt64 = 0
+  ) {
+    self.initialDelay = initialDelay
+    self.multiplier = max(1, multiplier)
+    self.maxDelay = maxDelay
+    self.maxAttempts = max(0, maxAttempts)
+    self.jitter = min(1, max(0, jitter))
+    self.seed = seed
+  }
+
+  /// The delay before automatic attempt `attempt`.
+  /// - Parameters:
+  ///   - attempt: The attempt's number, from 1.
+  ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
+  /// - Returns: The delay, never negative.
+  public func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
+    var base = initialDelay
+    for _ in 1..<max(1, attempt) where base < maxDelay {
+      base = base * multiplier
+    }
+    base = min(base, maxDelay)
+    let spread = 1 + jitter * (2 * randomFraction - 1)
+    return max(.zero, base * spread)
+  }
+}

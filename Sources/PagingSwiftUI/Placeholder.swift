@@ -1,0 +1,1 @@
+// Apple-only glue lands with the SwiftUI issue; on Linux this module is empty.

@@ -1,0 +1,1 @@
+print("paging-bench: coming soon")

@@ -1,0 +1,1 @@
+print("paging-demo: coming soon")
