@@ -12,6 +12,17 @@ public struct ItemStore<Item: Identifiable>: RandomAccessCollection {
     public var dropped = 0
     /// Items that replaced the item with the same id in place (``DuplicatePolicy/replace``).
     public var replaced = 0
+
+    /// Creates a result.
+    /// - Parameters:
+    ///   - inserted: Items added.
+    ///   - dropped: Items dropped as duplicates.
+    ///   - replaced: Items replaced in place.
+    public init(inserted: Int = 0, dropped: Int = 0, replaced: Int = 0) {
+      self.inserted = inserted
+      self.dropped = dropped
+      self.replaced = replaced
+    }
   }
 
   /// The items in list order.

@@ -81,7 +81,9 @@ where Item.ID: Sendable {
   public var hasMore: Bool { !hasLoadedFirstPage || nextCursor != nil }
 
   /// The loads in flight, refresh first.
-  public var loadsInFlight: [PageRequest<Cursor>] { [refreshRequest, appendRequest].compactMap { $0 } }
+  public var loadsInFlight: [PageRequest<Cursor>] {
+    [refreshRequest, appendRequest].compactMap { $0 }
+  }
 
   /// Applies one event and returns what the driver must do, in order.
   /// - Parameter event: What happened.

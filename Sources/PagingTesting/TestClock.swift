@@ -72,8 +72,10 @@ public final class TestClock: Clock, Sendable {
       return state.nextOrder
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let (wakeNow, ready) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let (wakeNow, ready) = state.withLock {
+          state -> (Bool, [CheckedContinuation<Void, Never>]) in
           if deadline <= state.now { return (true, []) }
           state.sleepers[order] = Sleeper(
             deadline: deadline, order: order, continuation: continuation)

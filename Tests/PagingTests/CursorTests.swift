@@ -1,0 +1,65 @@
+import Paging
+import Testing
+
+/// Rules 5 and 6 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure latches
+/// the direction until a retry, which asks for the same cursor.
+@Suite struct CursorTests {
+  @Test func theCursorDoesNotMoveWhenTheRequestStarts() {
+    var machine = Machine.loaded()
+    _ = machine.appear(15..<20)
+    #expect(machine.nextCursor == 20)
+    #expect(machine.appendState == .loading)
+  }
+
+  @Test func aFailureKeepsTheCursorTheItemsAndLatchesTheDirection() {
+    var machine = Machine.loaded()
+    let append = machine.appear(15..<20).loads[0]
+    let effects = machine.handle(.loadFailed(append.id, Boom()))
+    #expect(effects.isEmpty)
+    #expect(machine.nextCursor == 20)
+    #expect(machine.items.count == 20)
+    #expect(machine.appendState == .failed(.sourceFailed(Boom())))
+    #expect(machine.hasMore)
+  }
+
+  @Test func appearancesAfterAFailureSendNothing() {
+    // Fault class 8: the error re-renders the footer, rows appear again: no request.
+    var machine = Machine.loaded()
+    let append = machine.appear(15..<20).loads[0]
+    _ = machine.handle(.loadFailed(append.id, Boom()))
+    var effects: [PagingEffect<Int>] = []
+    for _ in 0..<10 { effects += machine.appear(15..<20) }
+    effects += machine.handle(.loadNextPage)
+    #expect(effects.isEmpty)
+    #expect(machine.metrics.requestsStarted == 2)
+  }
+
+  @Test func retryRequestsTheSameCursor() {
+    var machine = Machine.loaded()
+    let append = machine.appear(15..<20).loads[0]
+    _ = machine.handle(.loadFailed(append.id, Boom()))
+    let retry = machine.handle(.retry).loads
+    #expect(retry.map(\.cursor) == [20])
+    #expect(retry.map(\.direction) == [.append])
+    #expect(machine.appendState == .loading)
+    _ = machine.handle(.loadCompleted(retry[0].id, page(20..<40, next: 40)))
+    #expect(machine.ids == Array(0..<40))
+    #expect(machine.nextCursor == 40)
+  }
+
+  @Test func retryWithNothingFailedDoesNothing() {
+    var machine = Machine.loaded()
+    #expect(machine.handle(.retry).isEmpty)
+  }
+
+  @Test func aFailedFirstLoadIsRetriedAsARefresh() {
+    var machine = Machine()
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(.loadFailed(first.id, Boom()))
+    #expect(machine.refreshState == .failed(.sourceFailed(Boom())))
+    #expect(machine.hasLoadedFirstPage == false)
+    let retry = machine.handle(.retry).loads
+    #expect(retry.map(\.direction) == [.refresh])
+    #expect(retry.map(\.cursor) == [nil])
+  }
+}
