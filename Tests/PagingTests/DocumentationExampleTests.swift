@@ -67,6 +67,13 @@ import Testing
     #expect(source.records[2].time == TestClock.Instant(offset: .seconds(1)))
   }
 
+  @Test func theStateMachineAloneAsksForTheFirstPage() {
+    var machine = PagingStateMachine<Row, Int>()
+    let effects = machine.handle(.start)
+    #expect(effects.count == 1)
+    #expect(machine.refreshState == .loading)
+  }
+
   // MARK: - HTTPSources.md
 
   struct Post: Identifiable, Sendable, Decodable {
