@@ -46,7 +46,7 @@
     public var body: some View {
       List {
         if let error = paginator.refreshState.error, !paginator.items.isEmpty {
-          LoadFailureRow(paginator: paginator, error: error)
+          LoadFailureView(paginator: paginator, error: error)
         }
         ForEach(paginator.items) { item in
           row(item).pagingRow(item, in: paginator)
@@ -71,7 +71,7 @@
         } description: {
           Text(verbatim: error.description)
         } actions: {
-          LoadFailureButton(paginator: paginator, error: error)
+          LoadFailureView(paginator: paginator, error: error, showsMessage: false)
         }
       } else if paginator.appendState == .complete {
         ContentUnavailableView {

@@ -40,7 +40,7 @@
         ProgressView()
           .frame(maxWidth: .infinity)
       case .failed(let error):
-        LoadFailureRow(paginator: paginator, error: error)
+        LoadFailureView(paginator: paginator, error: error)
       case .complete:
         Text("No more items")
           .font(.footnote)
