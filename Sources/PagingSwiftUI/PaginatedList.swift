@@ -1,0 +1,85 @@
+#if canImport(SwiftUI)
+  import Paging
+  import SwiftUI
+
+  /// A `List` of a paginator's items for the common case: every row reports its appearances,
+  /// the first page loads in `.task`, pull to refresh calls `Paginator.refresh()`, and the end
+  /// of the list shows a ``PagingFooter``.
+  ///
+  /// While no item is loaded, the list shows a spinner, the error of the failed load with a
+  /// Retry button, or, when the source had nothing at all, an empty state. A failed
+  /// pull to refresh keeps the old items and shows its error with a Retry button above them.
+  ///
+  /// ```swift
+  /// struct FeedView: View {
+  ///   @State private var feed = Paginator(source: PostsSource())
+  ///
+  ///   var body: some View {
+  ///     PaginatedList(feed) { post in
+  ///       Text(post.title)
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// For sections, headers or a custom container, build the same thing from
+  /// `pagingRow(_:in:)`, ``PagingFooter``, `.task { await paginator.start() }` and
+  /// `refreshable(_:)`.
+  @MainActor
+  public struct PaginatedList<
+    Item: Identifiable & Sendable, Cursor: Hashable & Sendable, Row: View
+  >: View
+  where Item.ID: Sendable {
+    private let paginator: Paginator<Item, Cursor>
+    private let row: (Item) -> Row
+
+    /// Creates a list of a paginator's items.
+    /// - Parameters:
+    ///   - paginator: The paginator whose items the list shows; the list starts it.
+    ///   - row: Builds the row of one item.
+    public init(_ paginator: Paginator<Item, Cursor>, @ViewBuilder row: @escaping (Item) -> Row) {
+      self.paginator = paginator
+      self.row = row
+    }
+
+    /// The list, its overlay while nothing is loaded, and its load and refresh actions.
+    public var body: some View {
+      List {
+        if let error = paginator.refreshState.error, !paginator.items.isEmpty {
+          LoadFailureView(paginator: paginator, error: error)
+        }
+        ForEach(paginator.items) { item in
+          row(item).pagingRow(item, in: paginator)
+        }
+        if !paginator.items.isEmpty {
+          PagingFooter(paginator)
+        }
+      }
+      .overlay {
+        if paginator.items.isEmpty {
+          emptyState
+        }
+      }
+      .task { [paginator] in await paginator.start() }
+      .refreshable(paginator)
+    }
+
+    @ViewBuilder private var emptyState: some View {
+      if let error = paginator.refreshState.error ?? paginator.appendState.error {
+        ContentUnavailableView {
+          Label("Could not load", systemImage: "exclamationmark.triangle")
+        } description: {
+          Text(verbatim: error.description)
+        } actions: {
+          LoadFailureView(paginator: paginator, error: error, showsMessage: false)
+        }
+      } else if paginator.appendState == .complete {
+        ContentUnavailableView {
+          Label("Nothing here yet", systemImage: "tray")
+        }
+      } else {
+        ProgressView()
+      }
+    }
+  }
+#endif

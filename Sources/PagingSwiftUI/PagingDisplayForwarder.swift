@@ -1,0 +1,116 @@
+#if canImport(UIKit) && !os(watchOS)
+  import Foundation
+  import Paging
+  import UIKit
+
+  /// Forwards a `UICollectionView`'s or `UITableView`'s display and prefetch callbacks to a
+  /// paginator, by position: the item at `indexPath[1]` of ``section`` is `paginator.items[i]`.
+  ///
+  /// Call ``willDisplay(at:)`` and ``didEndDisplaying(at:)`` from your delegate, and set the
+  /// forwarder as the view's `prefetchDataSource` (which holds it weakly: keep a strong
+  /// reference, for example in the view controller):
+  ///
+  /// ```swift
+  /// let feed = Paginator(source: PostsSource())
+  /// lazy var forwarder = PagingDisplayForwarder(feed)
+  ///
+  /// override func viewDidLoad() {
+  ///   super.viewDidLoad()
+  ///   collectionView.prefetchDataSource = forwarder
+  ///   Task { await feed.start() }
+  /// }
+  ///
+  /// func collectionView(
+  ///   _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+  ///   forItemAt indexPath: IndexPath
+  /// ) {
+  ///   forwarder.willDisplay(at: indexPath)
+  /// }
+  ///
+  /// func collectionView(
+  ///   _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+  ///   forItemAt indexPath: IndexPath
+  /// ) {
+  ///   forwarder.didEndDisplaying(at: indexPath)
+  /// }
+  /// ```
+  ///
+  /// Reload the view when `paginator.items` changes (for example with `withObservationTracking`
+  /// or a diffable data source); the forwarder only reports, it never loads by itself. Index
+  /// paths of other sections, malformed index paths and positions beyond the loaded items are
+  /// ignored.
+  @MainActor
+  public final class PagingDisplayForwarder: NSObject, UICollectionViewDataSourcePrefetching,
+    UITableViewDataSourcePrefetching
+  {
+    /// The section whose rows are the paginator's items, in order.
+    public let section: Int
+    private let appeared: @MainActor (Int) -> Void
+    private let disappeared: @MainActor (Int) -> Void
+
+    /// Creates a forwarder to a paginator.
+    /// - Parameters:
+    ///   - paginator: The paginator that receives the signals.
+    ///   - section: The section that shows the paginator's items (default 0).
+    public init<Item, Cursor>(_ paginator: Paginator<Item, Cursor>, section: Int = 0)
+    where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
+      self.section = section
+      appeared = { paginator.rowAppeared(at: $0) }
+      disappeared = { paginator.rowDisappeared(at: $0) }
+      super.init()
+    }
+
+    /// Reports that the cell at `indexPath` is about to be shown. Call it from
+    /// `collectionView(_:willDisplay:forItemAt:)` or `tableView(_:willDisplay:forRowAt:)`.
+    /// - Parameter indexPath: The cell's index path.
+    /// - Complexity: O(1).
+    public func willDisplay(at indexPath: IndexPath) {
+      if let position = position(of: indexPath) { appeared(position) }
+    }
+
+    /// Reports that the cell at `indexPath` is no longer shown. Call it from
+    /// `collectionView(_:didEndDisplaying:forItemAt:)` or
+    /// `tableView(_:didEndDisplaying:forRowAt:)`.
+    /// - Parameter indexPath: The cell's index path.
+    /// - Complexity: O(1).
+    public func didEndDisplaying(at indexPath: IndexPath) {
+      if let position = position(of: indexPath) { disappeared(position) }
+    }
+
+    /// Reports cells the view expects to show soon. Each one counts as a row seen for an
+    /// instant (an appearance followed by a disappearance), so a prefetch near the end can
+    /// start the next page early without the row being remembered as visible.
+    /// - Parameter indexPaths: The index paths the view will probably show.
+    /// - Complexity: O(*k*) for *k* index paths.
+    public func prefetch(at indexPaths: [IndexPath]) {
+      for indexPath in indexPaths {
+        guard let position = position(of: indexPath) else { continue }
+        appeared(position)
+        disappeared(position)
+      }
+    }
+
+    /// `UICollectionViewDataSourcePrefetching`: forwards to ``prefetch(at:)``.
+    /// - Parameters:
+    ///   - collectionView: The collection view asking.
+    ///   - indexPaths: The index paths it will probably show.
+    public func collectionView(
+      _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
+    ) {
+      prefetch(at: indexPaths)
+    }
+
+    /// `UITableViewDataSourcePrefetching`: forwards to ``prefetch(at:)``.
+    /// - Parameters:
+    ///   - tableView: The table view asking.
+    ///   - indexPaths: The index paths it will probably show.
+    public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
+      prefetch(at: indexPaths)
+    }
+
+    private func position(of indexPath: IndexPath) -> Int? {
+      guard indexPath.count == 2, indexPath[0] == section else { return nil }
+      return indexPath[1]
+    }
+  }
+#endif

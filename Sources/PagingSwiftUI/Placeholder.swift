@@ -1,1 +1,0 @@
-// Apple-only glue lands with the SwiftUI issue; on Linux this module is empty.

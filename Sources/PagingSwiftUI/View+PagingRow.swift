@@ -1,0 +1,36 @@
+#if canImport(SwiftUI)
+  import Paging
+  import SwiftUI
+
+  extension View {
+    /// Reports this row's appearances to a paginator: `onAppear` becomes
+    /// `Paginator.rowAppeared(_:)` and `onDisappear` becomes `Paginator.rowDisappeared(_:)`.
+    ///
+    /// The row does not decide anything: an appearance is a signal, and the paginator starts at
+    /// most one request per page, only when the row is within the prefetch distance of the end,
+    /// never after the end or while a failure is latched. Bursts of appearances on first display,
+    /// repeats on scroll back and missing `onDisappear` calls (as `LazyVStack` on iOS 16 to 18
+    /// drops them) are all safe.
+    ///
+    /// ```swift
+    /// List(feed.items) { post in
+    ///   PostRow(post).pagingRow(post, in: feed)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - item: The item this row shows; it must be one of `paginator.items` (others are
+    ///     counted as ignored signals).
+    ///   - paginator: The paginator to report to.
+    /// - Returns: The row with `onAppear` and `onDisappear` actions attached.
+    /// - Complexity: O(1) per appearance.
+    @MainActor
+    public func pagingRow<Item, Cursor>(
+      _ item: Item, in paginator: Paginator<Item, Cursor>
+    ) -> some View
+    where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
+      onAppear { paginator.rowAppeared(item) }
+        .onDisappear { paginator.rowDisappeared(item) }
+    }
+  }
+#endif
