@@ -10,12 +10,22 @@ public enum ReleaseNotes {
   /// The resource's file name inside the bundle's `Resources` folder.
   public static let resourceName = "release-notes.json"
 
+  /// The bundled data file's URL, or `nil` when the bundle lacks it.
+  public static var resourceURL: URL? {
+    Bundle.module.url(
+      forResource: "release-notes", withExtension: "json", subdirectory: "Resources")
+  }
+
+  /// The data's licence and attribution (PSF-2.0), `LICENSE-release-notes.txt`, or `nil` when
+  /// the bundle lacks it.
+  public static var licenseURL: URL? {
+    Bundle.module.url(
+      forResource: "LICENSE-release-notes", withExtension: "txt", subdirectory: "Resources")
+  }
+
   private static let cached: Result<[ReleaseNote], ReleaseNotesError> = Result {
     () throws(ReleaseNotesError) -> [ReleaseNote] in
-    guard
-      let url = Bundle.module.url(
-        forResource: "release-notes", withExtension: "json", subdirectory: "Resources")
-    else { throw .resourceMissing(resourceName) }
+    guard let url = resourceURL else { throw .resourceMissing(resourceName) }
     return try load(contentsOf: url)
   }
 
