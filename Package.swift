@@ -35,6 +35,6 @@ let package = Package(
     .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP"]),
-    .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport"]),
+    .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),
   ]
 )

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The demo's settings, parsed from its command line by ``parse(_:)``.
+///
+/// ```
+/// paging-demo [--seed N] [--page-size N] [--latency-ms N] [--profile NAME]
+///             [--url URL [--strategy link|cursor-field]] [--json] [--help]
+/// ```
+/// Options take their value as the next argument or after `=` (`--seed=7`).
+public struct DemoOptions: Equatable, Sendable {
+  /// The seed of the latency model and of any randomness in the session.
+  public var seed: UInt64
+  /// Rows per page, 1 to 1,000.
+  public var pageSize: Int
+  /// The embedded source's median latency in milliseconds, 0 to 60,000. Ignored with a
+  /// ``server``, whose latency is real.
+  public var latencyMilliseconds: Int
+  /// The scripted session.
+  public var profile: DemoProfile
+  /// The real server to page, or `nil` for the embedded source on the virtual clock.
+  public var server: DemoServer?
+  /// Whether to print JSON instead of text.
+  public var json: Bool
+
+  /// The default seed.
+  public static let defaultSeed: UInt64 = 1
+  /// The default page size, in rows.
+  public static let defaultPageSize = 20
+  /// The default median latency, in milliseconds (a mobile network).
+  public static let defaultLatencyMilliseconds = 150
+  /// The accepted median latencies, in milliseconds.
+  public static let latencyRange = 0...60_000
+
+  /// Creates options; every parameter defaults to what the demo does with no arguments.
+  /// - Parameters:
+  ///   - seed: The random seed.
+  ///   - pageSize: Rows per page.
+  ///   - latencyMilliseconds: The embedded source's median latency, in milliseconds.
+  ///   - profile: The scripted session.
+  ///   - server: A real server, or `nil` for the embedded source.
+  ///   - json: Whether to print JSON.
+  public init(
+    seed: UInt64 = defaultSeed, pageSize: Int = defaultPageSize,
+    latencyMilliseconds: Int = defaultLatencyMilliseconds, profile: DemoProfile = .default,
+    server: DemoServer? = nil, json: Bool = false
+  ) {
+    self.seed = seed
+    self.pageSize = pageSize
+    self.latencyMilliseconds = latencyMilliseconds
+    self.profile = profile
+    self.server = server
+    self.json = json
+  }
+
+  /// What the command line asks for.
+  public enum Command: Equatable, Sendable {
+    /// Run the demo with these options.
+    case run(DemoOptions)
+    /// Print ``DemoOptions/usage`` and exit successfully.
+    case help
+  }
+
+  /// Parses the demo's arguments.
+  ///
+  /// `--help` (or `-h`) anywhere wins over everything else, so a user can always reach the
+  /// usage. Otherwise the first problem found, from left to right, is thrown.
+  /// - Parameter arguments: The arguments without the program name
+  ///   (`CommandLine.arguments.dropFirst()`).
+  /// - Returns: ``Command/help`` or ``Command/run(_:)`` with the options.
+  /// - Throws: ``DemoOptionsError`` for an unknown option, a positional argument, a missing or
+  ///   invalid value, a repeated option, `--strategy` without `--url`, or `--latency-ms` with
+  ///   `--url`.
+  public static func parse(_ arguments: some Sequence<String>) throws(DemoOptionsError)
+    -> Command
+  {
+    let arguments = Array(arguments)
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+    var options = DemoOptions()
+    var seen = Set<String>()
+    var url: URL?
+    var strategy: DemoServer.Strategy?
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      guard argument.hasPrefix("-"), argument.count > 1 else {
+        throw .unexpectedArgument(argument)
+      }
+      let (name, inline) = split(argument)
+      guard let option = Option(rawValue: name) else { throw .unknownOption(name) }
+      guard seen.insert(name).inserted else { throw .repeatedOption(name) }
+      if option == .json {
+        guard inline == nil else { throw .unexpectedValue(option: name) }
+        options.json = true
+        continue
+      }
+      let value: String
+      if let inline {
+        value = inline
+      } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw .missingValue(option: name)
+      }
+      switch option {
+      case .seed: options.seed = try parseSeed(value)
+      case .pageSize:
+        options.pageSize = try parseInteger(value, option, in: ReleaseNoteSource.pageSizeRange)
+      case .latency:
+        options.latencyMilliseconds = try parseInteger(value, option, in: latencyRange)
+      case .profile: options.profile = try parseEnum(value, option)
+      case .url: url = try parseURL(value)
+      case .strategy: strategy = try parseEnum(value, option)
+      case .json: break
+      }
+    }
+    if let url {
+      if seen.contains(Option.latency.rawValue) {
+        throw .conflictingOptions(option: Option.latency.rawValue, other: Option.url.rawValue)
+      }
+      options.server = DemoServer(url: url, strategy: strategy ?? .link)
+    } else if strategy != nil {
+      throw .requiresOption(option: Option.strategy.rawValue, required: Option.url.rawValue)
+    }
+    return .run(options)
+  }
+
+  /// The `--help` text.
+  public static var usage: String {
+    let profiles = DemoProfile.allCases.map {
+      "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
+    }
+    return """
+      paging-demo: pages CPython's release notes through a simulated list, three ways: naive
+      onAppear code, guarded onAppear code, and Paginator. Prints a timeline and a table.
+
+      USAGE: paging-demo [options]
+
+      OPTIONS:
+        --seed N             seed of the latency model (default \(defaultSeed))
+        --page-size N        rows per page, 1 to 1000 (default \(defaultPageSize))
+        --latency-ms N       median latency of the embedded source in ms, 0 to 60000
+                             (default \(defaultLatencyMilliseconds))
+        --profile NAME       the scripted session (default "default"):
+      \(profiles.joined(separator: "\n"))
+        --url URL            page a real server (such as Datasette) in real time instead
+        --strategy S         with --url: "link" follows the Link rel="next" header (default),
+                             "cursor-field" reads the body's "next" field
+        --json               print JSON instead of text
+        -h, --help           print this help
+
+      Bad arguments print one line and exit with status 2.
+      """
+  }
+
+  private enum Option: String {
+    case seed = "--seed"
+    case pageSize = "--page-size"
+    case latency = "--latency-ms"
+    case profile = "--profile"
+    case url = "--url"
+    case strategy = "--strategy"
+    case json = "--json"
+  }
+
+  private static func split(_ argument: String) -> (name: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func parseSeed(_ value: String) throws(DemoOptionsError) -> UInt64 {
+    guard let seed = UInt64(value) else {
+      throw .invalidValue(
+        option: Option.seed.rawValue, value: value,
+        expected: "a whole number from 0 to \(UInt64.max)")
+    }
+    return seed
+  }
+
+  private static func parseInteger(_ value: String, _ option: Option, in range: ClosedRange<Int>)
+    throws(DemoOptionsError) -> Int
+  {
+    guard let number = Int(value), range.contains(number) else {
+      throw .invalidValue(
+        option: option.rawValue, value: value,
+        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  private static func parseEnum<Value: RawRepresentable & CaseIterable>(
+    _ value: String, _ option: Option
+  ) throws(DemoOptionsError) -> Value where Value.RawValue == String {
+    guard let parsed = Value(rawValue: value) else {
+      let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .invalidValue(option: option.rawValue, value: value, expected: "one of \(names)")
+    }
+    return parsed
+  }
+
+  private static func parseURL(_ value: String) throws(DemoOptionsError) -> URL {
+    guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw .invalidValue(
+        option: Option.url.rawValue, value: value, expected: "an http or https URL with a host")
+    }
+    return url
+  }
+}
