@@ -1,0 +1,111 @@
+/// The id-to-position index of ``ItemStore``: an open-addressing hash table (linear probing)
+/// whose buckets hold a position into the store's array and a few bits of the id's hash,
+/// packed in as few bits as the table's size needs (the layout of swift-collections'
+/// `OrderedSet`, plus a fingerprint).
+///
+/// A bucket holds `(position + 1) << fingerprintBits | fingerprint` in ``bucketBits`` bits; 0
+/// marks an empty bucket. The id itself is not stored: a lookup compares the id of the item at
+/// the bucket's position, and the fingerprint (4 bits of the hash) skips 15 of 16 buckets that
+/// hold another id without touching the item array, which at a million items is a cache and
+/// TLB miss each.
+///
+/// Size: the table holds ``capacity`` positions in `capacity × 4/3` buckets (filled to at most
+/// 3/4) and grows by at least 1/4, so it is filled to between 0.6 and 0.75 once it holds 64
+/// positions or more. A bucket takes `log2(capacity) + 5` bits, so 1 million items take 1.33 to
+/// 1.67 million buckets of 25 bits, 4.2 to 5.2 MB, where `[ID: Int]` takes 2^21 buckets of 16
+/// bytes, 33.6 MB. Buckets are never removed: items are only appended or replaced in place.
+///
+/// Internal to the engine; `@usableFromInline` so that ``ItemStore``'s lookups specialise in the
+/// client's module.
+@usableFromInline
+struct PositionTable: Sendable {
+  /// Positions the table holds before it must grow.
+  @usableFromInline var capacity = 0
+  /// The number of buckets (`capacity × 4/3`, rounded up; 0 for no table).
+  @usableFromInline var bucketCount = 0
+  /// The width of one bucket in bits: enough for `capacity` plus ``fingerprintBits``.
+  @usableFromInline var bucketBits = 0
+  /// The buckets, packed from the low bit of `words[0]` up.
+  @usableFromInline var words: [UInt64] = []
+
+  /// Bits of the hash kept in each bucket.
+  @inlinable static var fingerprintBits: Int { 4 }
+
+  /// An empty table with no buckets.
+  @inlinable init() {}
+
+  /// Where probing for `hashValue` starts, and the fingerprint to match.
+  /// - Parameter hashValue: The id's hash value.
+  /// - Returns: A bucket in `0 ..< bucketCount` (from the hash's high bits, by multiplying:
+  ///   no power-of-two size needed) and the hash's low ``fingerprintBits`` bits.
+  @inlinable func home(_ hashValue: Int) -> (bucket: Int, fingerprint: Int) {
+    let high = UInt64(UInt(bitPattern: hashValue)) &<< UInt64(64 &- Int.bitWidth)
+    let product = high.multipliedFullWidth(by: UInt64(bucketCount))
+    return (Int(product.high), hashValue & (1 &<< Self.fingerprintBits &- 1))
+  }
+
+  /// The bucket after `bucket`, wrapping at the end.
+  @inlinable func bucket(after bucket: Int) -> Int {
+    bucket &+ 1 == bucketCount ? 0 : bucket &+ 1
+  }
+
+  /// The raw content of `bucket`: 0 when empty.
+  /// - Parameter bucket: A bucket in `0 ..< bucketCount`.
+  @inlinable func content(of bucket: Int) -> Int {
+    let bit = bucket &* bucketBits
+    let word = bit &>> 6
+    let shift = bit & 63
+    var value = words[word] &>> UInt64(shift)
+    if shift &+ bucketBits > 64 { value |= words[word &+ 1] &<< UInt64(64 &- shift) }
+    return Int(truncatingIfNeeded: value & (1 &<< UInt64(bucketBits) &- 1))
+  }
+
+  /// The position a bucket's content names.
+  @inlinable static func position(_ content: Int) -> Int {
+    content &>> fingerprintBits &- 1
+  }
+
+  /// Whether a bucket's content carries `fingerprint`.
+  @inlinable static func matches(_ content: Int, _ fingerprint: Int) -> Bool {
+    content & (1 &<< fingerprintBits &- 1) == fingerprint
+  }
+
+  /// Stores `position` with its fingerprint in the empty `bucket`.
+  /// - Parameters:
+  ///   - position: A position below ``capacity``.
+  ///   - fingerprint: The fingerprint from ``home(_:)``.
+  ///   - bucket: An empty bucket in `0 ..< bucketCount`.
+  @inlinable mutating func store(_ position: Int, fingerprint: Int, in bucket: Int) {
+    let value = UInt64(truncatingIfNeeded: (position &+ 1) &<< Self.fingerprintBits | fingerprint)
+    let bit = bucket &* bucketBits
+    let word = bit &>> 6
+    let shift = bit & 63
+    words[word] |= value &<< UInt64(shift)
+    if shift &+ bucketBits > 64 { words[word &+ 1] |= value &>> UInt64(64 &- shift) }
+  }
+
+  /// The first empty bucket from `bucket` on.
+  @inlinable func emptyBucket(from bucket: Int) -> Int {
+    var bucket = bucket
+    while content(of: bucket) != 0 { bucket = self.bucket(after: bucket) }
+    return bucket
+  }
+
+  /// Replaces the buckets with an empty table that holds at least `count` positions, and at
+  /// least 1/4 more than before (so that growth costs O(1) per position, amortised). The old
+  /// buckets are released first.
+  /// - Parameter count: Positions the table must hold before growing again.
+  /// - Complexity: O(*count*) to allocate the buckets.
+  @inlinable mutating func reset(capacity count: Int) {
+    capacity = Swift.max(count, capacity &+ capacity / 4, 12)
+    bucketCount = capacity &+ (capacity &+ 2) / 3
+    bucketBits = (Int.bitWidth &- capacity.leadingZeroBitCount) &+ Self.fingerprintBits
+    // Release the old buckets before allocating the new ones (the caller re-inserts from the
+    // items, not from them), so that growing never holds two tables at once.
+    words = []
+    words = Array(repeating: 0, count: (bucketCount &* bucketBits &+ 63) &>> 6)
+  }
+
+  /// The table's size in bytes (its buckets).
+  var byteCount: Int { words.count &* MemoryLayout<UInt64>.stride }
+}
