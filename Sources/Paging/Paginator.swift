@@ -24,7 +24,9 @@ import Observation
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
 where Item.ID: Sendable {
-  @ObservationIgnored private var machine: PagingStateMachine<Item, Cursor>
+  /// The rules, which decide everything; `@usableFromInline` so that row signals specialise
+  /// in the client's module.
+  @ObservationIgnored @usableFromInline var machine: PagingStateMachine<Item, Cursor>
   @ObservationIgnored private let load:
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   @ObservationIgnored private let clock: any Clock<Duration>
@@ -135,30 +137,30 @@ where Item.ID: Sendable {
   /// Tells the paginator that a row is being shown (`onAppear`).
   /// - Parameter item: The row's item.
   /// - Complexity: O(1).
-  public func rowAppeared(_ item: Item) { send(.rowAppeared(.id(item.id))) }
+  @inlinable public func rowAppeared(_ item: Item) { send(.rowAppeared(.id(item.id))) }
 
   /// Tells the paginator that the row with this id is being shown.
   /// - Parameter id: The row's item id.
   /// - Complexity: O(1).
-  public func rowAppeared(id: Item.ID) { send(.rowAppeared(.id(id))) }
+  @inlinable public func rowAppeared(id: Item.ID) { send(.rowAppeared(.id(id))) }
 
   /// Tells the paginator that the row at this position is being shown (UIKit's
   /// `willDisplay`).
   /// - Parameter index: The row's position in ``items``, from 0.
   /// - Complexity: O(1).
-  public func rowAppeared(at index: Int) { send(.rowAppeared(.index(index))) }
+  @inlinable public func rowAppeared(at index: Int) { send(.rowAppeared(.index(index))) }
 
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.
-  public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
+  @inlinable public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
 
   /// Tells the paginator that the row with this id is no longer shown.
   /// - Parameter id: The row's item id.
-  public func rowDisappeared(id: Item.ID) { send(.rowDisappeared(.id(id))) }
+  @inlinable public func rowDisappeared(id: Item.ID) { send(.rowDisappeared(.id(id))) }
 
   /// Tells the paginator that the row at this position is no longer shown.
   /// - Parameter index: The row's position in ``items``, from 0.
-  public func rowDisappeared(at index: Int) { send(.rowDisappeared(.index(index))) }
+  @inlinable public func rowDisappeared(at index: Int) { send(.rowDisappeared(.index(index))) }
 
   /// Loads the next page now if one exists and nothing blocks it (a load in flight, a
   /// latched failure, the end); loads the first page if none has loaded.
@@ -193,11 +195,26 @@ where Item.ID: Sendable {
     await loadTasks[request.id]?.value
   }
 
-  private func send(_ event: PagingEvent<Item, Cursor>) {
+  /// Applies an event to the machine, notifies observers of what changed and runs the effects.
+  /// Inlinable: a row signal that changes nothing costs one specialised `handle` call.
+  @inlinable
+  func send(_ event: PagingEvent<Item, Cursor>) {
     let itemsVersion = machine.itemsVersion
     let statusVersion = machine.statusVersion
     let generation = machine.generation
     let effects = machine.handle(event)
+    if machine.itemsVersion != itemsVersion || machine.statusVersion != statusVersion
+      || machine.generation != generation
+    {
+      notifyObservers(
+        itemsVersion: itemsVersion, statusVersion: statusVersion, generation: generation)
+    }
+    for effect in effects { run(effect) }
+  }
+
+  /// Notifies the observers of the properties that changed since the given versions.
+  @usableFromInline
+  func notifyObservers(itemsVersion: Int, statusVersion: Int, generation: Generation) {
     if machine.itemsVersion != itemsVersion { withMutation(keyPath: \.items) {} }
     if machine.statusVersion != statusVersion {
       withMutation(keyPath: \.refreshState) {}
@@ -205,10 +222,11 @@ where Item.ID: Sendable {
       withMutation(keyPath: \.hasMore) {}
     }
     if machine.generation != generation { withMutation(keyPath: \.generation) {} }
-    for effect in effects { run(effect) }
   }
 
-  private func run(_ effect: PagingEffect<Cursor>) {
+  /// Runs one effect of the machine.
+  @usableFromInline
+  func run(_ effect: PagingEffect<Cursor>) {
     switch effect {
     case .startLoad(let request):
       let load = self.load

@@ -41,7 +41,7 @@ where Item.ID: Sendable {
   /// The automatic retry waiting for its timer, if any.
   public private(set) var pendingRetry: ScheduledRetry?
   /// What the machine has done so far.
-  public private(set) var metrics = PagingMetrics()
+  @inlinable public var metrics: PagingMetrics { recordedMetrics }
   /// Grows by one with every change of ``items``; a driver compares it to notify observers
   /// once per commit.
   public private(set) var itemsVersion = 0
@@ -52,15 +52,23 @@ where Item.ID: Sendable {
   private var pagesWithoutNewItems = 0
   private var automaticAttempts = 0
   private var sourceCancellationsInARow = 0
-  private var visibleRows: Set<Item.ID> = []
-  private var highestVisiblePosition: Int?
+  /// The counters behind ``metrics``.
+  @usableFromInline var recordedMetrics = PagingMetrics()
+  /// The rows shown now, as far as the signals tell.
+  @usableFromInline var visibleRows: Set<Item.ID> = []
+  /// The highest position among ``visibleRows``.
+  @usableFromInline var highestVisiblePosition: Int?
+  /// The positions of the last rows that appeared and disappeared: a scroll signals their
+  /// neighbours next, which ``ItemStore`` finds without hashing.
+  @usableFromInline var lastAppearedPosition = -1
+  @usableFromInline var lastDisappearedPosition = -1
   private var nextRequestNumber = 1
   private var nextRetryNumber = 1
   private var random: SplitMix64
 
   /// How many rows the machine remembers as visible before it forgets all but the newest
   /// (onDisappear may never come, as with `LazyVStack` on iOS 16 to 18).
-  static var visibleRowLimit: Int { 512 }
+  @inlinable static var visibleRowLimit: Int { 512 }
   /// How many cancellations reported by the source in a row are followed by an automatic
   /// reload; after that a new trigger is needed, so a source that always cancels cannot loop.
   static var reloadsAfterCancellation: Int { 3 }
@@ -90,14 +98,24 @@ where Item.ID: Sendable {
   /// - Returns: The effects to run; usually none.
   /// - Complexity: O(1) for appearance and disappearance signals (amortised), O(*m*) for the
   ///   commit of a page of *m* items, O(*n*) for the commit of a refresh that replaces *n*
-  ///   items.
+  ///   items. The signals' path is `@inlinable`, so it specialises for the client's types.
+  @inlinable
   public mutating func handle(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
     switch event {
-    case .start: return start()
     case .rowAppeared(let row): return rowAppeared(row)
     case .rowDisappeared(let row):
       rowDisappeared(row)
       return []
+    default: return handleOther(event)
+    }
+  }
+
+  /// Applies an event other than a row signal (these are rare: loads, user actions, timers).
+  @usableFromInline
+  mutating func handleOther(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
+    switch event {
+    case .start: return start()
+    case .rowAppeared, .rowDisappeared: return []
     case .loadNextPage: return loadNextPage()
     case .refresh: return refresh()
     case .retry: return retry(automatic: false)
@@ -110,7 +128,7 @@ where Item.ID: Sendable {
   }
 
   /// Whether an append could start now if a row asked for one.
-  public var canAppend: Bool {
+  @inlinable public var canAppend: Bool {
     hasLoadedFirstPage && refreshRequest == nil && appendRequest == nil && pendingRetry == nil
       && nextCursor != nil && appendState == .idle
   }
@@ -140,12 +158,14 @@ extension PagingStateMachine {
     return [startLoad(.append, cursor: nextCursor)]
   }
 
-  private mutating func rowAppeared(_ row: RowReference<Item.ID>) -> [PagingEffect<Cursor>] {
-    metrics.appearanceSignals += 1
-    guard let (id, position) = resolve(row) else {
-      metrics.appearanceSignalsIgnored += 1
+  @inlinable
+  mutating func rowAppeared(_ row: RowReference<Item.ID>) -> [PagingEffect<Cursor>] {
+    recordedMetrics.appearanceSignals += 1
+    guard let (id, position) = resolve(row, near: lastAppearedPosition) else {
+      recordedMetrics.appearanceSignalsIgnored += 1
       return []
     }
+    lastAppearedPosition = position
     if visibleRows.count >= Self.visibleRowLimit {
       visibleRows.removeAll(keepingCapacity: true)
       highestVisiblePosition = nil
@@ -153,21 +173,25 @@ extension PagingStateMachine {
     visibleRows.insert(id)
     if position > highestVisiblePosition ?? -1 { highestVisiblePosition = position }
     let effects = appendIfNearEnd(position)
-    if effects.isEmpty { metrics.appearanceSignalsIgnored += 1 }
+    if effects.isEmpty { recordedMetrics.appearanceSignalsIgnored += 1 }
     return effects
   }
 
-  private mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
-    guard let (id, position) = resolve(row), visibleRows.remove(id) != nil,
-      position == highestVisiblePosition
-    else { return }
+  @inlinable
+  mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
+    guard let (id, position) = resolve(row, near: lastDisappearedPosition) else { return }
+    lastDisappearedPosition = position
+    guard visibleRows.remove(id) != nil, position == highestVisiblePosition else { return }
     recomputeHighestVisiblePosition()
   }
 
-  private func resolve(_ row: RowReference<Item.ID>) -> (Item.ID, Int)? {
+  /// The id and position of a row, or `nil` when it is not loaded. `hint` is a position
+  /// whose neighbours are checked first.
+  @inlinable
+  func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
     switch row {
     case .id(let id):
-      guard let position = items.position(of: id) else { return nil }
+      guard let position = items.position(of: id, near: hint) else { return nil }
       return (id, position)
     case .index(let position):
       guard items.indices.contains(position) else { return nil }
@@ -175,7 +199,8 @@ extension PagingStateMachine {
     }
   }
 
-  private mutating func recomputeHighestVisiblePosition() {
+  @inlinable
+  mutating func recomputeHighestVisiblePosition() {
     highestVisiblePosition = nil
     for id in visibleRows {
       guard let position = items.position(of: id) else { continue }
@@ -185,7 +210,8 @@ extension PagingStateMachine {
 
   /// Starts an append when the row at `position` is within the prefetch distance of the end.
   /// O(1): no scan of the items.
-  private mutating func appendIfNearEnd(_ position: Int) -> [PagingEffect<Cursor>] {
+  @inlinable
+  mutating func appendIfNearEnd(_ position: Int) -> [PagingEffect<Cursor>] {
     guard canAppend, items.count - 1 - position <= configuration.prefetchDistance else {
       return []
     }
@@ -209,7 +235,7 @@ extension PagingStateMachine {
     var effects: [PagingEffect<Cursor>] = []
     if let append = appendRequest {
       appendRequest = nil
-      metrics.requestsCancelled += 1
+      recordedMetrics.requestsCancelled += 1
       effects.append(.cancelLoad(append.id))
       setState(.append, .idle)
     }
@@ -219,14 +245,15 @@ extension PagingStateMachine {
     return effects
   }
 
-  private mutating func startLoad(_ direction: LoadDirection, cursor: Cursor?)
+  @usableFromInline
+  mutating func startLoad(_ direction: LoadDirection, cursor: Cursor?)
     -> PagingEffect<Cursor>
   {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
       generation: generation)
     nextRequestNumber += 1
-    metrics.requestsStarted += 1
+    recordedMetrics.requestsStarted += 1
     switch direction {
     case .refresh: refreshRequest = request
     case .append: appendRequest = request
@@ -255,7 +282,7 @@ extension PagingStateMachine {
   private mutating func cancelAll() -> [PagingEffect<Cursor>] {
     var effects = cancelPendingRetry()
     for request in loadsInFlight {
-      metrics.requestsCancelled += 1
+      recordedMetrics.requestsCancelled += 1
       effects.append(.cancelLoad(request.id))
       setState(request.direction, .idle)
     }
@@ -294,10 +321,10 @@ extension PagingStateMachine {
   {
     if PagingError.isCancellation(error) { return loadCancelled(id) }
     guard let request = takeRequest(id) else {
-      metrics.staleResultsDropped += 1
+      recordedMetrics.staleResultsDropped += 1
       return []
     }
-    metrics.requestsFailed += 1
+    recordedMetrics.requestsFailed += 1
     let failure = (error as? PagingError) ?? .sourceFailed(error)
     setState(request.direction, .failed(failure))
     guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
@@ -309,13 +336,13 @@ extension PagingStateMachine {
       delay: backoff.delay(forAttempt: automaticAttempts, randomFraction: random.nextFraction()))
     nextRetryNumber += 1
     pendingRetry = retry
-    metrics.retriesScheduled += 1
+    recordedMetrics.retriesScheduled += 1
     return [.scheduleRetry(retry)]
   }
 
   private mutating func loadCancelled(_ id: PageRequestID) -> [PagingEffect<Cursor>] {
     guard let request = takeRequest(id) else { return [] }
-    metrics.requestsCancelled += 1
+    recordedMetrics.requestsCancelled += 1
     setState(request.direction, .idle)
     sourceCancellationsInARow += 1
     guard request.direction == .append,
@@ -332,10 +359,10 @@ extension PagingStateMachine {
     -> [PagingEffect<Cursor>]
   {
     guard let request = takeRequest(id) else {
-      metrics.staleResultsDropped += 1
+      recordedMetrics.staleResultsDropped += 1
       return []
     }
-    metrics.requestsCompleted += 1
+    recordedMetrics.requestsCompleted += 1
     automaticAttempts = 0
     sourceCancellationsInARow = 0
     let policy = configuration.duplicatePolicy
@@ -352,9 +379,9 @@ extension PagingStateMachine {
       result = items.append(contentsOf: page.items, policy: policy)
     }
     itemsVersion += 1
-    metrics.itemsCommitted += result.inserted
-    metrics.duplicatesDropped += result.dropped
-    metrics.duplicatesReplaced += result.replaced
+    recordedMetrics.itemsCommitted += result.inserted
+    recordedMetrics.duplicatesDropped += result.dropped
+    recordedMetrics.duplicatesReplaced += result.replaced
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     return advance(to: page.nextCursor, newItems: result.inserted)
   }

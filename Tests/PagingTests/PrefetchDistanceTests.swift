@@ -41,3 +41,34 @@ import Testing
     #expect(machine.handle(.rowAppeared(.id(99_994))).loads.map(\.cursor) == [100_000])
   }
 }
+
+/// Rows are looked up next to the last one first (a scroll's order); any order must resolve
+/// every row to its own position.
+@Suite struct RowLookupTests {
+  @Test func rowsInScrollOrderAndAfterJumpsResolveToTheirOwnPositions() {
+    var machine = Machine.loaded(count: 100, next: 100)
+    // 11 follows 10, 9 precedes 11's neighbour, 60 and 94 are jumps; only 94 is within 5 rows
+    // of the end. A lookup that trusted the neighbour without comparing ids would miss it.
+    #expect(machine.appear([10, 11, 10, 9, 60]).isEmpty)
+    #expect(machine.handle(.rowAppeared(.id(94))).loads.map(\.cursor) == [100])
+  }
+
+  @Test func aRowDisappearingAfterAJumpStillLowersTheHighestVisibleRow() {
+    var machine = Machine.loaded(count: 40, next: 40)
+    let append = machine.appear([3, 36]).loads[0]
+    for id in [37, 36] { _ = machine.handle(.rowDisappeared(.id(id))) }
+    let effects = machine.handle(.loadCompleted(append.id, page(40..<41, next: 41)))
+    #expect(effects.isEmpty)
+  }
+
+  @Test func lookupsAfterARefreshToFewerRowsIgnoreTheStalePosition() {
+    var machine = Machine.loaded(count: 100, next: 100)
+    _ = machine.appear([98, 99])
+    let refresh = machine.handle(.refresh).loads.first { $0.direction == .refresh }
+    if let refresh {
+      _ = machine.handle(.loadCompleted(refresh.id, page(0..<10, next: 10)))
+    }
+    #expect(refresh != nil)
+    #expect(machine.handle(.rowAppeared(.id(4))).loads.map(\.cursor) == [10])
+  }
+}
