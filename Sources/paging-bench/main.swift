@@ -1,1 +1,32 @@
-print("paging-bench: coming soon")
+// paging-bench: measures the engine against the common code, the popular helpers and the
+// physical limit, and writes BENCHMARKS.md and benchmarks.json. See BENCHMARKS.md.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let options = BenchOptions.parse(arguments) else {
+  FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
+  exit(2)
+}
+if let count = options.memoryProbe {
+  print(MemoryBenchmark.probe(count: count))
+  exit(0)
+}
+
+let started = Stopwatch.now()
+let date = ISO8601DateFormatter().string(from: Date())
+do {
+  print("paging-bench: micro-benchmarks\(options.quick ? " (quick)" : "")…")
+  let micro = try await MicroBenchmarks.run(quick: options.quick)
+  let report = BenchmarkReport(
+    machine: .current(), date: date,
+    command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
+    quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
+    micro: micro, goals: micro.goals)
+  for goal in report.goals {
+    print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
+  }
+  for path in try report.write(to: options.resolvedOutputDirectory) { print("wrote \(path)") }
+} catch {
+  FileHandle.standardError.write(Data("paging-bench: \(error)\n".utf8))
+  exit(1)
+}

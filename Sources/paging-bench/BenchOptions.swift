@@ -1,0 +1,44 @@
+/// The command line of `paging-bench`.
+struct BenchOptions: Sendable {
+  /// A smaller run (under 20 s) for CI: fewer sizes and sessions, figures not comparable.
+  var quick = false
+  /// Where `BENCHMARKS.md` and `benchmarks.json` go: the current directory for a full run,
+  /// `.build/paging-bench-quick` for a quick one (so a quick run never overwrites the
+  /// committed figures).
+  var outputDirectory: String?
+  /// `--memory-probe N`: run as the memory benchmark's child and print its report.
+  var memoryProbe: Int?
+
+  /// The usage text.
+  static let usage = """
+    usage: paging-bench [--quick] [--output-dir DIR]
+      --quick           a smaller run for CI (figures not comparable with a full run)
+      --output-dir DIR  where BENCHMARKS.md and benchmarks.json go
+                        (default: . for a full run, .build/paging-bench-quick for --quick)
+    """
+
+  /// Parses the arguments after the program name.
+  /// - Returns: The options, or `nil` for an unknown or incomplete argument.
+  static func parse(_ arguments: [String]) -> BenchOptions? {
+    var options = BenchOptions()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": options.quick = true
+      case "--output-dir":
+        guard let directory = remaining.popFirst() else { return nil }
+        options.outputDirectory = directory
+      case "--memory-probe":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
+        options.memoryProbe = count
+      default: return nil
+      }
+    }
+    return options
+  }
+
+  /// The output directory to use.
+  var resolvedOutputDirectory: String {
+    outputDirectory ?? (quick ? ".build/paging-bench-quick" : ".")
+  }
+}

@@ -1,0 +1,32 @@
+/// A set of measurements of one quantity, with the order statistics the report uses.
+struct Sample: Codable, Sendable {
+  /// How many measurements.
+  let count: Int
+  /// The median (the mean of the two middle values for an even count).
+  let median: Double
+  /// The 10th and 90th percentiles (nearest rank).
+  let p10: Double
+  let p90: Double
+  /// The arithmetic mean, which includes rare slow measurements the median hides.
+  let mean: Double
+  /// The largest measurement.
+  let max: Double
+
+  /// Summarises `values` (at least one).
+  init(_ values: [Double]) {
+    let sorted = values.sorted()
+    count = sorted.count
+    let middle = sorted.count / 2
+    median =
+      sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    p10 = Sample.rank(sorted, 0.10)
+    p90 = Sample.rank(sorted, 0.90)
+    mean = sorted.reduce(0, +) / Double(sorted.count)
+    max = sorted[sorted.count - 1]
+  }
+
+  private static func rank(_ sorted: [Double], _ fraction: Double) -> Double {
+    let index = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[Swift.max(0, Swift.min(sorted.count - 1, index))]
+  }
+}

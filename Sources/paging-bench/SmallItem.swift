@@ -1,0 +1,18 @@
+/// The item of the micro-benchmarks: an integer id and one integer of payload, 16 bytes
+/// (`MemoryLayout<SmallItem>.stride`) and no heap storage of its own, so its "own size" is
+/// exactly `stride × count`.
+struct SmallItem: Identifiable, Sendable, Hashable {
+  /// The row's id: its position in the feed.
+  let id: Int
+  /// A payload, so the item is not just its id.
+  let value: Int
+
+  /// The item at feed position `position`.
+  init(_ position: Int) {
+    id = position
+    value = position &* 31
+  }
+
+  /// Items `range`, in order.
+  static func page(_ range: Range<Int>) -> [SmallItem] { range.map(SmallItem.init) }
+}
