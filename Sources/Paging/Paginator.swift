@@ -164,9 +164,10 @@ where Item.ID: Sendable {
   /// latched failure, the end); loads the first page if none has loaded.
   public func loadNextPage() { send(.loadNextPage) }
 
-  /// Retries the failed direction at the same cursor (the refresh first, if both failed).
-  /// Does nothing when nothing failed, or after ``PagingError/repeatedCursor(_:)``, which
-  /// needs a refresh.
+  /// Retries a failed load at the same cursor: the first load if it failed; else the append
+  /// if it failed (what a footer's Retry button means while old items are shown); else a
+  /// failed refresh. Does nothing when nothing failed, or after
+  /// ``PagingError/repeatedCursor(_:)``, which needs a refresh.
   public func retry() { send(.retry) }
 
   /// Cancels every load in flight and any scheduled retry. Nothing is shown as failed, and
