@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Collects the body of each task of a ``URLSessionTransport``, enforces the size limit while
+/// the body arrives, and refuses redirects to another origin.
+///
+/// `@unchecked Sendable`: its only mutable state, `loads`, is read and written with `lock`
+/// held, and the continuations it stores are resumed exactly once, after being removed under
+/// the lock.
+final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  private struct Load {
+    var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    var maximumBodySize: Int
+    var body = Data()
+    var failure: (any Error)?
+  }
+
+  private let lock = NSLock()
+  private var loads: [Int: Load] = [:]
+
+  func register(
+    _ task: URLSessionTask, maximumBodySize: Int,
+    continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+  ) {
+    lock.withLock {
+      loads[task.taskIdentifier] = Load(
+        continuation: continuation, maximumBodySize: maximumBodySize)
+    }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let tooLarge = lock.withLock { () -> Bool in
+      guard var load = loads[dataTask.taskIdentifier], load.failure == nil else { return false }
+      let expected = dataTask.response?.expectedContentLength ?? -1
+      if load.body.count + data.count > load.maximumBodySize || expected > load.maximumBodySize {
+        let url = dataTask.originalRequest?.url ?? URL(fileURLWithPath: "/")
+        load.failure = HTTPPagingError.bodyTooLarge(url: url, limit: load.maximumBodySize)
+        load.body = Data()
+      } else {
+        load.body.append(data)
+      }
+      loads[dataTask.taskIdentifier] = load
+      return load.failure != nil
+    }
+    if tooLarge { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let load = lock.withLock({ loads.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    if let failure = load.failure {
+      load.continuation.resume(throwing: failure)
+    } else if let error {
+      load.continuation.resume(throwing: Self.urlError(error))
+    } else if let response = task.response as? HTTPURLResponse {
+      load.continuation.resume(returning: (load.body, response))
+    } else {
+      load.continuation.resume(throwing: URLError(.badServerResponse))
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let from = (task.originalRequest?.url).flatMap(HTTPOrigin.init)
+    let to = request.url.flatMap(HTTPOrigin.init)
+    completionHandler(from != nil && from == to ? request : nil)
+  }
+
+  private static func urlError(_ error: any Error) -> any Error {
+    if error is URLError { return error }
+    let error = error as NSError
+    guard error.domain == NSURLErrorDomain else { return error }
+    return URLError(URLError.Code(rawValue: error.code) ?? .unknown, userInfo: error.userInfo)
+  }
+}
