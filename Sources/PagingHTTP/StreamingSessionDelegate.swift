@@ -57,7 +57,9 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     if let failure = load.failure {
       load.continuation.resume(throwing: failure)
     } else if let error {
-      load.continuation.resume(throwing: Self.urlError(error))
+      // A `URLError` on Linux; an `NSError` of `NSURLErrorDomain` on Apple platforms, which
+      // bridges to `URLError` where the source casts it.
+      load.continuation.resume(throwing: error)
     } else if let response = task.response as? HTTPURLResponse {
       load.continuation.resume(returning: (load.body, response))
     } else {
@@ -73,12 +75,5 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     let from = (task.originalRequest?.url).flatMap(HTTPOrigin.init)
     let to = request.url.flatMap(HTTPOrigin.init)
     completionHandler(from != nil && from == to ? request : nil)
-  }
-
-  private static func urlError(_ error: any Error) -> any Error {
-    if error is URLError { return error }
-    let error = error as NSError
-    guard error.domain == NSURLErrorDomain else { return error }
-    return URLError(URLError.Code(rawValue: error.code) ?? .unknown, userInfo: error.userInfo)
   }
 }

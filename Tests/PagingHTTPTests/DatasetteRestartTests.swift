@@ -19,7 +19,7 @@ struct DatasetteRestartTests {
   {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let database = try Datasette.variable("PAGING_DATASETTE_DB")
-    var server = try await DatasetteProcess.start(binary: binary, database: database)
+    var server = try await LocalServer.datasette(binary: binary, database: database)
     let expected = try await Datasette.expectedIDs(base: server.url, order: "id")
     let source = HTTPPageSource<ReleaseNote>(
       url: Datasette.tableURL(server.url), strategy: .linkHeader(),
@@ -59,7 +59,7 @@ struct DatasetteRestartTests {
       URLComponents(url: failedCursor, resolvingAgainstBaseURL: false)?.queryItems?.last
         == URLQueryItem(name: "_next", value: String(expected[299])))
 
-    server = try await DatasetteProcess.start(binary: binary, database: database, port: server.port)
+    server = try await LocalServer.datasette(binary: binary, database: database, port: server.port)
     paginator.retry()
     await paginator.waitUntilIdle()
 

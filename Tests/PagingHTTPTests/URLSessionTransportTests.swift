@@ -1,0 +1,67 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+@Suite(
+  "URLSessionTransport against real servers",
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
+struct URLSessionTransportTests {
+  private let arrayOfFive = [
+    URLQueryItem(name: "_shape", value: "array"), URLQueryItem(name: "_size", value: "5"),
+  ]
+
+  @Test func aBodyOverTheLimitIsRefusedWhileItStreams() async throws {
+    let base = try Datasette.baseURL()
+    let source = HTTPPageSource<ReleaseNote>(
+      url: Datasette.tableURL(base), strategy: .linkHeader(), queryItems: arrayOfFive,
+      decoder: Datasette.decoder, maximumBodySize: 200)
+
+    let error = await #expect(throws: HTTPPagingError.self) {
+      try await source.loadPage(pageRequest(nil))
+    }
+
+    guard case .bodyTooLarge(let url, let limit) = error else {
+      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+      return
+    }
+    #expect(url == source.firstPageURL)
+    #expect(limit == 200)
+  }
+
+  @Test func aRedirectWithinTheOriginIsFollowed() async throws {
+    let base = try Datasette.baseURL()
+    let expected = try await Datasette.expectedIDs(base: base, order: "id")
+    // Datasette answers a trailing slash with `302 Found` to the same path without it.
+    let slashed = Datasette.tableURL(base).appendingPathComponent("")
+    let source = HTTPPageSource<ReleaseNote>(
+      url: slashed, strategy: .linkHeader(), queryItems: arrayOfFive, decoder: Datasette.decoder)
+
+    let page = try await source.loadPage(pageRequest(nil))
+
+    #expect(slashed.absoluteString.hasSuffix("release_notes.json/"))
+    #expect(page.items.map(\.id) == Array(expected.prefix(5)))
+    #expect(
+      page.nextCursor?.absoluteString
+        == Datasette.tableURL(base).absoluteString + "?_shape=array&_size=5&_next=\(expected[4])")
+  }
+
+  @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
+    let base = try Datasette.baseURL()
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let target = try #require(
+      URLComponents(string: Datasette.tableURL(base).absoluteString + "?_shape=array")?.url)
+    let redirector = try await LocalServer.redirector(binary: binary, location: target)
+    let source = HTTPPageSource<ReleaseNote>(
+      url: redirector.url.appendingPathComponent("notes"), strategy: .linkHeader(),
+      authorization: "Bearer secret", decoder: Datasette.decoder)
+
+    let error = await #expect(throws: HTTPPagingError.self) {
+      try await source.loadPage(pageRequest(nil))
+    }
+    await redirector.stop()
+
+    #expect(error?.statusCode == 302)
+    #expect(error?.isRetryable == false)
+  }
+}
