@@ -65,7 +65,9 @@ public struct LinkHeader: Sendable, Hashable {
 
   /// Parses the `Link` header of a response, resolving relative targets against the response's
   /// URL. Foundation joins repeated fields with commas, which RFC 9110 section 5.3 makes
-  /// equivalent to separate fields. A response without the header has no links.
+  /// equivalent to separate fields (on Linux it drops a repeat whose name is spelled in another
+  /// case, `Link` then `link`; that loss happens before this parser sees the value). A response
+  /// without the header has no links.
   /// - Parameter response: The HTTP response.
   public init(response: HTTPURLResponse) {
     let value = response.value(forHTTPHeaderField: "Link")

@@ -13,6 +13,7 @@ import Foundation
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Load {
     var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    var url: URL
     var maximumBodySize: Int
     var body = Data()
     var failure: (any Error)?
@@ -22,12 +23,12 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
   private var loads: [Int: Load] = [:]
 
   func register(
-    _ task: URLSessionTask, maximumBodySize: Int,
+    _ task: URLSessionTask, url: URL, maximumBodySize: Int,
     continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
   ) {
     lock.withLock {
       loads[task.taskIdentifier] = Load(
-        continuation: continuation, maximumBodySize: maximumBodySize)
+        continuation: continuation, url: url, maximumBodySize: maximumBodySize)
     }
   }
 
@@ -36,8 +37,7 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
       guard var load = loads[dataTask.taskIdentifier], load.failure == nil else { return false }
       let expected = dataTask.response?.expectedContentLength ?? -1
       if load.body.count + data.count > load.maximumBodySize || expected > load.maximumBodySize {
-        let url = dataTask.originalRequest?.url ?? URL(fileURLWithPath: "/")
-        load.failure = HTTPPagingError.bodyTooLarge(url: url, limit: load.maximumBodySize)
+        load.failure = HTTPPagingError.bodyTooLarge(url: load.url, limit: load.maximumBodySize)
         load.body = Data()
       } else {
         load.body.append(data)

@@ -46,15 +46,17 @@ public final class URLSessionTransport: HTTPTransport {
   ///   - request: The request.
   ///   - maximumBodySize: The largest body to accept, in bytes.
   /// - Returns: The body and the response.
-  /// - Throws: `URLError` (`.cancelled` when the calling task is cancelled),
-  ///   ``HTTPPagingError/bodyTooLarge(url:limit:)``.
+  /// - Throws: `URLError` (`.cancelled` when the calling task is cancelled, `.badURL` for a
+  ///   request without a URL), ``HTTPPagingError/bodyTooLarge(url:limit:)``.
   public func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
     Data, HTTPURLResponse
   ) {
+    guard let url = request.url else { throw URLError(.badURL) }
     let task = session.dataTask(with: request)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        delegate.register(task, maximumBodySize: maximumBodySize, continuation: continuation)
+        delegate.register(
+          task, url: url, maximumBodySize: maximumBodySize, continuation: continuation)
         task.resume()
         if Task.isCancelled { task.cancel() }
       }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A server process of a test's own on 127.0.0.1: a Datasette the test stops and restarts, or
-/// a tiny redirecting server.
+/// a tiny server with one fixed reply.
 ///
 /// Start-up is detected by reading the server's stderr up to its `running on
-/// http://127.0.0.1:PORT` line, which uvicorn (and the redirector) print once the socket
+/// http://127.0.0.1:PORT` line, which uvicorn (and the responder) print once the socket
 /// listens; no polling, no sleeps.
 ///
 /// On Linux, Foundation's `Process` starts children with the spawning thread's signal mask,
@@ -49,24 +49,40 @@ final class LocalServer {
       ])
   }
 
-  /// Starts a server that answers every GET with `302 Found` to `location`.
-  /// - Parameter binary: The venv's `datasette` executable (its `python3` sits next to it).
-  static func redirector(binary: String, location: URL) async throws -> LocalServer {
+  /// Starts a server that answers every GET with the same reply (its header fields sent in
+  /// order, repeated names as separate fields), or never answers when `status` is `nil`.
+  /// - Parameters:
+  ///   - binary: The venv's `datasette` executable (its `python3` sits next to it).
+  ///   - status: The status code, or `nil` to accept the request and never answer.
+  ///   - headers: The header fields, in order.
+  ///   - body: The body.
+  static func responder(
+    binary: String, status: Int?, headers: [(String, String)] = [], body: String = ""
+  ) async throws -> LocalServer {
+    let reply: [String: Any] = [
+      "status": status ?? 0, "headers": headers.map { [$0.0, $0.1] }, "body": body,
+    ]
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: reply), as: UTF8.self)
     let script = """
-      import http.server
+      import http.server, json, time
+      reply = json.loads(sys.argv[1])
       class Handler(http.server.BaseHTTPRequestHandler):
           def do_GET(self):
-              self.send_response(302)
-              self.send_header("Location", sys.argv[1])
-              self.send_header("Content-Length", "0")
+              if reply["status"] == 0:
+                  time.sleep(3600)
+              body = reply["body"].encode()
+              self.send_response(reply["status"])
+              for name, value in reply["headers"]:
+                  self.send_header(name, value)
+              self.send_header("Content-Length", str(len(body)))
               self.end_headers()
+              self.wfile.write(body)
       server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
-      print(f"Redirector running on http://127.0.0.1:{server.server_port} ", file=sys.stderr, flush=True)
+      print(f"Responder running on http://127.0.0.1:{server.server_port} ", file=sys.stderr, flush=True)
       server.serve_forever()
       """
     return try await start(
-      python: python(nextTo: binary),
-      arguments: ["-c", clearSignalMask + "\n" + script, location.absoluteString])
+      python: python(nextTo: binary), arguments: ["-c", clearSignalMask + "\n" + script, json])
   }
 
   /// Stops the server (SIGTERM) and waits until the process has exited.

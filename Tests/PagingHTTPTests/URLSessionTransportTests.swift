@@ -51,7 +51,8 @@ struct URLSessionTransportTests {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let target = try #require(
       URLComponents(string: Datasette.tableURL(base).absoluteString + "?_shape=array")?.url)
-    let redirector = try await LocalServer.redirector(binary: binary, location: target)
+    let redirector = try await LocalServer.responder(
+      binary: binary, status: 302, headers: [("Location", target.absoluteString)])
     let source = HTTPPageSource<ReleaseNote>(
       url: redirector.url.appendingPathComponent("notes"), strategy: .linkHeader(),
       authorization: "Bearer secret", decoder: Datasette.decoder)
@@ -63,5 +64,47 @@ struct URLSessionTransportTests {
 
     #expect(error?.statusCode == 302)
     #expect(error?.isRetryable == false)
+  }
+
+  /// Foundation joins repeated fields into one comma-separated value. (On Linux it drops a
+  /// repeat spelled in another case, `Link` then `link`: a Foundation bug no parser can undo.)
+  @Test func severalLinkFieldsAreReadThroughURLSession() async throws {
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let server = try await LocalServer.responder(
+      binary: binary, status: 200,
+      headers: [
+        ("Link", #"<?page=1>; rel="prev", <?page=9>; rel="last""#),
+        ("Content-Type", "application/json"),
+        ("Link", #"<?page=3>; rel="next""#),
+      ],
+      body: #"[{"id": 1, "title": "n1"}]"#)
+    let source = HTTPPageSource<Note>(
+      url: server.url.appendingPathComponent("notes"), strategy: .linkHeader())
+
+    let page = try await source.loadPage(
+      pageRequest(URL(string: "notes?page=2", relativeTo: server.url)?.absoluteURL))
+    await server.stop()
+
+    #expect(page.items == notes(1...1))
+    #expect(page.nextCursor?.absoluteString == "\(server.url.absoluteString)/notes?page=3")
+    #expect(page.previousCursor?.absoluteString == "\(server.url.absoluteString)/notes?page=1")
+  }
+
+  @Test func cancellingALoadThatNeverAnswersEndsItAsACancellation() async throws {
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let server = try await LocalServer.responder(binary: binary, status: nil)
+    let source = HTTPPageSource<Note>(url: server.url, strategy: .linkHeader())
+    let load = Task { try await source.loadPage(pageRequest(nil)) }
+
+    load.cancel()
+    let result = await load.result
+    await server.stop()
+
+    guard case .failure(let error) = result else {
+      Issue.record("expected a cancellation, got \(result)")
+      return
+    }
+    #expect(PagingError.isCancellation(error))
+    #expect(!(error is HTTPPagingError))
   }
 }
