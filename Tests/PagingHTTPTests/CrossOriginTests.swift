@@ -29,9 +29,7 @@ struct CrossOriginTests {
 
     let first = try await source.loadPage(pageRequest(nil))
     let cursor = try #require(first.nextCursor)
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(cursor))
-    }
+    let error = await loadError(source, cursor)
 
     guard case .crossOriginCursor(let url, let origin) = error else {
       Issue.record("expected crossOriginCursor, got \(String(describing: error))")

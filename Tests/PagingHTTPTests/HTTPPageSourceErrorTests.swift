@@ -17,9 +17,7 @@ struct HTTPPageSourceErrorTests {
     let source = HTTPPageSource<Note>(
       url: base, strategy: strategy, transport: StubTransport(reply),
       maximumBodySize: maximumBodySize)
-    return await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    return await loadError(source)
   }
 
   @Test func aStatusErrorKeepsTheCodeTheMessageAndNeverFollowsItsLink() async throws {
@@ -128,9 +126,7 @@ struct HTTPPageSourceErrorTests {
     let source = HTTPPageSource<Note>(
       url: base, strategy: .linkHeader(),
       transport: StubTransport { _ in throw URLError(.timedOut) })
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    let error = await loadError(source)
     guard case .transport(let urlError) = error else {
       Issue.record("expected transport, got \(String(describing: error))")
       return

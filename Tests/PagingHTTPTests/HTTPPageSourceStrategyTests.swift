@@ -64,9 +64,7 @@ struct HTTPPageSourceStrategyTests {
     let transport = StubTransport(StubReply(headers: ["Link": header], body: notesJSON(1...1)))
     let source = HTTPPageSource<Note>(url: base, strategy: .linkHeader(), transport: transport)
 
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    let error = await loadError(source)
     guard case .malformedLinkHeader(let url, let errors) = error else {
       Issue.record("expected malformedLinkHeader, got \(String(describing: error))")
       return
@@ -133,9 +131,7 @@ struct HTTPPageSourceStrategyTests {
       url: base,
       strategy: .cursorField(itemsPath: ["rows"], cursorPath: ["next"], queryItem: "_next"),
       transport: transport)
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    let error = await loadError(source)
     #expect(error?.codingPath == "next")
     #expect(error?.isRetryable == false)
   }
@@ -210,9 +206,7 @@ struct HTTPPageSourceStrategyTests {
     let source = HTTPPageSource<Note>(
       url: base, strategy: .pageNumber(pageSize: 2), transport: transport)
     let cursor = URL("https://api.example.com/v1/notes?page=two")
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(cursor))
-    }
+    let error = await loadError(source, cursor)
     guard case .invalidCursor(let url, let queryItem) = error else {
       Issue.record("expected invalidCursor, got \(String(describing: error))")
       return

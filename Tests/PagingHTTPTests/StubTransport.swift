@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -77,4 +78,15 @@ func pageRequest(_ cursor: URL?) -> PageRequest<URL> {
   PageRequest(
     id: PageRequestID(rawValue: 1), direction: cursor == nil ? .refresh : .append, cursor: cursor,
     generation: Generation(rawValue: 0))
+}
+
+/// Loads `cursor` (nil: the first page) from `source` and returns the ``HTTPPagingError`` it
+/// throws; records an issue when it throws nothing or another error.
+func loadError<Item>(
+  _ source: HTTPPageSource<Item>, _ cursor: URL? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> HTTPPagingError? {
+  await #expect(throws: HTTPPagingError.self, sourceLocation: sourceLocation) {
+    try await source.loadPage(pageRequest(cursor))
+  }
 }

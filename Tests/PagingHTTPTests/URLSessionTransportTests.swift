@@ -17,9 +17,7 @@ struct URLSessionTransportTests {
       url: Datasette.tableURL(base), strategy: .linkHeader(), queryItems: arrayOfFive,
       decoder: Datasette.decoder, maximumBodySize: 200)
 
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    let error = await loadError(source)
 
     guard case .bodyTooLarge(let url, let limit) = error else {
       Issue.record("expected bodyTooLarge, got \(String(describing: error))")
@@ -57,9 +55,7 @@ struct URLSessionTransportTests {
       url: redirector.url.appendingPathComponent("notes"), strategy: .linkHeader(),
       authorization: "Bearer secret", decoder: Datasette.decoder)
 
-    let error = await #expect(throws: HTTPPagingError.self) {
-      try await source.loadPage(pageRequest(nil))
-    }
+    let error = await loadError(source)
     await redirector.stop()
 
     #expect(error?.statusCode == 302)
