@@ -41,9 +41,9 @@ where Item.ID: Sendable {
   /// The largest body accepted, in bytes; a longer one fails with
   /// ``HTTPPagingError/bodyTooLarge(url:limit:)``.
   public let maximumBodySize: Int
-  /// The origins besides the first page's that cursors may lead to. Empty by default: a next
-  /// page on another scheme, host or port fails with
-  /// ``HTTPPagingError/crossOriginCursor(url:origin:)``.
+  /// The origins besides the first page's that cursors may lead to; requests to them carry
+  /// the same ``headers``, `Authorization` included. Empty by default: a next page on another
+  /// scheme, host or port fails with ``HTTPPagingError/crossOriginCursor(url:origin:)``.
   public let allowedOrigins: Set<HTTPOrigin>
   private let url: URL
   private let decoder: JSONDecoder
@@ -88,6 +88,7 @@ where Item.ID: Sendable {
   /// - Returns: The page's items in body order, the next page's URL (`nil` at the end) and,
   ///   for the `Link` strategy, the `prev` link.
   /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled.
+  /// - Complexity: O(n) in the body's length (one decoding pass).
   public func loadPage(_ request: PageRequest<URL>) async throws -> Page<Item, URL> {
     guard let firstPageURL else {
       throw HTTPPagingError.invalidCursor(url: url, queryItem: "")
