@@ -46,12 +46,12 @@ public enum LatencyModel: Sendable {
 
   /// A mobile network fitted to the cellular round trips a large ride-hailing app reported
   /// (about 350 / 425 / 725 / 2,300 ms at p50 / p75 / p95 / p99): log-normal with median
-  /// 350 ms and sigma 0.28, and 4 % of requests in a Pareto tail from 700 ms with exponent
-  /// 1.2. Its percentiles come out near 360 / 440 / 720 / 2,200 ms.
+  /// 350 ms and sigma 0.25, and 5 % of requests in a Pareto tail from 700 ms with exponent
+  /// 1.3. Its percentiles come out at about 355 / 430 / 725 / 2,350 ms.
   public static var cellular: LatencyModel {
     .logNormal(
-      median: .milliseconds(350), sigma: 0.28,
-      tail: HeavyTail(probability: 0.04, scale: .milliseconds(700), exponent: 1.2))
+      median: .milliseconds(350), sigma: 0.25,
+      tail: HeavyTail(probability: 0.05, scale: .milliseconds(700), exponent: 1.3))
   }
 
   /// Lighthouse's mobile profile: a fixed 150 ms round trip.

@@ -7,6 +7,7 @@ extension ListSimulator {
     while now < end, !Task.isCancelled {
       layout(frame: await nextFrame())
     }
+    await settle()
   }
 
   /// Scrolls at a steady speed until row `row` is at the top of the viewport (or the list's
@@ -76,11 +77,17 @@ extension ListSimulator {
   public func jump(to row: Int) async {
     contentOffset = Double(max(0, row)) * configuration.rowHeight
     layout(frame: await nextFrame())
+    await settle()
   }
 
   /// Runs `motion` frame by frame until it ends, the list's top or end stops it, or the user
   /// has waited ``ListSimulatorConfiguration/patience`` at the end of the loaded rows.
   func perform(_ motion: Motion) async {
+    await move(motion)
+    await settle()
+  }
+
+  private func move(_ motion: Motion) async {
     var moved = Duration.zero
     var waited = Duration.zero
     while !Task.isCancelled {

@@ -110,8 +110,10 @@ public final class ListSimulator<Feed: ListFeed> {
 
   /// Waits until every request the feed started has reached the server, and every answer the
   /// server delivered has been applied by the feed. Only in virtual time, with a server.
-  private func settle() async {
-    guard let ledger = server?.ledger else { return }
+  /// Every frame starts with it, and every gesture ends with it, so that what a gesture
+  /// started is in the server's log when it returns.
+  func settle() async {
+    guard timeline.testClock != nil, let ledger = server?.ledger else { return }
     while true {
       let started = feed.requestsStarted
       if ledger.arrivedCount < started { await ledger.waitUntilArrived(started) }
@@ -145,18 +147,23 @@ public final class ListSimulator<Feed: ListFeed> {
     let feed = self.feed
     screenTask = await spawn { await feed.runScreenTask() }
     layout(frame: .zero)
+    await settle()
   }
 
-  /// The screen goes away (a navigation push): SwiftUI cancels its `.task`, and every row in
-  /// the window disappears (as the disappear policy allows).
-  public func cancelScreenTask() {
+  /// The screen goes away (a navigation push): SwiftUI cancels its `.task` (and a running
+  /// `.refreshable` task), and every row in the window disappears (as the disappear policy
+  /// allows).
+  public func cancelScreenTask() async {
     screenTask?.cancel()
     screenTask = nil
+    refreshTask?.cancel()
+    refreshTask = nil
     for key in window { fireDisappear(key) }
     window = []
     windowRows = [:]
     windowRange = nil
     isScreenShown = false
+    await settle()
   }
 
   /// The user pulls to refresh: the list jumps to the top and `.refreshable` runs
@@ -171,13 +178,18 @@ public final class ListSimulator<Feed: ListFeed> {
     let feed = self.feed
     refreshTask = await spawn { await feed.refresh() }
     layout(frame: .zero)
-    guard let cancelledAfter else { return }
-    await idle(for: cancelledAfter)
-    refreshTask?.cancel()
+    if let cancelledAfter {
+      await idle(for: cancelledAfter)
+      refreshTask?.cancel()
+    }
+    await settle()
   }
 
   /// The user taps the footer's Retry button (``ListFeed/retry()``).
-  public func tapRetry() { feed.retry() }
+  public func tapRetry() async {
+    feed.retry()
+    await settle()
+  }
 }
 
 /// Lets a caller wait until a task it started has begun to run.

@@ -84,7 +84,8 @@ where Item.ID: Sendable {
         for waiter in ready { waiter.resume() }
       }
     } onCancel: {
-      let continuation = state.withLock { state -> CheckedContinuation<Page<Item, Cursor>, any Error>? in
+      let continuation = state.withLock {
+        state -> CheckedContinuation<Page<Item, Cursor>, any Error>? in
         guard let index = state.indexByID[request.id] else { return nil }
         state.records[index].cancelledByCaller = true
         guard !answersCancelledRequests else { return nil }

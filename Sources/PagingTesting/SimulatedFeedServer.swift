@@ -41,7 +41,9 @@ where Item.ID: Sendable {
     var order: [Item]
     var ranks: [Item.ID: Int] = [:]
     var firstRank = 0
-    var log: [PageRequestID: LogEntry] = [:]
+    /// The log in arrival order, and each request's place in it.
+    var log: [LogEntry] = []
+    var logIndex: [PageRequestID: Int] = [:]
     var sequence = 0
 
     mutating func nextSequence() -> Int {
@@ -101,7 +103,9 @@ where Item.ID: Sendable {
 
   /// Every request so far, ordered by request id.
   public var log: [LogEntry] {
-    state.withLock { $0.log.values.sorted { $0.request.id < $1.request.id } }
+    state.withLock { state in
+      state.logIndex.sorted { $0.key < $1.key }.map { state.log[$0.value] }
+    }
   }
 
   /// Every request so far as ``RequestRecord``s for a ``SessionRecorder``, by request id.
@@ -142,7 +146,8 @@ where Item.ID: Sendable {
     let arrivedAt = timeline.elapsed
     state.withLock { state in
       let entry = LogEntry(request: request, arrival: state.nextSequence(), receivedAt: arrivedAt)
-      state.log[request.id] = entry
+      state.logIndex[request.id] = state.log.count
+      state.log.append(entry)
     }
     let dueAt = arrivedAt + latency.latency(forRequest: number, seed: seed)
     do {
@@ -171,11 +176,10 @@ where Item.ID: Sendable {
   private func markAnswered(_ id: PageRequestID, cancelled: Bool) {
     let now = timeline.elapsed
     state.withLock { state in
-      guard var entry = state.log[id], entry.answer == nil else { return }
-      entry.answer = state.nextSequence()
-      entry.answeredAt = now
-      if cancelled { entry.outcome = .cancelled }
-      state.log[id] = entry
+      guard let index = state.logIndex[id], state.log[index].answer == nil else { return }
+      state.log[index].answer = state.nextSequence()
+      state.log[index].answeredAt = now
+      if cancelled { state.log[index].outcome = .cancelled }
     }
   }
 
@@ -186,12 +190,12 @@ where Item.ID: Sendable {
         Self.insertAtHead(inserted, into: &state)
       }
       let result = page(for: request, in: state)
+      guard let index = state.logIndex[request.id] else { return result }
       switch result {
       case .success(let page):
-        state.log[request.id]?.outcome = .page(
-          itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
+        state.log[index].outcome = .page(itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
       case .failure:
-        state.log[request.id]?.outcome = .failed
+        state.log[index].outcome = .failed
       }
       return result
     }
