@@ -34,10 +34,7 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   /// The source's cursor type.
   public typealias Cursor = Source.Cursor
 
-  private let source: Source
-  private let initialCursor: Cursor?
-  private var rows = BaselineRows<Item, Cursor>()
-  private let loads = LoadTracker()
+  private let core: BaselineLoader<Source>
   private var clearsLoadingAfterLayout = false
 
   /// Creates the feed; nothing loads until ``loadFirstPage()``.
@@ -45,71 +42,60 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
   public init(source: Source, initialCursor: Cursor? = nil) {
-    self.source = source
-    self.initialCursor = initialCursor
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor)
   }
 
   /// The loaded items.
-  public var items: [Item] { rows.items }
+  public var items: [Item] { core.items }
   /// The cursor of the last page applied; `nil` stops loading.
-  public var nextCursor: Cursor? { rows.nextCursor }
+  public var nextCursor: Cursor? { core.nextCursor }
   /// The flag the guard checks.
   public private(set) var isLoading = false
   /// The last error a load threw, cleared when a load starts.
-  public private(set) var lastError: (any Error)?
+  public var lastError: (any Error)? { core.lastError }
 
   /// The screen's `.task`: loads the first page unless it has loaded.
   public func loadFirstPage() async {
-    guard !rows.hasLoadedFirstPage else { return }
-    await load(loads.begin(), cursor: initialCursor, direction: .refresh)
+    guard !core.hasLoadedFirstPage else { return }
+    await load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
   /// A row's `onAppear`: when it is the last row, nothing is loading and a next cursor
   /// exists, starts a task that loads the next page.
   /// - Parameter item: The row's item.
   public func rowAppeared(_ item: Item) {
-    guard item.id == rows.items.last?.id, !isLoading, let cursor = rows.nextCursor else { return }
-    let id = loads.begin()
+    guard item.id == core.items.last?.id, !isLoading, let cursor = core.nextCursor else { return }
+    let id = core.begin()
     Task { await self.load(id, cursor: cursor, direction: .append) }
   }
 
+  /// Sets `isLoading` inside the task, loads, and clears it after the next layout pass.
   private func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
     isLoading = true
-    lastError = nil
-    defer {
-      clearsLoadingAfterLayout = true
-      loads.finish(id)
-    }
-    let request = PageRequest(
-      id: id, direction: direction, cursor: cursor, generation: rows.generation)
-    do {
-      let page = try await source.loadPage(request)
-      rows.apply(page, replacing: direction == .refresh)
-    } catch {
-      lastError = error
-    }
+    await core.load(id, cursor: cursor, direction: direction)
+    clearsLoadingAfterLayout = true
   }
 
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { rows.items.count }
+  public var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { rows.items[index] }
+  public func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { rows.version }
+  public var rowsVersion: Int { core.version }
   /// A spinner while ``isLoading``, the error after a failure, the end after the last page.
   public var footerState: ListFooterState? {
     if isLoading { return .loading }
     if lastError != nil { return .failed }
-    return rows.hasMore ? nil : .end
+    return core.hasMore ? nil : .end
   }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasMore: Bool { rows.hasMore }
+  public var hasMore: Bool { core.hasMore }
   /// The loads started so far.
-  public var requestsStarted: Int { loads.started }
+  public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
   public func rowDisappeared(_ item: Item) {}
@@ -123,12 +109,12 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   public func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task.
   public func refresh() async {
-    rows.beginRefresh()
+    core.beginRefresh()
     await loadFirstPage()
   }
   /// Does nothing: this code has no retry path.
   public func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await loads.wait(for: id) }
+  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }

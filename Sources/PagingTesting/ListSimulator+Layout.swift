@@ -31,7 +31,23 @@ extension ListSimulator {
       for key in window { fireAppear(key) }
     }
     recordShownRows(frame: frame)
+    tapRetryIfDue()
     feed.didLayout()
+  }
+
+  /// Taps Retry once a failed footer has been in the window for the user's reaction time.
+  private func tapRetryIfDue() {
+    guard let delay = configuration.tapsRetryAfter, let footer, footer.state == .failed,
+      window.last == .footer(cycle: footer.cycle)
+    else {
+      failedFooterShownAt = nil
+      return
+    }
+    let shownAt = failedFooterShownAt ?? now
+    failedFooterShownAt = shownAt
+    guard now - shownAt >= delay else { return }
+    failedFooterShownAt = nil
+    feed.retry()
   }
 
   /// Starts a new footer cycle when the footer's state changes; returns whether it did.
@@ -87,33 +103,35 @@ extension ListSimulator {
     windowRange = range
   }
 
-  func fireAppear(_ key: RowKey<Feed.Item.ID>) {
-    recorder.recordAppearance()
-    switch key {
-    case .item(let id, _):
-      guard let row = windowRows[key], let item = row.item else { return }
-      events.append(Event(time: now, kind: .rowAppeared(index: row.index, id: id)))
-      feed.rowAppeared(item)
-    case .footer:
-      events.append(Event(time: now, kind: .footerAppeared(footer?.state ?? .loading)))
-      feed.footerAppeared()
-    }
-  }
+  func fireAppear(_ key: RowKey<Feed.Item.ID>) { fire(key, appearing: true) }
 
+  /// Fires `onDisappear`, unless the disappear policy drops it.
   func fireDisappear(_ key: RowKey<Feed.Item.ID>) {
     switch configuration.disappearPolicy {
     case .paired: break
     case .never: return
     case .dropped(let probability): if random.chance(probability) { return }
     }
-    recorder.recordDisappearance()
-    switch key {
-    case .item(let id, _):
-      guard let row = windowRows[key], let item = row.item else { return }
+    fire(key, appearing: false)
+  }
+
+  /// Records the callback of row `key` and makes it on the feed.
+  private func fire(_ key: RowKey<Feed.Item.ID>, appearing: Bool) {
+    if appearing { recorder.recordAppearance() } else { recorder.recordDisappearance() }
+    guard case .item(let id, _) = key else {
+      let kind: Event.Kind =
+        appearing ? .footerAppeared(footer?.state ?? .loading) : .footerDisappeared
+      events.append(Event(time: now, kind: kind))
+      if appearing { feed.footerAppeared() }
+      return
+    }
+    guard let row = windowRows[key], let item = row.item else { return }
+    if appearing {
+      events.append(Event(time: now, kind: .rowAppeared(index: row.index, id: id)))
+      feed.rowAppeared(item)
+    } else {
       events.append(Event(time: now, kind: .rowDisappeared(index: row.index, id: id)))
       feed.rowDisappeared(item)
-    case .footer:
-      events.append(Event(time: now, kind: .footerDisappeared))
     }
   }
 

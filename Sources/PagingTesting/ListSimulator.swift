@@ -58,6 +58,7 @@ public final class ListSimulator<Feed: ListFeed> {
   var footer: (state: ListFooterState, cycle: Int)?
   var footerCycles = 0
   var screenShownAt: Duration?
+  var failedFooterShownAt: Duration?
   var screenTask: Task<Void, Never>?
   var refreshTask: Task<Void, Never>?
 

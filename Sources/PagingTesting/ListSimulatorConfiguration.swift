@@ -33,6 +33,9 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// How long a gesture that reached the end of the loaded rows waits for more before the
   /// user gives up (default 10 s).
   public var patience: Duration
+  /// If set, the user taps the footer's Retry button (``ListFeed/retry()``) once a failed
+  /// footer has been in the window this long; `nil` (the default) never taps it by itself.
+  public var tapsRetryAfter: Duration?
   /// The seed of the simulator's random choices (spurious repeats, dropped disappearances,
   /// bottom jitter).
   public var seed: UInt64
@@ -51,6 +54,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   ///   - frameDuration: Time between frames (default 16.666667 ms, 60 Hz).
   ///   - flingTimeConstant: A flick travels its speed times this (default 0.5 s).
   ///   - patience: How long a blocked gesture waits (default 10 s).
+  ///   - tapsRetryAfter: The user's reaction time to a failed footer, or `nil` (default).
   ///   - seed: The seed of the random choices (default 0).
   public init(
     rowHeight: Double = 80, viewportHeight: Double = 666, container: ListContainer = .list,
@@ -59,7 +63,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     identityChurn: Bool = false, showsFooter: Bool = true,
     frameDuration: Duration = .nanoseconds(16_666_667),
     flingTimeConstant: Duration = .milliseconds(500),
-    patience: Duration = .seconds(10), seed: UInt64 = 0
+    patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0
   ) {
     self.rowHeight = max(1, rowHeight)
     self.viewportHeight = max(1, viewportHeight)
@@ -73,6 +77,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     self.frameDuration = frameDuration > .zero ? frameDuration : .nanoseconds(16_666_667)
     self.flingTimeConstant = flingTimeConstant > .zero ? flingTimeConstant : .milliseconds(500)
     self.patience = max(.zero, patience)
+    self.tapsRetryAfter = tapsRetryAfter.map { max(.zero, $0) }
     self.seed = seed
   }
 

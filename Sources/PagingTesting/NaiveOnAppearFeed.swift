@@ -22,68 +22,52 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// The source's cursor type.
   public typealias Cursor = Source.Cursor
 
-  private let source: Source
-  private let initialCursor: Cursor?
-  private var rows = BaselineRows<Item, Cursor>()
-  private let loads = LoadTracker()
+  private let core: BaselineLoader<Source>
 
   /// Creates the feed; nothing loads until ``loadFirstPage()``.
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
   public init(source: Source, initialCursor: Cursor? = nil) {
-    self.source = source
-    self.initialCursor = initialCursor
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor)
   }
 
   /// The loaded items, duplicates included.
-  public var items: [Item] { rows.items }
+  public var items: [Item] { core.items }
   /// The cursor of the last page applied.
-  public var nextCursor: Cursor? { rows.nextCursor }
-  /// The last error a load threw, if any.
-  public private(set) var lastError: (any Error)?
+  public var nextCursor: Cursor? { core.nextCursor }
+  /// The last error a load threw, cleared when a load starts.
+  public var lastError: (any Error)? { core.lastError }
 
   /// The screen's `.task`: loads the first page and replaces the items with it.
   public func loadFirstPage() async {
-    await load(loads.begin(), cursor: initialCursor, direction: .refresh)
+    await core.load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
   /// A row's `onAppear`: starts a task that loads the page after the cursor it finds when it
   /// runs, and appends it.
   /// - Parameter item: The row's item (unused, as in the code this models).
   public func rowAppeared(_ item: Item) {
-    let id = loads.begin()
-    Task { await self.load(id, cursor: self.rows.nextCursor, direction: .append) }
-  }
-
-  private func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
-    defer { loads.finish(id) }
-    let request = PageRequest(
-      id: id, direction: direction, cursor: cursor, generation: rows.generation)
-    do {
-      let page = try await source.loadPage(request)
-      rows.apply(page, replacing: direction == .refresh)
-    } catch {
-      lastError = error
-    }
+    let id = core.begin()
+    Task { await self.core.load(id, cursor: self.core.nextCursor, direction: .append) }
   }
 
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { rows.items.count }
+  public var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { rows.items[index] }
+  public func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { rows.version }
+  public var rowsVersion: Int { core.version }
   /// Always `nil`: this code shows no footer.
   public var footerState: ListFooterState? { nil }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasMore: Bool { rows.hasMore }
+  public var hasMore: Bool { core.hasMore }
   /// The loads started so far.
-  public var requestsStarted: Int { loads.started }
+  public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
   public func rowDisappeared(_ item: Item) {}
@@ -93,12 +77,12 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// `.refreshable` task cancels the refresh; loads still in flight append their pages when
   /// they land.
   public func refresh() async {
-    rows.beginRefresh()
+    core.beginRefresh()
     await loadFirstPage()
   }
   /// Does nothing: this code has no retry path.
   public func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await loads.wait(for: id) }
+  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }

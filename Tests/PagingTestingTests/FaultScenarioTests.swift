@@ -32,8 +32,7 @@ import Testing
   // 1
   @Test func burstOnFirstDisplaySendsOneRequest() async {
     let session = paginatorSession(list: tenRowList(forwardMargin: 0))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     #expect(session.report.appearances == 1 + 10)  // the loading footer, then rows 0 to 9
     #expect(cursors(session) == [nil, after(19)])
   }
@@ -42,8 +41,7 @@ import Testing
   @Test func twoTriggersInOneFrameShareOneRequest() async {
     // Only rows 15 and later trigger; a jump draws rows 6 to 18 in one frame.
     let session = paginatorSession(paging: PagingConfiguration(prefetchDistance: 4))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     #expect(cursors(session) == [nil])
     await session.list.jump(to: 7)
     let jumpFrame = session.list.now
@@ -59,8 +57,7 @@ import Testing
   @Test func scrollingBackWhileThePageIsSlowSendsNoNewRequest() async {
     let latency = LatencyModel.perRequest { $0 == 1 ? .milliseconds(100) : .seconds(5) }
     let session = paginatorSession(latency: latency)
-    await session.list.startScreenTask()
-    await session.list.idle(for: .milliseconds(500))
+    await session.begin(idle: .milliseconds(500))
     await session.list.scroll(to: 10)  // rows 10 to 19 on screen, page 2 on its way
     await session.list.jitterAtBottom(times: 10)
     let frame = ListSimulatorConfiguration().frameDuration
@@ -76,8 +73,7 @@ import Testing
   @Test func answersCommitOneAtATimeInRequestOrder() async {
     let latency = LatencyModel.perRequest { .milliseconds($0 % 2 == 0 ? 900 : 150) }
     let session = paginatorSession(latency: latency)
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.fling(velocity: 8_000)
     await session.list.fling(velocity: 8_000)
     let log = session.server.log
@@ -94,8 +90,7 @@ import Testing
   // 5
   @Test func theEndStopsRequestsUntilARefresh() async {
     let session = paginatorSession(items: rows(30))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 30)
     await session.list.jitterAtBottom(times: 10)
     #expect(session.feed.appendState == .complete)
@@ -110,8 +105,7 @@ import Testing
   // 6
   @Test func aFailedPageIsRequestedAgainNotSkipped() async {
     let session = paginatorSession(faults: Server.Faults(failingRequests: [3]))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 30)
     #expect(
       session.feed.appendState
@@ -145,8 +139,7 @@ import Testing
     let session = paginatorSession(
       faults: Server.Faults(failingRequests: [2]),
       list: tenRowList(spuriousRepeatProbability: 0.5))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 20)
     await session.list.jitterAtBottom(times: 20)
     #expect(session.report.requestsIssued == 2)
@@ -195,8 +188,7 @@ import Testing
   // 10
   @Test func pullToRefreshCancelledBySwiftUIStillCommits() async {
     let session = paginatorSession()
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     session.server.insertAtHead([Row(id: -1)])
     await session.list.pullToRefresh(cancelledAfter: .milliseconds(100))
     await session.list.idle(for: .seconds(1))
@@ -228,8 +220,7 @@ import Testing
   @Test func offsetPagingShiftedByInsertsDoesNotDuplicateRows() async {
     let faults = Server.Faults(headInsertions: [2: [Row(id: -1), Row(id: -2)]])
     let session = paginatorSession(pagination: .offset, faults: faults)
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 40)
     // Page 2 at offset 20 starts 2 rows early (rows 18 and 19 again); both are dropped.
     #expect(session.feed.metrics.duplicatesDropped == 2)
@@ -238,8 +229,7 @@ import Testing
 
     let naive = naiveSession(
       pagination: .offset, faults: faults, list: tenRowList(forwardMargin: 0))
-    await naive.list.startScreenTask()
-    await naive.list.idle(for: .seconds(1))
+    await naive.begin()
     await naive.list.scroll(to: 12)  // rows 12 to 21: rows 20 and 21 repeat rows 18 and 19
     #expect(naive.report.duplicateRowsShown == 2)
   }
@@ -249,8 +239,7 @@ import Testing
     // 4-row pages in a LazyVStack: 11 rows drawn (1 ahead), so 32 rows fill the prefetch
     // window (more than 20 rows after row 10).
     let session = paginatorSession(pageSize: 4, list: tenRowList(container: .lazyVStack))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(4))
+    await session.begin(idle: .seconds(4))
     #expect(session.feed.items.count == 32)
     #expect(session.report.requestsIssued == 8)
     #expect(session.feed.appendState == .idle)
@@ -259,8 +248,7 @@ import Testing
   // 14
   @Test func anEmptyPageWithANextCursorDoesNotStall() async {
     let session = paginatorSession(faults: Server.Faults(emptyPageRequests: [2]))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     let emptied = ServerCursor(position: .after(19), emptyPagesBefore: 1)
     #expect(cursors(session) == [nil, after(19), emptied])
     #expect(session.feed.items.count == 40)
@@ -269,8 +257,7 @@ import Testing
   // 14, bounded: a run of empty pages ends in a typed error.
   @Test func aRunOfEmptyPagesEndsInATypedError() async {
     let session = paginatorSession(faults: Server.Faults(emptyPageRequests: [2, 3, 4, 5]))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(2))
+    await session.begin(idle: .seconds(2))
     await session.list.jitterAtBottom(times: 5)
     #expect(session.feed.appendState == .failed(.noNewItems(pages: 3)))
     #expect(session.report.requestsIssued == 4)
@@ -279,8 +266,7 @@ import Testing
   // 15
   @Test func aRepeatedCursorIsNeverRequestedAgain() async {
     let session = paginatorSession(faults: Server.Faults(repeatedCursorRequests: [2]))
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 40)
     await session.list.jitterAtBottom(times: 5)
     await session.list.tapRetry()

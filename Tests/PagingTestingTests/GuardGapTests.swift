@@ -10,8 +10,7 @@ import Testing
 
   /// A reader scrolling 10 rows a second through 150 rows on a cellular network.
   func read<Feed>(_ session: Session<Feed>) async {
-    await session.list.startScreenTask()
-    await session.list.idle(for: .seconds(1))
+    await session.begin()
     await session.list.scroll(to: 150, duration: .seconds(15))
   }
 
@@ -31,16 +30,14 @@ import Testing
 
   @Test func aFirstPageShorterThanTheScreenNeverLoadsMore() async {
     let guarded = guardedSession(pageSize: 5)
-    await guarded.list.startScreenTask()
-    await guarded.list.idle(for: .seconds(5))
+    await guarded.begin(idle: .seconds(5))
     #expect(guarded.report.requestsIssued == 1)
     #expect(guarded.feed.items.count == 5)
     // Frames 18 (the first page) to 300 (5 s): the reader sees 5 rows and waits.
     #expect(guarded.report.stallTime == frame * 283)
 
     let paginator = paginatorSession(pageSize: 5)
-    await paginator.list.startScreenTask()
-    await paginator.list.idle(for: .seconds(5))
+    await paginator.begin(idle: .seconds(5))
     // It loads until more than 20 rows follow the last row drawn (row 11): 35 rows, 7 pages.
     #expect(paginator.report.requestsIssued == 7)
     #expect(paginator.feed.items.count == 35)
@@ -51,8 +48,7 @@ import Testing
   @Test func afterAFailureNothingLoadsWithoutARetryPath() async {
     let faults = Server.Faults(failingRequests: [2])
     let guarded = guardedSession(faults: faults)
-    await guarded.list.startScreenTask()
-    await guarded.list.idle(for: .seconds(1))
+    await guarded.begin()
     await guarded.list.scroll(to: 20)
     await guarded.list.idle(for: .seconds(10))
     await guarded.list.tapRetry()
@@ -62,8 +58,7 @@ import Testing
     #expect(guarded.feed.footerState == .failed)
 
     let paginator = paginatorSession(faults: faults)
-    await paginator.list.startScreenTask()
-    await paginator.list.idle(for: .seconds(1))
+    await paginator.begin()
     await paginator.list.scroll(to: 20)
     await paginator.list.idle(for: .seconds(10))
     #expect(paginator.report.requestsIssued == 2)

@@ -38,6 +38,12 @@ struct Session<Feed: ListFeed> where Feed.Item == Row {
 
   var report: SessionReport { list.report() }
 
+  /// The screen appears, then the user waits `idle` (default 1 s) before touching it.
+  func begin(idle: Duration = .seconds(1)) async {
+    await list.startScreenTask()
+    await list.idle(for: idle)
+  }
+
   /// How many times row `index` fired `onAppear`.
   func appearances(of index: Int) -> Int {
     list.events.filter {
