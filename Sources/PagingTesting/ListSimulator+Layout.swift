@@ -24,7 +24,10 @@ extension ListSimulator {
     }
     let range = windowIndices()
     let churn = configuration.identityChurn && change != .none
-    if churn || change != .none || footerChanged || range != windowRange {
+    // Rows appended below an unchanged window (with no footer in it) change nothing in it.
+    let appendedBelow =
+      change == .appended && range == windowRange && !isFooterKey(window.last)
+    if churn || footerChanged || range != windowRange || (change != .none && !appendedBelow) {
       updateWindow(range, churn: churn)
     }
     if random.chance(configuration.spuriousRepeatProbability) {
@@ -74,6 +77,11 @@ extension ListSimulator {
     let lower = min(total, max(0, Int((top / height).rounded(.down))))
     let upper = min(total, max(lower, Int((bottom / height).rounded(.up))))
     return lower..<upper
+  }
+
+  private func isFooterKey(_ key: RowKey<Feed.Item.ID>?) -> Bool {
+    if case .footer = key { return true }
+    return false
   }
 
   private func key(at index: Int) -> RowKey<Feed.Item.ID> {

@@ -36,11 +36,15 @@ where Item.ID: Sendable {
     case offset
   }
 
-  private struct State: Sendable {
-    /// The items in server order; `order[i]` has rank `firstRank + i`.
+  /// The items in server order; `order[i]` has rank `firstRank + i`.
+  private struct Dataset: Sendable {
     var order: [Item]
     var ranks: [Item.ID: Int] = [:]
     var firstRank = 0
+  }
+
+  private struct State: Sendable {
+    var dataset: Dataset
     /// The log in arrival order, and each request's place in it.
     var log: [LogEntry] = []
     var logIndex: [PageRequestID: Int] = [:]
@@ -89,17 +93,17 @@ where Item.ID: Sendable {
     self.faults = faults
     self.seed = seed
     self.timeline = ClockTimeline(clock)
-    var initial = State(order: items)
-    for (rank, item) in items.enumerated() where initial.ranks[item.id] == nil {
-      initial.ranks[item.id] = rank
+    var dataset = Dataset(order: items)
+    for (rank, item) in items.enumerated() where dataset.ranks[item.id] == nil {
+      dataset.ranks[item.id] = rank
     }
-    self.state = Locked(initial)
+    self.state = Locked(State(dataset: dataset))
   }
 
   // MARK: Reading
 
   /// The dataset as it is now, in server order (head insertions included).
-  public var items: [Item] { state.withLock { $0.order } }
+  public var items: [Item] { state.withLock { $0.dataset.order } }
 
   /// Every request so far, ordered by request id.
   public var log: [LogEntry] {
@@ -116,15 +120,15 @@ where Item.ID: Sendable {
   /// unknown id.
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average.
-  public func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.ranks[id] } }
+  public func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
 
   /// Inserts items at the head of the dataset now, as new posts arrive on a real feed.
   /// - Parameter newItems: The items, in server order; ids already present are skipped.
   public func insertAtHead(_ newItems: [Item]) {
-    state.withLock { Self.insertAtHead(newItems, into: &$0) }
+    state.withLock { Self.insertAtHead(newItems, into: &$0.dataset) }
   }
 
-  private static func insertAtHead(_ newItems: [Item], into state: inout State) {
+  private static func insertAtHead(_ newItems: [Item], into state: inout Dataset) {
     var seen = Set<Item.ID>()
     let fresh = newItems.filter { state.ranks[$0.id] == nil && seen.insert($0.id).inserted }
     guard !fresh.isEmpty else { return }
@@ -187,9 +191,9 @@ where Item.ID: Sendable {
     let number = request.id.rawValue
     let result = state.withLock { state -> Result<Page<Item, Cursor>, SimulatedServerError> in
       if let inserted = faults.headInsertions[number] {
-        Self.insertAtHead(inserted, into: &state)
+        Self.insertAtHead(inserted, into: &state.dataset)
       }
-      let result = page(for: request, in: state)
+      let result = page(for: request, in: state.dataset)
       guard let index = state.logIndex[request.id] else { return result }
       switch result {
       case .success(let page):
@@ -202,7 +206,7 @@ where Item.ID: Sendable {
     return try result.get()
   }
 
-  private func page(for request: PageRequest<Cursor>, in state: State)
+  private func page(for request: PageRequest<Cursor>, in state: Dataset)
     -> Result<Page<Item, Cursor>, SimulatedServerError>
   {
     let number = request.id.rawValue
