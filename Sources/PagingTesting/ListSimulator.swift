@@ -26,7 +26,7 @@ import Paging
 /// one at a time: before time moves, every request the feed started has reached the server;
 /// after each answer, the feed has applied it before anything else happens. No sleep, no
 /// yield: the same seeds give the same events and the same ``report()``, run after run, and
-/// a 60-second session takes milliseconds. **Real time.** On any other clock (such as
+/// a 60-second session takes a fraction of a second. **Real time.** On any other clock (such as
 /// `ContinuousClock`) it sleeps until each frame and renders whatever the feed holds then,
 /// so the demo can show a live list against a real server.
 @MainActor
