@@ -29,6 +29,9 @@ where Item.ID: Sendable {
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
+  /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
+  /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
+  @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTask: Task<Void, Never>?
 
   /// Creates a paginator over a source. Nothing loads until ``start()``.
@@ -174,17 +177,20 @@ where Item.ID: Sendable {
   /// the next trigger loads the same cursor.
   public func cancel() { send(.cancel) }
 
-  /// Waits until the load with this id has been applied (committed, failed or cancelled).
-  /// Returns at once for an unknown or finished id. For tests and tools.
+  /// Waits until the load with this id has been applied (committed, failed or cancelled;
+  /// for a load the engine cancelled, until its task has ended and any late result was
+  /// dropped). Returns at once for an unknown or finished id. For tests and tools.
   /// - Parameter id: A request id from ``loadsInFlight`` or from the source.
   public func waitForLoad(_ id: PageRequestID) async {
-    await loadTasks[id]?.value
+    await (loadTasks[id] ?? cancelledLoadTasks[id])?.value
   }
 
-  /// Waits until no load is in flight. For tests and tools; with a source that never answers
-  /// it never returns.
+  /// Waits until no load is in flight and every cancelled load's task has ended. For tests
+  /// and tools; with a source that never answers it never returns.
   public func waitUntilIdle() async {
-    while let task = loadTasks.values.first { await task.value }
+    while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
+      await task.value
+    }
   }
 
   // MARK: Effects
@@ -223,7 +229,9 @@ where Item.ID: Sendable {
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
-      loadTasks.removeValue(forKey: id)?.cancel()
+      guard let task = loadTasks.removeValue(forKey: id) else { break }
+      task.cancel()
+      cancelledLoadTasks[id] = task
     case .scheduleRetry(let retry):
       retryTask?.cancel()
       let clock = self.clock
@@ -243,6 +251,7 @@ where Item.ID: Sendable {
 
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
     loadTasks[id] = nil
+    cancelledLoadTasks[id] = nil
     switch outcome {
     case .success(let page): send(.loadCompleted(id, page))
     case .failure(let error): send(.loadFailed(id, error))
