@@ -31,6 +31,9 @@ where Item.ID: Sendable {
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
+  /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
+  /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
+  @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTask: Task<Void, Never>?
 
   /// Creates a paginator over a source. Nothing loads until ``start()``.
@@ -166,26 +169,30 @@ where Item.ID: Sendable {
   /// latched failure, the end); loads the first page if none has loaded.
   public func loadNextPage() { send(.loadNextPage) }
 
-  /// Retries the failed direction at the same cursor (the refresh first, if both failed).
-  /// Does nothing when nothing failed, or after ``PagingError/repeatedCursor(_:)``, which
-  /// needs a refresh.
+  /// Retries a failed load at the same cursor: the first load if it failed; else the append
+  /// if it failed (what a footer's Retry button means while old items are shown); else a
+  /// failed refresh. Does nothing when nothing failed, or after
+  /// ``PagingError/repeatedCursor(_:)``, which needs a refresh.
   public func retry() { send(.retry) }
 
   /// Cancels every load in flight and any scheduled retry. Nothing is shown as failed, and
   /// the next trigger loads the same cursor.
   public func cancel() { send(.cancel) }
 
-  /// Waits until the load with this id has been applied (committed, failed or cancelled).
-  /// Returns at once for an unknown or finished id. For tests and tools.
+  /// Waits until the load with this id has been applied (committed, failed or cancelled;
+  /// for a load the engine cancelled, until its task has ended and any late result was
+  /// dropped). Returns at once for an unknown or finished id. For tests and tools.
   /// - Parameter id: A request id from ``loadsInFlight`` or from the source.
   public func waitForLoad(_ id: PageRequestID) async {
-    await loadTasks[id]?.value
+    await (loadTasks[id] ?? cancelledLoadTasks[id])?.value
   }
 
-  /// Waits until no load is in flight. For tests and tools; with a source that never answers
-  /// it never returns.
+  /// Waits until no load is in flight and every cancelled load's task has ended. For tests
+  /// and tools; with a source that never answers it never returns.
   public func waitUntilIdle() async {
-    while let task = loadTasks.values.first { await task.value }
+    while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
+      await task.value
+    }
   }
 
   // MARK: Effects
@@ -240,7 +247,9 @@ where Item.ID: Sendable {
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
-      loadTasks.removeValue(forKey: id)?.cancel()
+      guard let task = loadTasks.removeValue(forKey: id) else { break }
+      task.cancel()
+      cancelledLoadTasks[id] = task
     case .scheduleRetry(let retry):
       retryTask?.cancel()
       let clock = self.clock
@@ -260,6 +269,7 @@ where Item.ID: Sendable {
 
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
     loadTasks[id] = nil
+    cancelledLoadTasks[id] = nil
     switch outcome {
     case .success(let page): send(.loadCompleted(id, page))
     case .failure(let error): send(.loadFailed(id, error))

@@ -15,7 +15,8 @@ where Item.ID: Sendable {
   case loadNextPage
   /// Start a new generation from the initial cursor; joins a refresh already in flight.
   case refresh
-  /// Retry the failed direction (the refresh first) at the same cursor.
+  /// Retry a failed load at the same cursor: the first load if it failed; else the append if
+  /// it failed; else a failed refresh.
   case retry
   /// Cancel every load in flight and any scheduled retry; nothing is shown as failed.
   case cancel

@@ -118,7 +118,7 @@ where Item.ID: Sendable {
     case .rowAppeared, .rowDisappeared: return []
     case .loadNextPage: return loadNextPage()
     case .refresh: return refresh()
-    case .retry: return retry(automatic: false)
+    case .retry: return retry()
     case .cancel: return cancelAll()
     case .loadCompleted(let id, let page): return loadCompleted(id, page)
     case .loadFailed(let id, let error): return loadFailed(id, error)
@@ -262,21 +262,35 @@ extension PagingStateMachine {
     return .startLoad(request)
   }
 
-  private mutating func retry(automatic: Bool) -> [PagingEffect<Cursor>] {
-    if !automatic { automaticAttempts = 0 }
-    if case .failed = refreshState, refreshRequest == nil {
+  /// A manual retry: the first load if it failed; else the append if it failed (what a
+  /// footer's Retry button means while old items are shown); else a failed refresh.
+  private mutating func retry() -> [PagingEffect<Cursor>] {
+    automaticAttempts = 0
+    let refreshFailed = refreshState.error != nil
+    if refreshFailed, !hasLoadedFirstPage { return retry(.refresh) }
+    if appendState.error != nil { return retry(.append) }
+    if refreshFailed { return retry(.refresh) }
+    return []
+  }
+
+  /// Retries `direction` at the same cursor if it failed, nothing runs and a retry can help.
+  private mutating func retry(_ direction: LoadDirection) -> [PagingEffect<Cursor>] {
+    switch direction {
+    case .refresh:
+      guard refreshState.error != nil, refreshRequest == nil else { return [] }
       var effects = cancelPendingRetry()
       effects += beginRefresh()
       return effects
+    case .append:
+      guard let error = appendState.error, error.isRetryable, appendRequest == nil,
+        refreshRequest == nil, nextCursor != nil
+      else { return [] }
+      var effects = cancelPendingRetry()
+      if case .noNewItems = error { pagesWithoutNewItems = 0 }
+      setState(.append, .idle)
+      effects.append(startLoad(.append, cursor: nextCursor))
+      return effects
     }
-    guard case .failed(let error) = appendState, appendRequest == nil, refreshRequest == nil,
-      error.isRetryable, nextCursor != nil
-    else { return [] }
-    var effects = cancelPendingRetry()
-    if case .noNewItems = error { pagesWithoutNewItems = 0 }
-    setState(.append, .idle)
-    effects.append(startLoad(.append, cursor: nextCursor))
-    return effects
   }
 
   private mutating func cancelAll() -> [PagingEffect<Cursor>] {
@@ -300,7 +314,7 @@ extension PagingStateMachine {
   private mutating func retryTimerFired(_ id: Int) -> [PagingEffect<Cursor>] {
     guard let retry = pendingRetry, retry.id == id else { return [] }
     pendingRetry = nil
-    return self.retry(automatic: true)
+    return self.retry(retry.direction)
   }
 
   /// Removes and returns the request in flight with `id`, or `nil` when it is not current.

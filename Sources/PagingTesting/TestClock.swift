@@ -35,15 +35,16 @@ public final class TestClock: Clock, Sendable {
     var deadline: Instant
     var order: Int
     var continuation: CheckedContinuation<Void, any Error>
+    var hooks: SleepHooks?
   }
 
   private struct State {
     var now = Instant(offset: .zero)
     var sleepers: [Int: Sleeper] = [:]
-    /// Deadlines by (deadline, order); entries whose sleeper was cancelled are skipped.
+    /// Deadlines by (deadline, rank, order); entries whose sleeper was cancelled are skipped.
     var queue = DeadlineHeap()
     var nextOrder = 0
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters = CountWaiters()
   }
 
   private let state = Locked(State())
@@ -66,6 +67,18 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored.
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleep(until: deadline, rank: 0, hooks: nil)
+  }
+
+  /// Sleeps like ``sleep(until:tolerance:)``, with a tie-break rank and callbacks, for the
+  /// simulated server.
+  ///
+  /// With `hooks`, the sleeper always parks, even when `deadline` has passed (it then wakes at
+  /// the next advance), so that whoever steps the clock decides the order of every wake;
+  /// `hooks.parked` runs once the sleeper is in the queue, and `hooks.resumed` runs
+  /// synchronously when it is woken (`false`) or cancelled (`true`), before the sleeping task
+  /// goes on. A task already cancelled on entry throws without calling either.
+  func sleep(until deadline: Instant, rank: Int, hooks: SleepHooks?) async throws {
     try Task.checkCancellation()
     let order = state.withLock { state -> Int in
       state.nextOrder += 1
@@ -76,18 +89,23 @@ public final class TestClock: Clock, Sendable {
         (continuation: CheckedContinuation<Void, any Error>) in
         let (wakeNow, ready) = state.withLock {
           state -> (Bool, [CheckedContinuation<Void, Never>]) in
-          if deadline <= state.now { return (true, []) }
+          if hooks == nil, deadline <= state.now { return (true, []) }
           state.sleepers[order] = Sleeper(
-            deadline: deadline, order: order, continuation: continuation)
-          state.queue.insert(deadline: deadline.offset, order: order)
-          return (false, Self.takeReadyWaiters(&state))
+            deadline: deadline, order: order, continuation: continuation, hooks: hooks)
+          state.queue.insert(deadline: deadline.offset, rank: rank, order: order)
+          return (false, state.waiters.takeReady(count: state.sleepers.count))
         }
-        if wakeNow { continuation.resume() }
+        if wakeNow {
+          continuation.resume()
+          return
+        }
+        hooks?.parked()
         for waiter in ready { waiter.resume() }
+        // A cancellation that came before the sleeper was queued found nothing to cancel.
+        if Task.isCancelled { cancelSleeper(order) }
       }
     } onCancel: {
-      let sleeper = state.withLock { $0.sleepers.removeValue(forKey: order) }
-      sleeper?.continuation.resume(throwing: CancellationError())
+      cancelSleeper(order)
     }
   }
 
@@ -102,24 +120,41 @@ public final class TestClock: Clock, Sendable {
   /// ``advance(by:)`` does.
   /// - Parameter deadline: The new time.
   public func advance(to deadline: Instant) {
-    while true {
-      let next = state.withLock { state -> Sleeper? in
-        while let top = state.queue.peek(), state.sleepers[top.order] == nil {
-          _ = state.queue.pop()
-        }
-        guard let top = state.queue.peek(), top.deadline <= deadline.offset,
-          let first = state.sleepers.removeValue(forKey: top.order)
-        else {
-          if state.now < deadline { state.now = deadline }
-          return nil
-        }
+    while wakeNext(notAfter: deadline) {}
+  }
+
+  /// Wakes the first sleeper due at or before `limit`, after moving ``now`` to its deadline
+  /// (never backwards); when none is due, moves ``now`` to `limit` instead.
+  ///
+  /// The list simulator steps time with this, one wake at a time, so that it can wait for
+  /// each answer to be applied before the next one is delivered.
+  /// - Parameter limit: The latest deadline to wake.
+  /// - Returns: Whether a sleeper was woken.
+  func wakeNext(notAfter limit: Instant) -> Bool {
+    let next = state.withLock { state -> Sleeper? in
+      while let top = state.queue.peek(), state.sleepers[top.order] == nil {
         _ = state.queue.pop()
-        if state.now < first.deadline { state.now = first.deadline }
-        return first
       }
-      guard let next else { return }
-      next.continuation.resume()
+      guard let top = state.queue.peek(), top.deadline <= limit.offset,
+        let first = state.sleepers.removeValue(forKey: top.order)
+      else {
+        if state.now < limit { state.now = limit }
+        return nil
+      }
+      _ = state.queue.pop()
+      if state.now < first.deadline { state.now = first.deadline }
+      return first
     }
+    guard let next else { return false }
+    next.hooks?.resumed(false)
+    next.continuation.resume()
+    return true
+  }
+
+  private func cancelSleeper(_ order: Int) {
+    guard let sleeper = state.withLock({ $0.sleepers.removeValue(forKey: order) }) else { return }
+    sleeper.hooks?.resumed(true)
+    sleeper.continuation.resume(throwing: CancellationError())
   }
 
   /// Waits until at least `count` tasks are asleep on this clock. No polling: the last
@@ -129,17 +164,19 @@ public final class TestClock: Clock, Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
         if state.sleepers.count >= count { return true }
-        state.waiters.append((count, continuation))
+        state.waiters.add(count, continuation)
         return false
       }
       if ready { continuation.resume() }
     }
   }
+}
 
-  private static func takeReadyWaiters(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-    let count = state.sleepers.count
-    let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-    state.waiters.removeAll { $0.count <= count }
-    return ready
-  }
+/// Callbacks of a ``TestClock`` sleep, for the simulated server (see
+/// ``TestClock/sleep(until:rank:hooks:)``).
+struct SleepHooks: Sendable {
+  /// Runs once the sleeper is queued.
+  var parked: @Sendable () -> Void
+  /// Runs when the sleeper is woken (`false`) or cancelled (`true`), before it goes on.
+  var resumed: @Sendable (_ cancelled: Bool) -> Void
 }

@@ -63,3 +63,29 @@ import Testing
     #expect(retry.map(\.cursor) == [nil])
   }
 }
+
+/// Which failure `retry()` retries when both directions failed.
+@Suite struct RetryChoiceTests {
+  @Test func withOldItemsShownRetryRetriesTheFailedAppendBeforeAFailedRefresh() {
+    var machine = Machine.loaded()
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.loadFailed(refresh.id, Boom(code: 1)))
+    let append = machine.handle(.rowAppeared(.id(19))).loads[0]
+    _ = machine.handle(.loadFailed(append.id, Boom(code: 2)))
+    let first = machine.handle(.retry).loads
+    #expect(first.map(\.direction) == [.append])
+    #expect(first.map(\.cursor) == [20])
+    _ = machine.handle(.loadFailed(first[0].id, Boom(code: 2)))
+    // A refresh is what clears the refresh error; retry keeps to the footer's failure.
+    #expect(machine.handle(.retry).loads.map(\.direction) == [.append])
+  }
+
+  @Test func aFailedRefreshWithNoOtherFailureIsRetriedAsARefresh() {
+    var machine = Machine.loaded()
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.loadFailed(refresh.id, Boom()))
+    let retry = machine.handle(.retry).loads
+    #expect(retry.map(\.direction) == [.refresh])
+    #expect(machine.generation == Generation(rawValue: 3))
+  }
+}

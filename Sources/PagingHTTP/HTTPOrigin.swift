@@ -1,0 +1,50 @@
+import Foundation
+
+/// The origin of a URL, as RFC 6454 defines it: its scheme, host and port.
+///
+/// ``HTTPPageSource`` follows a cursor only to the origin of its first page, so that headers
+/// such as `Authorization` never reach another host; other origins must be listed in its
+/// `allowedOrigins`.
+public struct HTTPOrigin: Sendable, Hashable, CustomStringConvertible {
+  /// The scheme, lower-cased (`https`).
+  public var scheme: String
+  /// The host, lower-cased (`api.example.com`, `127.0.0.1`).
+  public var host: String
+  /// The port: the URL's own, else the scheme's default (80 for `http` and `ws`, 443 for
+  /// `https` and `wss`), else `nil`.
+  public var port: Int?
+
+  /// Creates an origin from its parts.
+  /// - Parameters:
+  ///   - scheme: The scheme; compared case-insensitively.
+  ///   - host: The host; compared case-insensitively.
+  ///   - port: The port; `nil` means the scheme's default.
+  public init(scheme: String, host: String, port: Int? = nil) {
+    self.scheme = scheme.lowercased()
+    self.host = host.lowercased()
+    self.port = port ?? Self.defaultPort(scheme: self.scheme)
+  }
+
+  /// The origin of an absolute URL.
+  /// - Parameter url: The URL; relative URLs are resolved against their base first.
+  /// - Returns: `nil` when the URL has no scheme or no host.
+  public init?(_ url: URL) {
+    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+      let scheme = components.scheme, let host = components.host, !host.isEmpty
+    else { return nil }
+    self.init(scheme: scheme, host: host, port: components.port)
+  }
+
+  /// `scheme://host:port`.
+  public var description: String {
+    port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+  }
+
+  private static func defaultPort(scheme: String) -> Int? {
+    switch scheme {
+    case "http", "ws": 80
+    case "https", "wss": 443
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Paging
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A `PageSource` over an HTTP JSON API: it requests pages with an ``HTTPTransport``
+/// (`URLSession` by default), decodes the items with a `JSONDecoder`, and finds the next page
+/// with an ``HTTPPagingStrategy``: an RFC 8288 `Link` header, a cursor field in the body, page
+/// numbers or offsets.
+///
+/// ```swift
+/// let source = HTTPPageSource<ReleaseNote>(
+///   url: URL(string: "https://example.org/notes/release_notes.json")!,
+///   strategy: .linkHeader(),
+///   queryItems: [URLQueryItem(name: "_shape", value: "array")])
+/// let feed = Paginator(source: source)
+/// ```
+///
+/// **The cursor is a URL**: the absolute URL of the page's request, whatever the strategy (the
+/// `Link` target itself; the same URL with the token, page number or offset set for the
+/// others). One cursor type lets one source type serve every strategy; a saved cursor resumes
+/// exactly where it left off, with every query item the server needs; the origin check sees
+/// the very URL that would be fetched; and the engine's repeated-cursor check compares what
+/// would actually be requested. `nil` (the engine's first-page cursor) means ``firstPageURL``.
+///
+/// Errors are ``HTTPPagingError``s, except that cancellation propagates as `CancellationError`
+/// or `URLError.cancelled`, which the engine never shows as a failure.
+public struct HTTPPageSource<Item: Decodable & Identifiable & Sendable>: PageSource
+where Item.ID: Sendable {
+  /// The URL of the first page: the given URL with the given query items and the strategy's
+  /// first page number or offset. `nil` when Foundation could not add them (loads then fail
+  /// with ``HTTPPagingError/invalidCursor(url:queryItem:)``).
+  public let firstPageURL: URL?
+  /// How the next page is found.
+  public let strategy: HTTPPagingStrategy
+  /// The headers sent with every request besides `Accept: application/json` (which they may
+  /// replace), `Authorization` included.
+  public let headers: [String: String]
+  /// The largest body accepted, in bytes; a longer one fails with
+  /// ``HTTPPagingError/bodyTooLarge(url:limit:)``.
+  public let maximumBodySize: Int
+  /// The origins besides the first page's that cursors may lead to; requests to them carry
+  /// the same ``headers``, `Authorization` included. Empty by default: a next page on another
+  /// scheme, host or port fails with ``HTTPPagingError/crossOriginCursor(url:origin:)``.
+  public let allowedOrigins: Set<HTTPOrigin>
+  private let url: URL
+  private let decoder: JSONDecoder
+  private let transport: any HTTPTransport
+
+  /// Creates a source.
+  /// - Parameters:
+  ///   - url: The collection's URL, which sets the origin every page must come from.
+  ///   - strategy: How the next page is found.
+  ///   - queryItems: Query items added to the first page's URL (later pages' URLs come from
+  ///     the server or carry them already).
+  ///   - headers: Headers for every request; `Accept: application/json` is sent unless they
+  ///     set `Accept`.
+  ///   - authorization: The `Authorization` header's value (e.g. `Bearer <token>`), if any.
+  ///   - decoder: Decodes the items; paths in `strategy` name keys as this decoder sees them
+  ///     (after its `keyDecodingStrategy`).
+  ///   - transport: Sends the requests (default: ``URLSessionTransport/shared``).
+  ///   - maximumBodySize: The largest body accepted, in bytes (default 16 MiB).
+  ///   - allowedOrigins: Other origins cursors may lead to (default: none).
+  public init(
+    url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem] = [],
+    headers: [String: String] = [:], authorization: String? = nil,
+    decoder: JSONDecoder = JSONDecoder(), transport: any HTTPTransport = URLSessionTransport.shared,
+    maximumBodySize: Int = 16 << 20, allowedOrigins: Set<HTTPOrigin> = []
+  ) {
+    var allHeaders = headers
+    if let authorization { allHeaders["Authorization"] = authorization }
+    self.url = url
+    self.strategy = strategy
+    self.headers = allHeaders
+    self.decoder = decoder
+    self.transport = transport
+    self.maximumBodySize = max(0, maximumBodySize)
+    self.allowedOrigins = allowedOrigins
+    self.firstPageURL = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
+      URLQuery.url($0, adding: strategy.firstPageQueryItems, replacing: true)
+    }
+  }
+
+  /// Loads the page at `request.cursor` (``firstPageURL`` when `nil`).
+  /// - Parameter request: The engine's request.
+  /// - Returns: The page's items in body order, the next page's URL (`nil` at the end) and,
+  ///   for the `Link` strategy, the `prev` link.
+  /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled.
+  /// - Complexity: O(n) in the body's length (one decoding pass).
+  public func loadPage(_ request: PageRequest<URL>) async throws -> Page<Item, URL> {
+    guard let firstPageURL else {
+      throw HTTPPagingError.invalidCursor(url: url, queryItem: "")
+    }
+    let pageURL = request.cursor ?? firstPageURL
+    try checkOrigin(of: pageURL)
+    var urlRequest = URLRequest(url: pageURL)
+    urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+    let (body, response) = try await send(urlRequest)
+    guard (200...299).contains(response.statusCode) else {
+      throw HTTPPagingError.status(
+        statusCode: response.statusCode, url: pageURL,
+        retryAfter: response.value(forHTTPHeaderField: "Retry-After").flatMap(RetryAfter.init),
+        bodyPrefix: body.prefix(HTTPPagingError.bodyPrefixLimit))
+    }
+    let page: PageBody<Item>
+    do {
+      page = try PageBody.decode(body, layout: strategy.layout, decoder: decoder)
+    } catch let error as DecodingError {
+      throw HTTPPagingError.decoding(url: pageURL, error: error)
+    }
+    return try strategy.page(body: page, pageURL: pageURL, response: response)
+  }
+
+  private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    let url = request.url ?? self.url
+    let result: (Data, HTTPURLResponse)
+    do {
+      result = try await transport.response(for: request, maximumBodySize: maximumBodySize)
+    } catch let error as URLError where error.code != .cancelled {
+      throw HTTPPagingError.transport(error)
+    }
+    guard result.0.count <= maximumBodySize else {
+      throw HTTPPagingError.bodyTooLarge(url: url, limit: maximumBodySize)
+    }
+    return result
+  }
+
+  private func checkOrigin(of pageURL: URL) throws {
+    let home = HTTPOrigin(url)
+    let origin = HTTPOrigin(pageURL)
+    guard let origin, origin == home || allowedOrigins.contains(origin) else {
+      throw HTTPPagingError.crossOriginCursor(
+        url: pageURL, origin: home ?? HTTPOrigin(scheme: "", host: ""))
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/// Where ``HTTPPageSource`` finds a page's items and the next page.
+///
+/// Paths are keys into nested JSON objects: `["rows"]` reads `{"rows": [...]}`, `["data",
+/// "items"]` reads `{"data": {"items": [...]}}`, and the empty path reads a bare JSON array body
+/// (Datasette's `_shape=array`, GitHub's lists).
+public struct HTTPPagingStrategy: Sendable, Hashable {
+  enum Kind: Sendable, Hashable {
+    case linkHeader(relation: String)
+    case cursorField(cursorPath: [String], queryItem: String)
+    case pageNumber(
+      queryItem: String, firstPage: Int, pageSize: Int, pageSizeQueryItem: String?,
+      totalCountPath: [String]?)
+    case offset(queryItem: String, limit: Int, limitQueryItem: String?, totalCountPath: [String]?)
+  }
+
+  let kind: Kind
+  let itemsPath: [String]
+
+  /// Follows the `Link` header's link with relation type `relation` (RFC 8288), resolved
+  /// against the response URL; the last page is the one without such a link. The link with
+  /// relation type `prev` becomes the page's previous cursor.
+  ///
+  /// A response whose `Link` header is malformed and holds no such link fails with
+  /// ``HTTPPagingError/malformedLinkHeader(url:errors:)`` rather than ending the list.
+  /// - Parameters:
+  ///   - itemsPath: Where the items are in the body (default: the body is the array).
+  ///   - relation: The relation type to follow (default `next`).
+  /// - Returns: The strategy.
+  public static func linkHeader(itemsPath: [String] = [], relation: String = "next") -> Self {
+    Self(kind: .linkHeader(relation: relation.lowercased()), itemsPath: itemsPath)
+  }
+
+  /// Reads an opaque next-page token from the body and sends it back as a query item of the
+  /// same URL, as Datasette (`next` → `_next`), Slack and Notion do. A `null` or empty token
+  /// ends the list; a missing key is a decoding error, so that a wrong path cannot end a list
+  /// silently.
+  /// - Parameters:
+  ///   - itemsPath: Where the items are (e.g. `["rows"]`).
+  ///   - cursorPath: Where the token is (e.g. `["next"]`); a string, or a number taken as text.
+  ///   - queryItem: The query item that carries the token (e.g. `_next`).
+  /// - Returns: The strategy.
+  public static func cursorField(itemsPath: [String], cursorPath: [String], queryItem: String)
+    -> Self
+  {
+    Self(kind: .cursorField(cursorPath: cursorPath, queryItem: queryItem), itemsPath: itemsPath)
+  }
+
+  /// Numbers the pages: the first request carries `queryItem=firstPage` (and
+  /// `pageSizeQueryItem=pageSize` when given), each next one the number plus one. The list
+  /// ends on a page with fewer than `pageSize` items (an empty one included), or once
+  /// `pageSize × pages` reaches the total count read at `totalCountPath`.
+  /// - Parameters:
+  ///   - queryItem: The page number's query item (default `page`).
+  ///   - firstPage: The first page's number (default 1).
+  ///   - pageSize: The items a full page holds (at least 1).
+  ///   - pageSizeQueryItem: The query item that asks for `pageSize`, or `nil` to send none.
+  ///   - itemsPath: Where the items are (default: the body is the array).
+  ///   - totalCountPath: Where the total number of items is, if the body has it.
+  /// - Returns: The strategy.
+  public static func pageNumber(
+    queryItem: String = "page", firstPage: Int = 1, pageSize: Int,
+    pageSizeQueryItem: String? = nil, itemsPath: [String] = [], totalCountPath: [String]? = nil
+  ) -> Self {
+    Self(
+      kind: .pageNumber(
+        queryItem: queryItem, firstPage: firstPage, pageSize: max(1, pageSize),
+        pageSizeQueryItem: pageSizeQueryItem, totalCountPath: totalCountPath),
+      itemsPath: itemsPath)
+  }
+
+  /// Counts items from 0: the first request carries `queryItem=0` (and `limitQueryItem=limit`
+  /// when given), each next one the offset plus the items received. The list ends on a page
+  /// with fewer than `limit` items (an empty one included), or once the offset reaches the
+  /// total count read at `totalCountPath`.
+  /// - Parameters:
+  ///   - queryItem: The offset's query item (default `offset`).
+  ///   - limit: The items a full page holds (at least 1).
+  ///   - limitQueryItem: The query item that asks for `limit` (default `limit`), or `nil`.
+  ///   - itemsPath: Where the items are (default: the body is the array).
+  ///   - totalCountPath: Where the total number of items is, if the body has it.
+  /// - Returns: The strategy.
+  public static func offset(
+    queryItem: String = "offset", limit: Int, limitQueryItem: String? = "limit",
+    itemsPath: [String] = [], totalCountPath: [String]? = nil
+  ) -> Self {
+    Self(
+      kind: .offset(
+        queryItem: queryItem, limit: max(1, limit), limitQueryItem: limitQueryItem,
+        totalCountPath: totalCountPath),
+      itemsPath: itemsPath)
+  }
+
+  /// What the body holds besides the items.
+  var layout: PageBodyLayout {
+    switch kind {
+    case .linkHeader:
+      PageBodyLayout(itemsPath: itemsPath, cursorPath: nil, totalCountPath: nil)
+    case .cursorField(let cursorPath, _):
+      PageBodyLayout(itemsPath: itemsPath, cursorPath: cursorPath, totalCountPath: nil)
+    case .pageNumber(_, _, _, _, let totalCountPath), .offset(_, _, _, let totalCountPath):
+      PageBodyLayout(itemsPath: itemsPath, cursorPath: nil, totalCountPath: totalCountPath)
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Where a page body's parts are; see ``HTTPPagingStrategy``.
+struct PageBodyLayout: Sendable, Hashable {
+  var itemsPath: [String]
+  var cursorPath: [String]?
+  var totalCountPath: [String]?
+
+  /// The layout that ``PageBody`` decodes with. A task-local value, because `JSONDecoder`
+  /// decodes synchronously on the calling task and a caller's decoder must not be mutated
+  /// (its `userInfo` is shared by every source that uses it).
+  @TaskLocal static var current: PageBodyLayout?
+}
+
+/// A decoded page body: the items, and the cursor token and total count when the layout asks
+/// for them. Decoding reads each path once from the top, so errors carry the full coding path.
+struct PageBody<Item: Decodable>: Decodable {
+  var items: [Item]
+  var cursor: String?
+  var totalCount: Int?
+
+  /// Decodes `data` with `decoder` along `layout`.
+  static func decode(_ data: Data, layout: PageBodyLayout, decoder: JSONDecoder) throws -> Self {
+    try PageBodyLayout.$current.withValue(layout) { try decoder.decode(Self.self, from: data) }
+  }
+
+  init(from decoder: any Decoder) throws {
+    guard let layout = PageBodyLayout.current else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: [], debugDescription: "no page body layout"))
+    }
+    items = try Self.value(at: layout.itemsPath, in: decoder, as: [Item].self) ?? []
+    if let path = layout.cursorPath {
+      let token = try Self.value(at: path, in: decoder, as: CursorToken.self)
+      cursor = token?.text.flatMap { $0.isEmpty ? nil : $0 }
+    }
+    if let path = layout.totalCountPath {
+      totalCount = try Self.value(at: path, in: decoder, as: Int.self)
+    }
+  }
+
+  /// The value at `path`, or `nil` when it is JSON `null`; a missing key throws `keyNotFound`.
+  private static func value<Value: Decodable>(
+    at path: [String], in decoder: any Decoder, as type: Value.Type
+  ) throws -> Value? {
+    guard let last = path.last else {
+      let container = try decoder.singleValueContainer()
+      return container.decodeNil() ? nil : try container.decode(Value.self)
+    }
+    var container = try decoder.container(keyedBy: JSONKey.self)
+    for key in path.dropLast() {
+      container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key))
+    }
+    let key = JSONKey(last)
+    guard container.contains(key) else {
+      throw DecodingError.keyNotFound(
+        key,
+        DecodingError.Context(
+          codingPath: container.codingPath, debugDescription: "no value for \"\(last)\""))
+    }
+    return try container.decodeNil(forKey: key) ? nil : container.decode(Value.self, forKey: key)
+  }
+}
+
+/// A JSON object key known only at run time.
+struct JSONKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+
+  init(_ stringValue: String) { self.stringValue = stringValue }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// A cursor token: a JSON string, or a number taken as its text.
+private struct CursorToken: Decodable {
+  var text: String?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let string = try? container.decode(String.self) {
+      text = string
+    } else if let integer = try? container.decode(Int64.self) {
+      text = String(integer)
+    } else {
+      text = String(try container.decode(Double.self))
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The value of an HTTP `Retry-After` header (RFC 9110 section 10.2.3): a delay in seconds or
+/// an HTTP-date.
+public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
+  /// Retry after this many seconds.
+  case seconds(Int)
+  /// Retry at this time.
+  case date(Date)
+
+  /// Parses a field value: a non-negative integer of seconds, or an IMF-fixdate such as
+  /// `Sun, 06 Nov 1994 08:49:37 GMT`.
+  /// - Parameter fieldValue: The header's value.
+  /// - Returns: `nil` for anything else (the obsolete RFC 850 and asctime date forms included).
+  public init?(fieldValue: String) {
+    let value = fieldValue.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(value), seconds >= 0, value.allSatisfy(\.isASCII) {
+      self = .seconds(seconds)
+      return
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    guard let date = formatter.date(from: value) else { return nil }
+    self = .date(date)
+  }
+
+  /// How long to wait from `now`; never negative.
+  /// - Parameter now: The current time (pass the response's `Date` header for a server's
+  ///   view of it).
+  /// - Returns: The delay.
+  public func delay(from now: Date) -> Duration {
+    switch self {
+    case .seconds(let seconds): .seconds(seconds)
+    case .date(let date): .milliseconds(max(0, Int((date.timeIntervalSince(now) * 1000).rounded())))
+    }
+  }
+
+  /// `120 s` or the date.
+  public var description: String {
+    switch self {
+    case .seconds(let seconds): "\(seconds) s"
+    case .date(let date): "\(date)"
+    }
+  }
+}

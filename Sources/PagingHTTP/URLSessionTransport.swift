@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: a `URLSession` of its own that streams each body and stops
+/// reading once it passes the size limit, and that follows redirects only within the request's
+/// origin (a redirect elsewhere returns the 3xx response, which ``HTTPPageSource`` reports as
+/// an ``HTTPPagingError/status(statusCode:url:retryAfter:bodyPrefix:)``), so that headers never
+/// leave the origin they were set for.
+///
+/// Create one per configuration and share it: each owns a session, invalidated when the
+/// transport is released.
+public final class URLSessionTransport: HTTPTransport {
+  /// A transport with ``defaultConfiguration``, shared by sources that pass none.
+  public static let shared = URLSessionTransport()
+
+  /// An ephemeral configuration with no URL cache: pages are never served from a cache, and
+  /// no cookie or credential outlives the session.
+  public static var defaultConfiguration: URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return configuration
+  }
+
+  private let session: URLSession
+  private let delegate: StreamingSessionDelegate
+
+  /// Creates a transport with a session of its own.
+  /// - Parameter configuration: The session's configuration (default
+  ///   ``defaultConfiguration``); set timeouts and extra headers there.
+  public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
+    let delegate = StreamingSessionDelegate()
+    self.delegate = delegate
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+  }
+
+  deinit {
+    session.invalidateAndCancel()
+  }
+
+  /// Sends `request`, reading at most `maximumBodySize` bytes of body.
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - maximumBodySize: The largest body to accept, in bytes.
+  /// - Returns: The body and the response.
+  /// - Throws: `URLError` (`.cancelled` when the calling task is cancelled, `.badURL` for a
+  ///   request without a URL), ``HTTPPagingError/bodyTooLarge(url:limit:)``.
+  public func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    guard let url = request.url else { throw URLError(.badURL) }
+    let task = session.dataTask(with: request)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        delegate.register(
+          task, url: url, maximumBodySize: maximumBodySize, continuation: continuation)
+        task.resume()
+        if Task.isCancelled { task.cancel() }
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Paging
+
+/// What both baseline feeds share: the rows as the modelled code keeps them (a plain array,
+/// duplicates allowed; the cursor of the last page applied, whatever page it answers), the
+/// loads they started, and waiters for those loads to be applied, which is what
+/// ``ListFeed/requestsStarted`` and ``ListFeed/waitForLoad(_:)`` need.
+@MainActor
+final class BaselineLoader<Source: PageSource> {
+  typealias Item = Source.Item
+  typealias Cursor = Source.Cursor
+
+  let source: Source
+  let initialCursor: Cursor?
+  private(set) var items: [Item] = []
+  private(set) var nextCursor: Cursor?
+  private(set) var hasLoadedFirstPage = false
+  private(set) var version = 0
+  private(set) var lastError: (any Error)?
+  /// How many loads started; the last one has this number as its id.
+  private(set) var started = 0
+  private var generation = Generation(rawValue: 1)
+  private var applied: Set<PageRequestID> = []
+  private var waiters: [PageRequestID: [CheckedContinuation<Void, Never>]] = [:]
+
+  init(source: Source, initialCursor: Cursor?) {
+    self.source = source
+    self.initialCursor = initialCursor
+  }
+
+  var hasMore: Bool { !hasLoadedFirstPage || nextCursor != nil }
+
+  /// Numbers a new load.
+  func begin() -> PageRequestID {
+    started += 1
+    return PageRequestID(rawValue: started)
+  }
+
+  /// Loads a page and applies it as the modelled code does: a refresh replaces the items,
+  /// an append extends them, and the page's cursor overwrites the current one. A failure is
+  /// kept in ``lastError``. Then wakes the load's waiters.
+  func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
+    defer { finish(id) }
+    lastError = nil
+    let request = PageRequest(id: id, direction: direction, cursor: cursor, generation: generation)
+    do {
+      let page = try await source.loadPage(request)
+      if direction == .refresh { items = page.items } else { items.append(contentsOf: page.items) }
+      nextCursor = page.nextCursor
+      hasLoadedFirstPage = true
+      version += 1
+    } catch {
+      lastError = error
+    }
+  }
+
+  /// Starts over for a refresh: a new generation, no cursor.
+  func beginRefresh() {
+    generation = generation.next
+    nextCursor = nil
+    hasLoadedFirstPage = false
+  }
+
+  private func finish(_ id: PageRequestID) {
+    applied.insert(id)
+    for waiter in waiters.removeValue(forKey: id) ?? [] { waiter.resume() }
+  }
+
+  /// Waits until load `id` was applied; returns at once for an unknown or applied id.
+  func wait(for id: PageRequestID) async {
+    guard id.rawValue >= 1, id.rawValue <= started, !applied.contains(id) else { return }
+    await withCheckedContinuation { waiters[id, default: []].append($0) }
+  }
+}

@@ -1,0 +1,71 @@
+import Paging
+
+/// What a ``ListSimulator`` drives: the rows a list shows, and the callbacks the list's view
+/// code makes (`onAppear`, `onDisappear`, `.task`, `.refreshable`, a Retry button).
+///
+/// ``Paginator``, ``NaiveOnAppearFeed`` and ``GuardedOnAppearFeed`` conform, so the demo, the
+/// benchmark and the tests drive all three through the same simulator. Conform your own
+/// view model to test it the same way.
+///
+/// In virtual time the simulator relies on two promises to stay deterministic:
+/// ``requestsStarted`` counts every load the feed started, and each of them reaches the page
+/// source exactly once (even when cancelled); ``waitForLoad(_:)`` returns once the feed has
+/// applied the answer to the request with that id.
+@MainActor
+public protocol ListFeed: AnyObject {
+  /// The rows' item type.
+  associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+
+  /// How many item rows the list shows (the footer not included).
+  var rowCount: Int { get }
+  /// The item of row `index`, from 0 (always below ``rowCount``).
+  /// - Parameter index: The row's position.
+  /// - Returns: Its item.
+  func rowItem(at index: Int) -> Item
+  /// A number that changes whenever the rows change.
+  var rowsVersion: Int { get }
+  /// The footer row the list shows below the items, or `nil` for none.
+  var footerState: ListFooterState? { get }
+  /// Whether more rows may exist beyond the loaded ones (before the first page, `true`).
+  var hasMore: Bool { get }
+  /// How many loads the feed has started so far, each with its own `PageRequestID`.
+  var requestsStarted: Int { get }
+
+  /// A row's `onAppear`.
+  /// - Parameter item: The row's item.
+  func rowAppeared(_ item: Item)
+  /// A row's `onDisappear`.
+  /// - Parameter item: The row's item.
+  func rowDisappeared(_ item: Item)
+  /// The footer row's `onAppear`. Does nothing by default.
+  func footerAppeared()
+  /// Called after each layout pass of the list. Does nothing by default.
+  func didLayout()
+  /// The body of the screen's `.task`; runs again each time the screen appears.
+  func runScreenTask() async
+  /// The body of `.refreshable`.
+  func refresh() async
+  /// The footer's Retry button, if the feed has one.
+  func retry()
+  /// Waits until the feed has applied the answer to request `id` (or dropped it). Returns at
+  /// once for a request that is unknown or already applied.
+  /// - Parameter id: The request's id.
+  func waitForLoad(_ id: PageRequestID) async
+}
+
+extension ListFeed {
+  /// Does nothing.
+  public func footerAppeared() {}
+  /// Does nothing.
+  public func didLayout() {}
+}
+
+/// What a list's footer row shows.
+public enum ListFooterState: Hashable, Sendable {
+  /// A spinner: a page is loading.
+  case loading
+  /// An error, with a Retry button when the feed has one.
+  case failed
+  /// The end of the list.
+  case end
+}

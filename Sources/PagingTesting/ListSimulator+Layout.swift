@@ -1,0 +1,163 @@
+extension ListSimulator {
+  /// The largest content offset the loaded rows (and the footer) allow, in points.
+  var maxContentOffset: Double {
+    let footerRows = footerStateShown == nil ? 0 : 1
+    let height = Double(feed.rowCount + footerRows) * configuration.rowHeight
+    return max(0, height - configuration.viewportHeight)
+  }
+
+  private var footerStateShown: ListFooterState? {
+    configuration.showsFooter ? feed.footerState : nil
+  }
+
+  /// One layout pass: reads the feed's rows, clamps the offset, fires the callbacks of rows
+  /// that entered or left the window, and records the frame.
+  /// - Parameter frame: The time since the previous frame.
+  func layout(frame: Duration) {
+    let change = table.sync(with: feed) { [server] in server?.serverRank(of: $0) }
+    if case .replaced(let oldCount) = change { recorder.recordListReplaced(rowCount: oldCount) }
+    let footerChanged = updateFooter()
+    contentOffset = min(max(0, contentOffset), maxContentOffset)
+    guard isScreenShown else {
+      recorder.recordFrame(duration: frame, stalled: false)
+      return
+    }
+    let range = windowIndices()
+    let churn = configuration.identityChurn && change != .none
+    // Rows appended below an unchanged window (with no footer in it) change nothing in it.
+    let appendedBelow =
+      change == .appended && range == windowRange && !isFooterKey(window.last)
+    if churn || footerChanged || range != windowRange || (change != .none && !appendedBelow) {
+      updateWindow(range, churn: churn)
+    }
+    if random.chance(configuration.spuriousRepeatProbability) {
+      for key in window { fireAppear(key) }
+    }
+    recordShownRows(frame: frame)
+    tapRetryIfDue()
+    feed.didLayout()
+  }
+
+  /// Taps Retry once a failed footer has been in the window for the user's reaction time.
+  private func tapRetryIfDue() {
+    guard let delay = configuration.tapsRetryAfter, let footer, footer.state == .failed,
+      window.last == .footer(cycle: footer.cycle)
+    else {
+      failedFooterShownAt = nil
+      return
+    }
+    let shownAt = failedFooterShownAt ?? now
+    failedFooterShownAt = shownAt
+    guard now - shownAt >= delay else { return }
+    failedFooterShownAt = nil
+    feed.retry()
+  }
+
+  /// Starts a new footer cycle when the footer's state changes; returns whether it did.
+  private func updateFooter() -> Bool {
+    let state = footerStateShown
+    guard state != footer?.state else { return false }
+    if let state {
+      footerCycles += 1
+      footer = (state, footerCycles)
+    } else {
+      footer = nil
+    }
+    return true
+  }
+
+  /// The rows the container draws: the viewport plus its margins, or every row.
+  private func windowIndices() -> Range<Int> {
+    let total = table.count + (footer == nil ? 0 : 1)
+    if configuration.container == .eagerVStack { return 0..<total }
+    let height = configuration.rowHeight
+    let top = contentOffset - Double(configuration.backwardMargin) * height
+    let bottom =
+      contentOffset + configuration.viewportHeight + Double(configuration.forwardMargin) * height
+    let lower = min(total, max(0, Int((top / height).rounded(.down))))
+    let upper = min(total, max(lower, Int((bottom / height).rounded(.up))))
+    return lower..<upper
+  }
+
+  private func isFooterKey(_ key: RowKey<Feed.Item.ID>?) -> Bool {
+    if case .footer = key { return true }
+    return false
+  }
+
+  private func key(at index: Int) -> RowKey<Feed.Item.ID> {
+    if index < table.count { return table.key(at: index) }
+    return .footer(cycle: footer?.cycle ?? 0)
+  }
+
+  private func updateWindow(_ range: Range<Int>, churn: Bool) {
+    let keys = range.map(key(at:))
+    let kept = churn ? [] : Set(keys)
+    for key in window where !kept.contains(key) { fireDisappear(key) }
+    let previous = churn ? [:] : windowRows
+    var rows: [RowKey<Feed.Item.ID>: (index: Int, item: Feed.Item?)] = [:]
+    rows.reserveCapacity(keys.count)
+    for (index, key) in zip(range, keys) {
+      if let known = previous[key] {
+        rows[key] = (index, known.item)
+        continue
+      }
+      let item = index < table.count ? feed.rowItem(at: index) : nil
+      rows[key] = (index, item)
+      windowRows[key] = (index, item)
+      fireAppear(key)
+    }
+    window = keys
+    windowRows = rows
+    windowRange = range
+  }
+
+  func fireAppear(_ key: RowKey<Feed.Item.ID>) { fire(key, appearing: true) }
+
+  /// Fires `onDisappear`, unless the disappear policy drops it.
+  func fireDisappear(_ key: RowKey<Feed.Item.ID>) {
+    switch configuration.disappearPolicy {
+    case .paired: break
+    case .never: return
+    case .dropped(let probability): if random.chance(probability) { return }
+    }
+    fire(key, appearing: false)
+  }
+
+  /// Records the callback of row `key` and makes it on the feed.
+  private func fire(_ key: RowKey<Feed.Item.ID>, appearing: Bool) {
+    if appearing { recorder.recordAppearance() } else { recorder.recordDisappearance() }
+    guard case .item(let id, _) = key else {
+      let kind: Event.Kind =
+        appearing ? .footerAppeared(footer?.state ?? .loading) : .footerDisappeared
+      events.append(Event(time: now, kind: kind))
+      if appearing { feed.footerAppeared() }
+      return
+    }
+    guard let row = windowRows[key], let item = row.item else { return }
+    if appearing {
+      events.append(Event(time: now, kind: .rowAppeared(index: row.index, id: id)))
+      feed.rowAppeared(item)
+    } else {
+      events.append(Event(time: now, kind: .rowDisappeared(index: row.index, id: id)))
+      feed.rowDisappeared(item)
+    }
+  }
+
+  /// Marks the rows inside the viewport as shown, and counts the frame as a stall when the
+  /// user sees the last loaded row while more exist.
+  private func recordShownRows(frame: Duration) {
+    let height = configuration.rowHeight
+    let bottom = contentOffset + configuration.viewportHeight
+    let lower = max(0, Int((contentOffset / height).rounded(.down)))
+    let upper = min(table.count, Int((bottom / height).rounded(.up)))
+    if lower < upper {
+      recorder.recordFirstRow(after: now - (screenShownAt ?? .zero))
+      for index in lower..<upper where table.markShown(index) {
+        recorder.recordRowShown(
+          isDuplicate: table.isDuplicate[index], isOutOfOrder: table.isOutOfOrder[index])
+      }
+    }
+    let atEnd = table.count > 0 && bottom >= Double(table.count) * height
+    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasMore)
+  }
+}

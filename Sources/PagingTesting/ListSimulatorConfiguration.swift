@@ -1,0 +1,86 @@
+/// The shape and habits of the list a ``ListSimulator`` imitates. Every value has a default
+/// from `list-behaviours.md`: an iPhone list of 666 points with 80-point rows (about 8
+/// visible), at 60 frames a second.
+public struct ListSimulatorConfiguration: Hashable, Sendable {
+  /// The height of every row, in points (at least 1).
+  public var rowHeight: Double
+  /// The height of the visible part of the list, in points (at least 1).
+  public var viewportHeight: Double
+  /// The container imitated.
+  public var container: ListContainer
+  /// Rows drawn ahead of (below) the viewport, which fire `onAppear` before they are
+  /// visible.
+  public var forwardMargin: Int
+  /// Rows kept behind (above) the viewport before they leave the window.
+  public var backwardMargin: Int
+  /// Whether rows that leave the window get their `onDisappear`.
+  public var disappearPolicy: DisappearPolicy
+  /// The probability, per frame, that a layout change makes every row in the window fire
+  /// `onAppear` again, in `0...1`.
+  public var spuriousRepeatProbability: Double
+  /// Whether every data change makes every row in the window disappear and appear again
+  /// (unstable ids).
+  public var identityChurn: Bool
+  /// Whether the list shows the feed's footer row (a spinner while loading, the error, the
+  /// end). A new footer row (each load cycle) fires `onAppear` again.
+  public var showsFooter: Bool
+  /// The time between two frames (default 16.666667 ms: 60 Hz, rounded up to the
+  /// nanosecond so that frame 18 falls at 300 ms, not just before).
+  public var frameDuration: Duration
+  /// The time constant of a fling's deceleration: a flick at speed *v* travels *v* × this
+  /// (default 0.5 s, as UIKit's normal deceleration rate).
+  public var flingTimeConstant: Duration
+  /// How long a gesture that reached the end of the loaded rows waits for more before the
+  /// user gives up (default 10 s).
+  public var patience: Duration
+  /// If set, the user taps the footer's Retry button (``ListFeed/retry()``) once a failed
+  /// footer has been in the window this long; `nil` (the default) never taps it by itself.
+  public var tapsRetryAfter: Duration?
+  /// The seed of the simulator's random choices (spurious repeats, dropped disappearances,
+  /// bottom jitter).
+  public var seed: UInt64
+
+  /// Creates a configuration.
+  /// - Parameters:
+  ///   - rowHeight: Row height in points (default 80).
+  ///   - viewportHeight: Visible height in points (default 666).
+  ///   - container: The container imitated (default `List`).
+  ///   - forwardMargin: Rows drawn ahead (default: the container's).
+  ///   - backwardMargin: Rows kept behind (default: the container's).
+  ///   - disappearPolicy: Whether `onDisappear` comes (default: always).
+  ///   - spuriousRepeatProbability: Per-frame probability of a spurious repeat (default 0).
+  ///   - identityChurn: Whether ids are unstable (default `false`).
+  ///   - showsFooter: Whether the footer row is shown (default `true`).
+  ///   - frameDuration: Time between frames (default 16.666667 ms, 60 Hz).
+  ///   - flingTimeConstant: A flick travels its speed times this (default 0.5 s).
+  ///   - patience: How long a blocked gesture waits (default 10 s).
+  ///   - tapsRetryAfter: The user's reaction time to a failed footer, or `nil` (default).
+  ///   - seed: The seed of the random choices (default 0).
+  public init(
+    rowHeight: Double = 80, viewportHeight: Double = 666, container: ListContainer = .list,
+    forwardMargin: Int? = nil, backwardMargin: Int? = nil,
+    disappearPolicy: DisappearPolicy = .paired, spuriousRepeatProbability: Double = 0,
+    identityChurn: Bool = false, showsFooter: Bool = true,
+    frameDuration: Duration = .nanoseconds(16_666_667),
+    flingTimeConstant: Duration = .milliseconds(500),
+    patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0
+  ) {
+    self.rowHeight = max(1, rowHeight)
+    self.viewportHeight = max(1, viewportHeight)
+    self.container = container
+    self.forwardMargin = max(0, forwardMargin ?? container.defaultForwardMargin)
+    self.backwardMargin = max(0, backwardMargin ?? container.defaultBackwardMargin)
+    self.disappearPolicy = disappearPolicy
+    self.spuriousRepeatProbability = min(1, max(0, spuriousRepeatProbability))
+    self.identityChurn = identityChurn
+    self.showsFooter = showsFooter
+    self.frameDuration = frameDuration > .zero ? frameDuration : .nanoseconds(16_666_667)
+    self.flingTimeConstant = flingTimeConstant > .zero ? flingTimeConstant : .milliseconds(500)
+    self.patience = max(.zero, patience)
+    self.tapsRetryAfter = tapsRetryAfter.map { max(.zero, $0) }
+    self.seed = seed
+  }
+
+  /// How many rows the viewport shows at least partly when its top is on a row boundary.
+  public var visibleRows: Int { Int((viewportHeight / rowHeight).rounded(.up)) }
+}

@@ -1,0 +1,44 @@
+import Paging
+
+/// Lets a ``ListSimulator`` drive a paginator as a SwiftUI list would: rows call
+/// ``Paginator/rowAppeared(_:)`` and ``Paginator/rowDisappeared(_:)``, `.task` calls
+/// ``Paginator/start()``, `.refreshable` calls ``Paginator/refresh()`` and the footer's
+/// Retry button calls ``Paginator/retry()``.
+///
+/// In virtual time, give the paginator the `.manual` retry policy or a clock of its own:
+/// the simulator steps the server's answers one by one, but not the paginator's backoff
+/// timers.
+extension Paginator: ListFeed {
+  /// The number of loaded items.
+  public var rowCount: Int { items.count }
+
+  /// The item at `index`.
+  /// - Parameter index: A position below ``rowCount``.
+  /// - Returns: The item.
+  public func rowItem(at index: Int) -> Item { items[index] }
+
+  /// ``PagingStateMachine/itemsVersion``: grows with every commit.
+  public var rowsVersion: Int { stateMachine.itemsVersion }
+
+  /// A spinner while the first page or a next page loads, the error while a direction is
+  /// latched failed, the end once the last page committed.
+  public var footerState: ListFooterState? {
+    switch appendState {
+    case .loading: return .loading
+    case .failed: return .failed
+    case .complete: return .end
+    case .idle: break
+    }
+    switch refreshState {
+    case .loading where items.isEmpty: return .loading
+    case .failed where items.isEmpty: return .failed
+    default: return nil
+    }
+  }
+
+  /// ``PagingMetrics/requestsStarted``.
+  public var requestsStarted: Int { metrics.requestsStarted }
+
+  /// Calls ``Paginator/start()``.
+  public func runScreenTask() async { await start() }
+}

@@ -1,0 +1,40 @@
+import Paging
+
+/// One request as a page source saw it, for ``SessionRecorder``: what was asked, when it
+/// arrived and was answered (as positions in one sequence of arrivals and answers), and how it
+/// ended.
+public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
+  /// How a request ended.
+  public enum Outcome: Hashable, Sendable {
+    /// Not answered yet.
+    case pending
+    /// Answered with a page; `endsList` when its next cursor was `nil`.
+    case page(endsList: Bool)
+    /// Answered with an error.
+    case failed
+    /// Cancelled by the caller before it was answered.
+    case cancelled
+  }
+
+  /// The request.
+  public var request: PageRequest<Cursor>
+  /// The request's place in the source's sequence of arrivals and answers.
+  public var arrival: Int
+  /// The answer's place in the same sequence, once answered.
+  public var answer: Int?
+  /// How the request ended.
+  public var outcome: Outcome
+
+  /// Creates a record.
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - arrival: Its place in the sequence of arrivals and answers.
+  ///   - answer: Its answer's place in that sequence, if answered.
+  ///   - outcome: How it ended.
+  public init(request: PageRequest<Cursor>, arrival: Int, answer: Int?, outcome: Outcome) {
+    self.request = request
+    self.arrival = arrival
+    self.answer = answer
+    self.outcome = outcome
+  }
+}

@@ -1,0 +1,116 @@
+import Paging
+
+/// Collects a scroll session's figures into a ``SessionReport``.
+///
+/// A ``ListSimulator`` keeps one and feeds it every frame; its
+/// ``ListSimulator/report()`` adds the request figures from the server's log. Other drivers
+/// (a UI test harness, the benchmark) can feed one the same way.
+public struct SessionRecorder: Sendable {
+  private var report = SessionReport()
+  private var rowsLoadedInEarlierLists = 0
+
+  /// Creates an empty recorder.
+  public init() {}
+
+  /// Counts an `onAppear` call.
+  public mutating func recordAppearance() { report.appearances += 1 }
+
+  /// Counts an `onDisappear` call.
+  public mutating func recordDisappearance() { report.disappearances += 1 }
+
+  /// Counts one rendered frame.
+  /// - Parameters:
+  ///   - duration: The time since the previous frame.
+  ///   - stalled: Whether the user was at the end of the loaded rows while more existed.
+  public mutating func recordFrame(duration: Duration, stalled: Bool) {
+    report.duration += duration
+    if stalled { report.stallTime += duration }
+  }
+
+  /// Records when the first row was shown; later calls do nothing.
+  /// - Parameter time: The time since the screen's `.task` first ran.
+  public mutating func recordFirstRow(after time: Duration) {
+    if report.timeToFirstRow == nil { report.timeToFirstRow = time }
+  }
+
+  /// Counts a row shown for the first time in its list.
+  /// - Parameters:
+  ///   - isDuplicate: Its item id appears higher up in the list.
+  ///   - isOutOfOrder: Its item comes earlier in server order than an item above it.
+  public mutating func recordRowShown(isDuplicate: Bool, isOutOfOrder: Bool) {
+    report.rowsShown += 1
+    if isDuplicate {
+      report.duplicateRowsShown += 1
+    } else if isOutOfOrder {
+      report.rowsOutOfOrder += 1
+    }
+  }
+
+  /// Closes a list that was replaced (a refresh) after it had loaded `rowCount` rows.
+  /// - Parameter rowCount: The rows the replaced list held.
+  public mutating func recordListReplaced(rowCount: Int) {
+    rowsLoadedInEarlierLists += rowCount
+  }
+
+  /// The report so far.
+  /// - Parameters:
+  ///   - requests: The source's requests (see ``SimulatedFeedServer/requestRecords``).
+  ///   - currentRowCount: The rows the current list holds.
+  /// - Returns: The report.
+  /// - Complexity: O(*r* × *d*) for *r* requests with at most *d* requests per cursor.
+  public func report<Cursor>(requests: [RequestRecord<Cursor>], currentRowCount: Int)
+    -> SessionReport
+  {
+    var report = self.report
+    report.rowsLoaded = rowsLoadedInEarlierLists + currentRowCount
+    report.rowsLoadedButNeverShown = max(0, report.rowsLoaded - report.rowsShown)
+    Self.addRequestFigures(requests, to: &report)
+    return report
+  }
+
+  /// Adds the request figures of `requests` to `report`.
+  /// - Parameters:
+  ///   - requests: The requests, in any order.
+  ///   - report: The report to fill in.
+  public static func addRequestFigures<Cursor>(
+    _ requests: [RequestRecord<Cursor>], to report: inout SessionReport
+  ) {
+    let sorted = requests.sorted { $0.request.id < $1.request.id }
+    var ends: [Generation: Int] = [:]
+    for record in sorted {
+      guard case .page(endsList: true) = record.outcome, let answer = record.answer else {
+        continue
+      }
+      ends[record.request.generation] = min(ends[record.request.generation] ?? answer, answer)
+    }
+    var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
+    for record in sorted {
+      report.requestsIssued += 1
+      switch record.outcome {
+      case .failed: report.failedRequests += 1
+      case .cancelled: report.cancelledRequests += 1
+      case .pending, .page: break
+      }
+      if let end = ends[record.request.generation], record.arrival > end {
+        report.requestsAfterEnd += 1
+      }
+      let (generation, cursor) = (record.request.generation, record.request.cursor)
+      let isDuplicate = earlier[generation]?[cursor]?.contains { previous in
+        !Self.endedUnsuccessfully(previous, before: record.arrival)
+      }
+      if isDuplicate == true { report.duplicateRequests += 1 }
+      earlier[generation, default: [:]][cursor, default: []].append(record)
+    }
+  }
+
+  /// Whether `record` failed or was cancelled before sequence position `arrival`.
+  private static func endedUnsuccessfully<Cursor>(
+    _ record: RequestRecord<Cursor>, before arrival: Int
+  ) -> Bool {
+    guard let answer = record.answer, answer < arrival else { return false }
+    switch record.outcome {
+    case .failed, .cancelled: return true
+    case .pending, .page: return false
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// What a simulated scroll session did, seen from the user's side: the figures of
+/// `list-behaviours.md` ("What to measure").
+///
+/// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
+/// seeds produces the same report, run after run.
+public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
+  /// The session's simulated length.
+  public var duration: Duration
+  /// Requests the source received.
+  public var requestsIssued: Int
+  /// Requests for a cursor already requested in the same generation while that earlier
+  /// request was in flight or had succeeded (a retry after a failure or a cancellation does
+  /// not count).
+  public var duplicateRequests: Int
+  /// Requests that arrived after the source had answered the last page of their
+  /// generation.
+  public var requestsAfterEnd: Int
+  /// Requests answered with an error.
+  public var failedRequests: Int
+  /// Requests cancelled by the caller while they waited.
+  public var cancelledRequests: Int
+  /// Rows loaded, summed over every list the session showed (a refresh starts a new one),
+  /// duplicates included.
+  public var rowsLoaded: Int
+  /// Rows that were on screen (inside the viewport, not only its margins) at least once.
+  public var rowsShown: Int
+  /// Rows shown whose item id already appeared higher up in the same list.
+  public var duplicateRowsShown: Int
+  /// Rows shown whose item comes earlier in server order than an item above them in the
+  /// list (duplicates not included).
+  public var rowsOutOfOrder: Int
+  /// Rows loaded but never shown: the overfetch.
+  public var rowsLoadedButNeverShown: Int
+  /// Time during which the user was at the end of the loaded rows while more existed (the
+  /// wait for the first page not included; see ``timeToFirstRow``).
+  public var stallTime: Duration
+  /// Time from the first run of the screen's `.task` to the first frame that showed a row,
+  /// or `nil` when no row was shown.
+  public var timeToFirstRow: Duration?
+  /// `onAppear` calls the list made (footer included).
+  public var appearances: Int
+  /// `onDisappear` calls the list made (footer included).
+  public var disappearances: Int
+
+  /// Creates a report with every figure at zero.
+  public init() {
+    duration = .zero
+    requestsIssued = 0
+    duplicateRequests = 0
+    requestsAfterEnd = 0
+    failedRequests = 0
+    cancelledRequests = 0
+    rowsLoaded = 0
+    rowsShown = 0
+    duplicateRowsShown = 0
+    rowsOutOfOrder = 0
+    rowsLoadedButNeverShown = 0
+    stallTime = .zero
+    timeToFirstRow = nil
+    appearances = 0
+    disappearances = 0
+  }
+
+  /// One figure a line, for logs and the benchmark.
+  public var description: String {
+    """
+    duration \(duration)
+    requests \(requestsIssued) (duplicate \(duplicateRequests), after the end \
+    \(requestsAfterEnd), failed \(failedRequests), cancelled \(cancelledRequests))
+    rows loaded \(rowsLoaded), shown \(rowsShown), never shown \(rowsLoadedButNeverShown)
+    duplicate rows shown \(duplicateRowsShown), out of order \(rowsOutOfOrder)
+    stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")
+    appearances \(appearances), disappearances \(disappearances)
+    """
+  }
+}

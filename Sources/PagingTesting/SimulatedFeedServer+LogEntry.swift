@@ -1,0 +1,50 @@
+import Paging
+
+extension SimulatedFeedServer {
+  /// One request in the server's log.
+  public struct LogEntry: Sendable {
+    /// How the request ended.
+    public enum Outcome: Sendable {
+      /// Not answered yet.
+      case pending
+      /// Answered with these items (by id) and this next cursor.
+      case page(itemIDs: [Item.ID], nextCursor: Cursor?)
+      /// Answered with a scripted error.
+      case failed
+      /// Cancelled by the caller while it waited.
+      case cancelled
+    }
+
+    /// The request.
+    public var request: PageRequest<Cursor>
+    /// Its place in the server's sequence of arrivals and answers.
+    public var arrival: Int
+    /// When it arrived, since the server was created.
+    public var receivedAt: Duration
+    /// Its answer's place in that sequence, once answered.
+    public var answer: Int?
+    /// When it was answered (or cancelled), since the server was created.
+    public var answeredAt: Duration?
+    /// How it ended.
+    public var outcome: Outcome
+
+    init(request: PageRequest<Cursor>, arrival: Int, receivedAt: Duration) {
+      self.request = request
+      self.arrival = arrival
+      self.receivedAt = receivedAt
+      self.outcome = .pending
+    }
+
+    /// The entry as a ``RequestRecord``.
+    public var record: RequestRecord<Cursor> {
+      let kind: RequestRecord<Cursor>.Outcome =
+        switch outcome {
+        case .pending: .pending
+        case .page(_, let next): .page(endsList: next == nil)
+        case .failed: .failed
+        case .cancelled: .cancelled
+        }
+      return RequestRecord(request: request, arrival: arrival, answer: answer, outcome: kind)
+    }
+  }
+}

@@ -1,0 +1,246 @@
+import Paging
+
+/// A ``PageSource`` over a dataset, with keyset (or offset) cursors, a page size, a seeded
+/// latency model on an injected clock, scripted faults and a log of what it served.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let server = SimulatedFeedServer(
+///   items: (0..<500).map(Post.init), pageSize: 20, latency: .cellular, seed: 7, clock: clock)
+/// let paginator = Paginator(source: server)
+/// ```
+///
+/// Pages follow the server order of `items`. With ``Pagination/keyset`` paging the
+/// next cursor names the last item served, so items inserted at the head between requests do
+/// not move later pages; with ``Pagination/offset`` paging it counts items, so
+/// head insertions shift later pages and repeat items (fault class 12).
+///
+/// Faults are keyed by request number: the request's ``PageRequestID`` `rawValue`, which
+/// ``Paginator`` and the baselines number from 1 in the order they issue requests. Latencies
+/// and failures by rate are drawn per request number too, so concurrent requests get the same
+/// answers, run after run, whatever order their tasks reach the server in.
+///
+/// Every request waits its latency on the clock, including failures. On a ``TestClock`` each
+/// answer waits for the clock to be advanced, even a zero latency (`advance(by: .zero)`
+/// delivers it), and answers due at the same instant are delivered in request order; a
+/// ``ListSimulator`` given this server steps them one at a time, so a session in virtual time
+/// is deterministic.
+public final class SimulatedFeedServer<Item: Identifiable & Sendable>: PageSource, Sendable
+where Item.ID: Sendable {
+  /// How the server's cursors address a page.
+  public enum Pagination: Hashable, Sendable {
+    /// The cursor names the last item served; the next page starts after it (keyset, or seek,
+    /// paging). Stable under inserts.
+    case keyset
+    /// The cursor counts the items before the page (offset paging). Shifts under inserts.
+    case offset
+  }
+
+  /// The items in server order; `order[i]` has rank `firstRank + i`.
+  private struct Dataset: Sendable {
+    var order: [Item]
+    var ranks: [Item.ID: Int] = [:]
+    var firstRank = 0
+  }
+
+  private struct State: Sendable {
+    var dataset: Dataset
+    /// The log in arrival order, and each request's place in it.
+    var log: [LogEntry] = []
+    var logIndex: [PageRequestID: Int] = [:]
+    var sequence = 0
+
+    mutating func nextSequence() -> Int {
+      sequence += 1
+      return sequence
+    }
+  }
+
+  /// The number of items per page (at least 1).
+  public let pageSize: Int
+  /// How cursors address pages.
+  public let pagination: Pagination
+  /// How long answers take.
+  public let latency: LatencyModel
+  /// The scripted faults.
+  public let faults: Faults
+  /// The seed of the latency and failure-rate draws.
+  public let seed: UInt64
+
+  private let state: Locked<State>
+  private let timeline: ClockTimeline
+  let ledger = SimulationLedger()
+
+  /// Creates a server.
+  /// - Parameters:
+  ///   - items: The dataset in server order. Ids should be unique; a repeated id keeps its
+  ///     first position for keyset cursors.
+  ///   - pageSize: Items per page (values below 1 count as 1).
+  ///   - pagination: Keyset (default) or offset cursors.
+  ///   - latency: How long each answer takes (default: a fixed 150 ms round trip).
+  ///   - faults: The scripted faults (default: none).
+  ///   - seed: The seed of the latency and failure-rate draws (default 0).
+  ///   - clock: The clock latencies are slept on: a ``TestClock`` in tests,
+  ///     `ContinuousClock()` for real time.
+  public init(
+    items: [Item], pageSize: Int = 20, pagination: Pagination = .keyset,
+    latency: LatencyModel = .lighthouseMobile, faults: Faults = Faults(), seed: UInt64 = 0,
+    clock: any Clock<Duration>
+  ) {
+    self.pageSize = max(1, pageSize)
+    self.pagination = pagination
+    self.latency = latency
+    self.faults = faults
+    self.seed = seed
+    self.timeline = ClockTimeline(clock)
+    var dataset = Dataset(order: items)
+    for (rank, item) in items.enumerated() where dataset.ranks[item.id] == nil {
+      dataset.ranks[item.id] = rank
+    }
+    self.state = Locked(State(dataset: dataset))
+  }
+
+  // MARK: Reading
+
+  /// The dataset as it is now, in server order (head insertions included).
+  public var items: [Item] { state.withLock { $0.dataset.order } }
+
+  /// Every request so far, ordered by request id.
+  public var log: [LogEntry] {
+    state.withLock { state in
+      state.logIndex.sorted { $0.key < $1.key }.map { state.log[$0.value] }
+    }
+  }
+
+  /// Every request so far as ``RequestRecord``s for a ``SessionRecorder``, by request id.
+  public var requestRecords: [RequestRecord<Cursor>] { log.map(\.record) }
+
+  /// The item's place in server order: 0 for the first item of the initial dataset, counting
+  /// up; items inserted at the head later get negative ranks, in their order. `nil` for an
+  /// unknown id.
+  /// - Parameter id: An item id.
+  /// - Complexity: O(1) on average.
+  public func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
+
+  /// Inserts items at the head of the dataset now, as new posts arrive on a real feed.
+  /// - Parameter newItems: The items, in server order; ids already present are skipped.
+  public func insertAtHead(_ newItems: [Item]) {
+    state.withLock { Self.insertAtHead(newItems, into: &$0.dataset) }
+  }
+
+  private static func insertAtHead(_ newItems: [Item], into state: inout Dataset) {
+    var seen = Set<Item.ID>()
+    let fresh = newItems.filter { state.ranks[$0.id] == nil && seen.insert($0.id).inserted }
+    guard !fresh.isEmpty else { return }
+    state.firstRank -= fresh.count
+    for (index, item) in fresh.enumerated() { state.ranks[item.id] = state.firstRank + index }
+    state.order.insert(contentsOf: fresh, at: 0)
+  }
+
+  // MARK: Serving
+
+  /// Waits the request's latency on the clock, then answers it: a page, or a scripted error.
+  /// - Parameter request: The page to load; a `nil` cursor asks for the first page.
+  /// - Returns: The page and the next cursor (`nil` at the end).
+  /// - Throws: ``SimulatedServerError/unavailable(request:)`` for a scripted failure,
+  ///   ``SimulatedServerError/unknownCursor(_:)`` for a keyset cursor naming no item, and
+  ///   `CancellationError` when the caller is cancelled while it waits.
+  public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
+    let number = request.id.rawValue
+    let arrivedAt = timeline.elapsed
+    state.withLock { state in
+      let entry = LogEntry(request: request, arrival: state.nextSequence(), receivedAt: arrivedAt)
+      state.logIndex[request.id] = state.log.count
+      state.log.append(entry)
+    }
+    let dueAt = arrivedAt + latency.latency(forRequest: number, seed: seed)
+    do {
+      if let clock = timeline.testClock {
+        let hooks = SleepHooks(
+          parked: { [ledger] in ledger.markArrived(request.id) },
+          resumed: { [self] cancelled in
+            markAnswered(request.id, cancelled: cancelled)
+            ledger.markResolved(request.id)
+          })
+        try await clock.sleep(until: timeline.testInstant(at: dueAt), rank: number, hooks: hooks)
+      } else {
+        ledger.markArrived(request.id)
+        try await timeline.sleep(until: dueAt)
+        markAnswered(request.id, cancelled: false)
+      }
+    } catch {
+      markAnswered(request.id, cancelled: true)
+      ledger.markEnded(request.id)
+      throw error
+    }
+    return try answer(request)
+  }
+
+  /// Stamps the answer's time and place in sequence, once.
+  private func markAnswered(_ id: PageRequestID, cancelled: Bool) {
+    let now = timeline.elapsed
+    state.withLock { state in
+      guard let index = state.logIndex[id], state.log[index].answer == nil else { return }
+      state.log[index].answer = state.nextSequence()
+      state.log[index].answeredAt = now
+      if cancelled { state.log[index].outcome = .cancelled }
+    }
+  }
+
+  private func answer(_ request: PageRequest<Cursor>) throws -> Page<Item, Cursor> {
+    let number = request.id.rawValue
+    let result = state.withLock { state -> Result<Page<Item, Cursor>, SimulatedServerError> in
+      if let inserted = faults.headInsertions[number] {
+        Self.insertAtHead(inserted, into: &state.dataset)
+      }
+      let result = page(for: request, in: state.dataset)
+      guard let index = state.logIndex[request.id] else { return result }
+      switch result {
+      case .success(let page):
+        state.log[index].outcome = .page(itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
+      case .failure:
+        state.log[index].outcome = .failed
+      }
+      return result
+    }
+    return try result.get()
+  }
+
+  private func page(for request: PageRequest<Cursor>, in state: Dataset)
+    -> Result<Page<Item, Cursor>, SimulatedServerError>
+  {
+    let number = request.id.rawValue
+    var random = SeededRandom(seed: seed, stream: UInt64(truncatingIfNeeded: number) << 1 | 1)
+    if faults.failingRequests.contains(number) || random.chance(faults.failureRate) {
+      return .failure(.unavailable(request: number))
+    }
+    let cursor = request.cursor
+    if faults.emptyPageRequests.contains(number) {
+      let position = cursor?.position ?? .start
+      let next = Cursor(position: position, emptyPagesBefore: (cursor?.emptyPagesBefore ?? 0) + 1)
+      return .success(Page(items: [], nextCursor: next))
+    }
+    var start: Int
+    switch cursor?.position {
+    case nil, .start: start = 0
+    case .offset(let offset): start = max(0, offset)
+    case .after(let id):
+      guard let rank = state.ranks[id] else {
+        return .failure(.unknownCursor("\(Cursor(position: .after(id)))"))
+      }
+      start = rank - state.firstRank + 1
+    }
+    start = max(0, start - faults.repeatedItems[number, default: 0])
+    let end = min(state.order.count, start + pageSize)
+    let items = start < end ? Array(state.order[start..<end]) : []
+    var next: Cursor?
+    if end < state.order.count, let last = items.last {
+      let position: Cursor.Position = pagination == .keyset ? .after(last.id) : .offset(end)
+      next = Cursor(position: position, emptyPagesBefore: 0)
+    }
+    if faults.repeatedCursorRequests.contains(number), let cursor {
+      next = cursor
+    }
+    return .success(Page(items: items, nextCursor: next))
+  }
+}

@@ -1,0 +1,26 @@
+import Paging
+
+/// The errors a ``SimulatedFeedServer`` throws.
+public enum SimulatedServerError: Error, Hashable, Sendable, RetryableError,
+  CustomStringConvertible
+{
+  /// A scripted failure of request `request` (by number or by rate); a retry can succeed.
+  case unavailable(request: Int)
+  /// The cursor names an item the server does not have (keyset paging); retrying the same
+  /// cursor cannot help.
+  case unknownCursor(String)
+
+  /// Whether a retry can help: yes for ``unavailable(request:)``, no for an unknown cursor.
+  public var isRetryable: Bool {
+    if case .unavailable = self { return true }
+    return false
+  }
+
+  /// A sentence for logs.
+  public var description: String {
+    switch self {
+    case .unavailable(let request): "the simulated server failed request \(request)"
+    case .unknownCursor(let cursor): "the simulated server has no item for cursor \(cursor)"
+    }
+  }
+}

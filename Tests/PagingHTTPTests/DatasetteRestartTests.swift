@@ -1,0 +1,76 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+/// The cursors a source was asked for, in order.
+@MainActor
+final class CursorLog {
+  var cursors: [URL?] = []
+}
+
+@Suite(
+  "Datasette stopped and restarted mid-walk",
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(2)))
+@MainActor
+struct DatasetteRestartTests {
+  @Test func aStoppedServerFailsTheAppendKeepsTheItemsAndRetryResumesAtTheSameCursor()
+    async throws
+  {
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let database = try Datasette.variable("PAGING_DATASETTE_DB")
+    var server = try await LocalServer.datasette(binary: binary, database: database)
+    let expected = try await Datasette.expectedIDs(base: server.url, order: "id")
+    let source = HTTPPageSource<ReleaseNote>(
+      url: Datasette.tableURL(server.url), strategy: .linkHeader(),
+      queryItems: [
+        URLQueryItem(name: "_size", value: "100"), URLQueryItem(name: "_shape", value: "array"),
+      ]
+        + Datasette.lean,
+      decoder: Datasette.decoder, transport: URLSessionTransport())
+    let log = CursorLog()
+    let paginator = Paginator<ReleaseNote, URL> { request in
+      await MainActor.run { log.cursors.append(request.cursor) }
+      return try await source.loadPage(request)
+    }
+
+    await paginator.start()
+    paginator.loadNextPage()
+    await paginator.waitUntilIdle()
+    paginator.loadNextPage()
+    await paginator.waitUntilIdle()
+    #expect(paginator.items.map(\.id) == Array(expected.prefix(300)))
+
+    await server.stop()
+    paginator.loadNextPage()
+    await paginator.waitUntilIdle()
+
+    guard
+      case .failed(.sourceFailed(HTTPPagingError.transport(let urlError))) = paginator.appendState
+    else {
+      Issue.record("expected a transport error, got \(paginator.appendState)")
+      return
+    }
+    #expect(urlError.code == .cannotConnectToHost)
+    #expect(paginator.appendState.error?.isRetryable == true)
+    #expect(paginator.items.map(\.id) == Array(expected.prefix(300)))
+    let failedCursor = try #require(log.cursors.last ?? nil)
+    #expect(
+      URLComponents(url: failedCursor, resolvingAgainstBaseURL: false)?.queryItems?.last
+        == URLQueryItem(name: "_next", value: String(expected[299])))
+
+    server = try await LocalServer.datasette(binary: binary, database: database, port: server.port)
+    paginator.retry()
+    await paginator.waitUntilIdle()
+
+    #expect(log.cursors.count == 5)
+    #expect(log.cursors.last == failedCursor)
+    #expect(paginator.items.map(\.id) == Array(expected.prefix(400)))
+
+    let rest = await walk(paginator)
+    #expect(rest.appendState == .complete)
+    #expect(rest.ids == expected)
+    #expect(rest.metrics.requestsFailed == 1)
+    await server.stop()
+  }
+}

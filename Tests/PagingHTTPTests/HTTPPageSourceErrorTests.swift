@@ -1,0 +1,148 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite("HTTPPageSource errors (stub transport)")
+struct HTTPPageSourceErrorTests {
+  private let base = URL("https://api.example.com/v1/notes")
+
+  private func load(
+    _ reply: StubReply, strategy: HTTPPagingStrategy = .linkHeader(), maximumBodySize: Int = 1 << 20
+  ) async -> HTTPPagingError? {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: strategy, transport: StubTransport(reply),
+      maximumBodySize: maximumBodySize)
+    return await loadError(source)
+  }
+
+  @Test func aStatusErrorKeepsTheCodeTheMessageAndNeverFollowsItsLink() async throws {
+    let body = #"{"ok": false, "error": "_size must be a positive integer", "status": 400}"#
+    let error = await load(
+      StubReply(status: 400, headers: ["Link": #"<?page=2>; rel="next""#], body: body))
+    guard case .status(let code, let url, let retryAfter, let prefix) = error else {
+      Issue.record("expected a status error, got \(String(describing: error))")
+      return
+    }
+    #expect(code == 400)
+    #expect(url == base)
+    #expect(retryAfter == nil)
+    #expect(prefix == Data(body.utf8))
+    #expect(error?.bodyText == body)
+    #expect(error?.statusCode == 400)
+    #expect(error?.isRetryable == false)
+  }
+
+  @Test func aStatusErrorKeepsOnlyTheFirstKibibyteOfTheBody() async throws {
+    let body = String(repeating: "0123456789abcdef", count: 100)
+    let error = await load(StubReply(status: 502, body: body))
+    #expect(error?.bodyText == String(body.prefix(1024)))
+    #expect(error?.isRetryable == true)
+  }
+
+  @Test(arguments: [
+    ("120", RetryAfter.seconds(120)),
+    ("Sun, 06 Nov 1994 08:49:37 GMT", RetryAfter.date(Date(timeIntervalSince1970: 784_111_777))),
+  ])
+  func aStatusErrorReadsRetryAfter(_ field: String, _ expected: RetryAfter) async throws {
+    let error = await load(StubReply(status: 429, headers: ["Retry-After": field], body: ""))
+    guard case .status(429, _, let retryAfter, _) = error else {
+      Issue.record("expected a 429, got \(String(describing: error))")
+      return
+    }
+    #expect(retryAfter == expected)
+    #expect(error?.isRetryable == true)
+  }
+
+  @Test func retryAfterParsesSecondsAndIMFFixdatesOnly() {
+    #expect(RetryAfter(fieldValue: " 0 ") == .seconds(0))
+    #expect(RetryAfter(fieldValue: "-5") == nil)
+    #expect(RetryAfter(fieldValue: "soon") == nil)
+    #expect(RetryAfter(fieldValue: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+    let date = RetryAfter.date(Date(timeIntervalSince1970: 100))
+    #expect(date.delay(from: Date(timeIntervalSince1970: 98.5)) == .milliseconds(1500))
+    #expect(date.delay(from: Date(timeIntervalSince1970: 200)) == .zero)
+    #expect(RetryAfter.seconds(3).delay(from: Date()) == .seconds(3))
+  }
+
+  @Test(arguments: [
+    (200, false), (400, false), (401, false), (404, false), (408, true), (429, true), (500, true),
+    (503, true), (599, true),
+  ])
+  func statusRetryability(_ status: Int, _ retryable: Bool) {
+    let error = HTTPPagingError.status(
+      statusCode: status, url: base, retryAfter: nil, bodyPrefix: Data())
+    #expect(error.isRetryable == retryable)
+  }
+
+  @Test(arguments: [
+    (URLError.Code.timedOut, true), (.networkConnectionLost, true), (.cannotConnectToHost, true),
+    (.notConnectedToInternet, true), (.dnsLookupFailed, true), (.cannotFindHost, true),
+    (.badURL, false), (.secureConnectionFailed, false), (.userAuthenticationRequired, false),
+  ])
+  func transportRetryability(_ code: URLError.Code, _ retryable: Bool) {
+    #expect(HTTPPagingError.transport(URLError(code)).isRetryable == retryable)
+    #expect(
+      PagingError.sourceFailed(HTTPPagingError.transport(URLError(code))).isRetryable == retryable)
+  }
+
+  @Test func anUndecodableBodyGivesTheCodingPath() async throws {
+    let error = await load(
+      StubReply(body: #"{"rows": [{"id": 1, "title": "a"}, {"id": 2, "title": 5}]}"#),
+      strategy: .linkHeader(itemsPath: ["rows"]))
+    guard case .decoding(let url, .typeMismatch) = error else {
+      Issue.record("expected a type mismatch, got \(String(describing: error))")
+      return
+    }
+    #expect(url == base)
+    #expect(error?.codingPath == "rows[1].title")
+  }
+
+  @Test func aBodyThatIsNotJSONIsADecodingError() async throws {
+    let error = await load(StubReply(body: "<html>Bad gateway</html>"))
+    guard case .decoding(_, .dataCorrupted) = error else {
+      Issue.record("expected dataCorrupted, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.codingPath == "")
+  }
+
+  @Test func aBodyOverTheLimitIsRefused() async throws {
+    let body = notesJSON(1...10)
+    let error = await load(StubReply(body: body), maximumBodySize: body.utf8.count - 1)
+    guard case .bodyTooLarge(let url, let limit) = error else {
+      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+      return
+    }
+    #expect(url == base)
+    #expect(limit == body.utf8.count - 1)
+  }
+
+  @Test func aTransportErrorKeepsItsURLError() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .linkHeader(),
+      transport: StubTransport { _ in throw URLError(.timedOut) })
+    let error = await loadError(source)
+    guard case .transport(let urlError) = error else {
+      Issue.record("expected transport, got \(String(describing: error))")
+      return
+    }
+    #expect(urlError.code == .timedOut)
+    #expect(error?.isRetryable == true)
+  }
+
+  @Test func cancellationIsNotWrapped() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .linkHeader(),
+      transport: StubTransport { _ in throw URLError(.cancelled) })
+    let error = await #expect(throws: URLError.self) {
+      try await source.loadPage(pageRequest(nil))
+    }
+    #expect(error?.code == .cancelled)
+    #expect(error.map(PagingError.isCancellation) == true)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// What ``StubTransport`` answers to one request.
+struct StubReply: Sendable {
+  var status = 200
+  var headers: [String: String] = [:]
+  var body: Data
+
+  init(status: Int = 200, headers: [String: String] = [:], body: String) {
+    self.status = status
+    self.headers = headers
+    self.body = Data(body.utf8)
+  }
+}
+
+/// An ``HTTPTransport`` that answers from a closure and records every request, so strategy
+/// logic runs without a network.
+actor StubTransport: HTTPTransport {
+  private let reply: @Sendable (URLRequest) throws -> StubReply
+  /// The requests in the order they were sent.
+  private(set) var requests: [URLRequest] = []
+
+  init(_ reply: @escaping @Sendable (URLRequest) throws -> StubReply) {
+    self.reply = reply
+  }
+
+  /// Answers with the same reply to every request.
+  init(_ fixed: StubReply) {
+    self.init { _ in fixed }
+  }
+
+  var requestedURLs: [String] { requests.map { $0.url?.absoluteString ?? "" } }
+
+  func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    requests.append(request)
+    let stub = try reply(request)
+    guard
+      let url = request.url,
+      let response = HTTPURLResponse(
+        url: url, statusCode: stub.status, httpVersion: "HTTP/1.1", headerFields: stub.headers)
+    else { throw URLError(.badURL) }
+    return (stub.body, response)
+  }
+}
+
+/// The item the unit tests decode.
+struct Note: Decodable, Identifiable, Sendable, Equatable {
+  var id: Int
+  var title: String
+}
+
+/// Notes with these ids as a JSON array.
+func notesJSON(_ ids: ClosedRange<Int>) -> String {
+  "[" + ids.map { #"{"id": \#($0), "title": "n\#($0)"}"# }.joined(separator: ", ") + "]"
+}
+
+/// Notes with these ids.
+func notes(_ ids: ClosedRange<Int>) -> [Note] { ids.map { Note(id: $0, title: "n\($0)") } }
+
+extension URL {
+  /// A URL from a literal the test knows to be valid.
+  init(_ string: StaticString) {
+    self.init(string: "\(string)")!
+  }
+}
+
+/// The engine's request for `cursor` (nil: the first page).
+func pageRequest(_ cursor: URL?) -> PageRequest<URL> {
+  PageRequest(
+    id: PageRequestID(rawValue: 1), direction: cursor == nil ? .refresh : .append, cursor: cursor,
+    generation: Generation(rawValue: 0))
+}
+
+/// Loads `cursor` (nil: the first page) from `source` and returns the ``HTTPPagingError`` it
+/// throws; records an issue when it throws nothing or another error.
+func loadError<Item>(
+  _ source: HTTPPageSource<Item>, _ cursor: URL? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> HTTPPagingError? {
+  await #expect(throws: HTTPPagingError.self, sourceLocation: sourceLocation) {
+    try await source.loadPage(pageRequest(cursor))
+  }
+}

@@ -1,0 +1,22 @@
+import Paging
+import PagingTesting
+import Testing
+
+/// The example of README's "Testing pagination with ListSimulator", as it is printed there
+/// (with `rows(1_000)` for the reader's own items). It fails with `prefetchDistance: 0`
+/// (0.27 s of stall).
+@MainActor
+@Test func aSteadyReaderNeverWaits() async {
+  let clock = TestClock()
+  let server = SimulatedFeedServer(
+    items: rows(1_000), pageSize: 20, latency: .cellular, seed: 1, clock: clock)
+  let feed = Paginator(source: server, configuration: PagingConfiguration(prefetchDistance: 20))
+  let list = ListSimulator(feed: feed, server: server, clock: clock)
+
+  await list.startScreenTask()  // the screen appears: `.task` runs
+  await list.scroll(to: 300, duration: .seconds(45))  // about 7 rows a second
+
+  let report = list.report()
+  #expect(report.duplicateRequests == 0)
+  #expect(report.stallTime == .zero)  // fails with prefetchDistance: 0
+}

@@ -1,0 +1,64 @@
+import Paging
+import PagingTesting
+import Testing
+
+@Suite struct SessionRecorderTests {
+  typealias Record = RequestRecord<Int>
+
+  func record(
+    _ id: Int, cursor: Int?, generation: Int = 1, arrival: Int, answer: Int?,
+    _ outcome: Record.Outcome
+  ) -> Record {
+    Record(
+      request: PageRequest(
+        id: PageRequestID(rawValue: id), direction: cursor == nil ? .refresh : .append,
+        cursor: cursor, generation: Generation(rawValue: generation)),
+      arrival: arrival, answer: answer, outcome: outcome)
+  }
+
+  @Test func requestFigures() {
+    let records = [
+      record(1, cursor: nil, arrival: 1, answer: 2, .page(endsList: false)),
+      record(2, cursor: 20, arrival: 3, answer: 4, .failed),
+      record(3, cursor: 20, arrival: 5, answer: 7, .page(endsList: false)),  // a retry
+      record(4, cursor: 20, arrival: 6, answer: 8, .page(endsList: false)),  // while 3 flies
+      record(5, cursor: 40, arrival: 9, answer: 10, .page(endsList: true)),
+      record(6, cursor: 40, arrival: 11, answer: 12, .page(endsList: true)),  // after the end
+      record(7, cursor: 60, arrival: 13, answer: nil, .cancelled),  // after the end
+      record(8, cursor: nil, generation: 2, arrival: 14, answer: nil, .pending),
+    ]
+    var report = SessionReport()
+    SessionRecorder.addRequestFigures(records.reversed(), to: &report)
+    #expect(report.requestsIssued == 8)
+    #expect(report.duplicateRequests == 2)
+    #expect(report.requestsAfterEnd == 2)
+    #expect(report.failedRequests == 1)
+    #expect(report.cancelledRequests == 1)
+  }
+
+  @Test func rowFigures() {
+    var recorder = SessionRecorder()
+    let frame = Duration.milliseconds(16)
+    recorder.recordFrame(duration: frame, stalled: false)
+    recorder.recordFirstRow(after: .milliseconds(300))
+    recorder.recordFirstRow(after: .milliseconds(900))
+    recorder.recordRowShown(isDuplicate: false, isOutOfOrder: false)
+    recorder.recordRowShown(isDuplicate: true, isOutOfOrder: true)
+    recorder.recordRowShown(isDuplicate: false, isOutOfOrder: true)
+    recorder.recordFrame(duration: frame, stalled: true)
+    recorder.recordListReplaced(rowCount: 20)
+    recorder.recordAppearance()
+    recorder.recordDisappearance()
+    let report = recorder.report(requests: [Record](), currentRowCount: 5)
+    #expect(report.duration == frame * 2)
+    #expect(report.stallTime == frame)
+    #expect(report.timeToFirstRow == .milliseconds(300))
+    #expect(report.rowsShown == 3)
+    #expect(report.duplicateRowsShown == 1)
+    #expect(report.rowsOutOfOrder == 1)
+    #expect(report.rowsLoaded == 25)
+    #expect(report.rowsLoadedButNeverShown == 22)
+    #expect(report.appearances == 1)
+    #expect(report.disappearances == 1)
+  }
+}
