@@ -277,17 +277,28 @@ import Testing
   }
 
   // 16
-  @Test func anAppearanceReadsOneIDWhateverTheListSize() async {
+  @Test(arguments: [1_000, 100_000])
+  func anAppearanceReadsAFewIDsWhateverTheListSize(size: Int) async {
+    // The id index keeps positions, not ids, so a lookup confirms its candidate by reading
+    // that item's id. In scroll order the candidate is the last row's neighbour: exactly one
+    // read besides the caller's `item.id`. For rows spread over the list, the neighbours are
+    // checked (two reads), then the hash probe reads its candidate (one), and, once in 16 per
+    // extra bucket probed, another item's: a handful per signal at any size, where a scan
+    // would read thousands.
     let counter = ReadCounter()
-    let items = (0..<100_000).map { CountedRow(key: $0, counter: counter) }
+    let items = (0..<size).map { CountedRow(key: $0, counter: counter) }
     let source = ScriptedPageSource<CountedRow, Int>()
     let paginator = Paginator(source: source)
     let start = Task { await paginator.start() }
     source.complete(await source.request(at: 0), items: items, next: nil)
     await start.value
     counter.reset()
-    for index in stride(from: 0, to: 100_000, by: 100) { paginator.rowAppeared(items[index]) }
+    for index in 0..<500 { paginator.rowAppeared(items[index]) }
     #expect(counter.count == 1_000)
+    counter.reset()
+    for index in stride(from: 0, to: size, by: size / 500) { paginator.rowAppeared(items[index]) }
+    #expect(counter.count >= 4 * 500)
+    #expect(counter.count <= 5 * 500)
     #expect(paginator.metrics.appearanceSignals == 1_000)
   }
 }
