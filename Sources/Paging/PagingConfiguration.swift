@@ -4,12 +4,19 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// the next page: a row triggers an append when at most this many loaded rows follow it.
   /// 0 means "only the last row", the hand-written guard.
   ///
+  /// With ``PrefetchStrategy/fixed`` this is the distance always. With the default,
+  /// ``PrefetchStrategy/adaptive(_:)``, it is the distance until the first append completes;
+  /// after that the distance follows how far the user scrolls while pages load.
+  ///
   /// The default, 20, is about two screens of a phone list (8 to 15 rows each) and one
   /// typical page (20 on Mastodon, 30 on GitHub), the same choice as Android Paging 3 (its
   /// default prefetch distance is the page size): the next page is requested while the user
   /// still has a screen or more to read, so at a typical mobile round trip (150 ms at the
   /// median) a reader never waits, at the price of one page loaded ahead.
   public var prefetchDistance: Int
+  /// Whether the prefetch distance stays ``prefetchDistance`` (``PrefetchStrategy/fixed``) or
+  /// adapts to the user (``PrefetchStrategy/adaptive(_:)``).
+  public var prefetch: PrefetchStrategy
   /// The cursor of the first page (`nil`: the source's first page).
   public var initialCursor: Cursor?
   /// What a commit does with an item whose id is already loaded.
@@ -25,17 +32,21 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// - Parameters:
   ///   - prefetchDistance: Rows from the loaded end at which an append starts (default 20;
   ///     negative values count as 0).
+  ///   - prefetch: Fixed or adaptive. By default: adaptive (with ``AdaptivePrefetch``'s
+  ///     defaults) when `prefetchDistance` is not given, and fixed at `prefetchDistance` when
+  ///     it is, so that a distance you choose is the distance you get.
   ///   - initialCursor: The first page's cursor (default `nil`).
   ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
   ///     (default 3; values below 1 count as 1).
   ///   - retryPolicy: Manual (default) or exponential backoff.
   public init(
-    prefetchDistance: Int = 20, initialCursor: Cursor? = nil,
+    prefetchDistance: Int? = nil, prefetch: PrefetchStrategy? = nil, initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .manual
   ) {
-    self.prefetchDistance = max(0, prefetchDistance)
+    self.prefetchDistance = max(0, prefetchDistance ?? 20)
+    self.prefetch = prefetch ?? (prefetchDistance == nil ? .adaptive(AdaptivePrefetch()) : .fixed)
     self.initialCursor = initialCursor
     self.duplicatePolicy = duplicatePolicy
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)

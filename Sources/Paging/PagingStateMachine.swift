@@ -9,8 +9,9 @@
 ///   start nothing but are remembered; after every commit and every cancellation reported by
 ///   the source the visible rows are checked again, so the list never stays stuck while a
 ///   visible row is near the end and more data exists.
-/// - A row triggers an append only when at most ``PagingConfiguration/prefetchDistance`` loaded
-///   rows follow it; the check is O(1).
+/// - A row triggers an append only when at most ``currentPrefetchDistance`` loaded rows follow
+///   it (``PagingConfiguration/prefetchDistance``, or adapted to how far the user scrolls while
+///   pages load: ``AdaptivePrefetch``); the check is O(1).
 /// - The cursor and the end flag move only when a page commits. A failure latches the
 ///   direction until a retry; a cancellation is never a failure.
 /// - Every result is matched to its request id and generation; anything else is dropped.
@@ -47,6 +48,11 @@ where Item.ID: Sendable {
   public private(set) var itemsVersion = 0
   /// Grows by one with every change of the load states, the cursor or the first-page flag.
   public private(set) var statusVersion = 0
+  /// The prefetch distance in force, in rows: a row triggers an append when at most this many
+  /// loaded rows follow it. ``PagingConfiguration/prefetchDistance`` with
+  /// ``PrefetchStrategy/fixed``; with ``PrefetchStrategy/adaptive(_:)``, that distance until
+  /// an append has completed, then the distance ``AdaptivePrefetch`` gives.
+  public private(set) var currentPrefetchDistance: Int
 
   private var committedCursors: Set<Cursor> = []
   private var pagesWithoutNewItems = 0
@@ -62,6 +68,7 @@ where Item.ID: Sendable {
   /// neighbours next, which ``ItemStore`` finds without hashing.
   @usableFromInline var lastAppearedPosition = -1
   @usableFromInline var lastDisappearedPosition = -1
+  private var prefetchEstimator = PrefetchEstimator()
   private var nextRequestNumber = 1
   private var nextRetryNumber = 1
   private var random: SplitMix64
@@ -77,6 +84,7 @@ where Item.ID: Sendable {
   /// - Parameter configuration: The rules to follow.
   public init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
     self.configuration = configuration
+    currentPrefetchDistance = configuration.prefetchDistance
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
       random = SplitMix64(seed: backoff.seed)
     } else {
@@ -212,7 +220,7 @@ extension PagingStateMachine {
   /// O(1): no scan of the items.
   @inlinable
   mutating func appendIfNearEnd(_ position: Int) -> [PagingEffect<Cursor>] {
-    guard canAppend, items.count - 1 - position <= configuration.prefetchDistance else {
+    guard canAppend, items.count - 1 - position <= currentPrefetchDistance else {
       return []
     }
     return [startLoad(.append, cursor: nextCursor)]
@@ -235,6 +243,7 @@ extension PagingStateMachine {
     var effects: [PagingEffect<Cursor>] = []
     if let append = appendRequest {
       appendRequest = nil
+      prefetchEstimator.abandoned(append.id)
       recordedMetrics.requestsCancelled += 1
       effects.append(.cancelLoad(append.id))
       setState(.append, .idle)
@@ -254,6 +263,7 @@ extension PagingStateMachine {
       generation: generation)
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
+    prefetchEstimator.started(request.id, highest: highestVisiblePosition, count: items.count)
     switch direction {
     case .refresh: refreshRequest = request
     case .append: appendRequest = request
@@ -296,6 +306,7 @@ extension PagingStateMachine {
   private mutating func cancelAll() -> [PagingEffect<Cursor>] {
     var effects = cancelPendingRetry()
     for request in loadsInFlight {
+      prefetchEstimator.abandoned(request.id)
       recordedMetrics.requestsCancelled += 1
       effects.append(.cancelLoad(request.id))
       setState(request.direction, .idle)
@@ -315,6 +326,16 @@ extension PagingStateMachine {
     guard let retry = pendingRetry, retry.id == id else { return [] }
     pendingRetry = nil
     return self.retry(retry.direction)
+  }
+
+  /// Records how far the user scrolled while `request` loaded, before its page commits, and
+  /// updates the adaptive prefetch distance.
+  private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
+    guard case .adaptive(let rule) = configuration.prefetch else { return }
+    prefetchEstimator.ended(
+      request.id, direction: request.direction, highest: highestVisiblePosition, rule: rule)
+    currentPrefetchDistance = prefetchEstimator.distance(
+      rule, fallback: configuration.prefetchDistance)
   }
 
   /// Removes and returns the request in flight with `id`, or `nil` when it is not current.
@@ -339,6 +360,7 @@ extension PagingStateMachine {
       return []
     }
     recordedMetrics.requestsFailed += 1
+    recordLoadEnded(request)
     let failure = (error as? PagingError) ?? .sourceFailed(error)
     setState(request.direction, .failed(failure))
     guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
@@ -356,6 +378,7 @@ extension PagingStateMachine {
 
   private mutating func loadCancelled(_ id: PageRequestID) -> [PagingEffect<Cursor>] {
     guard let request = takeRequest(id) else { return [] }
+    prefetchEstimator.abandoned(request.id)
     recordedMetrics.requestsCancelled += 1
     setState(request.direction, .idle)
     sourceCancellationsInARow += 1
@@ -377,6 +400,7 @@ extension PagingStateMachine {
       return []
     }
     recordedMetrics.requestsCompleted += 1
+    recordLoadEnded(request)
     automaticAttempts = 0
     sourceCancellationsInARow = 0
     let policy = configuration.duplicatePolicy

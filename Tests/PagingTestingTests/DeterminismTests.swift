@@ -53,10 +53,24 @@ import Testing
   }
 
   @Test func paginatorSessionsRepeatExactly() async {
-    let report = await runTwice { Paginator(source: $0, clock: TestClock()) }
+    let report = await runTwice {
+      Paginator(
+        source: $0, configuration: PagingConfiguration(prefetchDistance: 20), clock: TestClock())
+    }
     #expect(report.failedRequests == 2)
     #expect(report.requestsIssued == 25)
     #expect(report.stallTime == frame * 170)
+    #expect(report.duplicateRequests == 0)
+    #expect(report.requestsAfterEnd == 0)
+  }
+
+  @Test func adaptivePrefetchSessionsRepeatExactly() async {
+    // The default adapts the prefetch distance to the rows scrolled while pages load: on the
+    // same session, the same requests and a shorter wait than a fixed 20 rows.
+    let report = await runTwice { Paginator(source: $0, clock: TestClock()) }
+    #expect(report.failedRequests == 2)
+    #expect(report.requestsIssued == 25)
+    #expect(report.stallTime == frame * 146)
     #expect(report.duplicateRequests == 0)
     #expect(report.requestsAfterEnd == 0)
   }

@@ -104,7 +104,9 @@ import Testing
 
   // 6
   @Test func aFailedPageIsRequestedAgainNotSkipped() async {
-    let session = paginatorSession(faults: Server.Faults(failingRequests: [3]))
+    let session = paginatorSession(
+      faults: Server.Faults(failingRequests: [3]), paging: PagingConfiguration(prefetchDistance: 20)
+    )
     await session.begin()
     await session.list.scroll(to: 30)
     #expect(
@@ -238,7 +240,9 @@ import Testing
   @Test func contentShorterThanTheScreenKeepsLoadingUntilTheWindowIsFull() async {
     // 4-row pages in a LazyVStack: 11 rows drawn (1 ahead), so 32 rows fill the prefetch
     // window (more than 20 rows after row 10).
-    let session = paginatorSession(pageSize: 4, list: tenRowList(container: .lazyVStack))
+    let session = paginatorSession(
+      pageSize: 4, paging: PagingConfiguration(prefetchDistance: 20),
+      list: tenRowList(container: .lazyVStack))
     await session.begin(idle: .seconds(4))
     #expect(session.feed.items.count == 32)
     #expect(session.report.requestsIssued == 8)

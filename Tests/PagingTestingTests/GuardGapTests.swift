@@ -36,7 +36,8 @@ import Testing
     // Frames 18 (the first page) to 300 (5 s): the reader sees 5 rows and waits.
     #expect(guarded.report.stallTime == frame * 283)
 
-    let paginator = paginatorSession(pageSize: 5)
+    let paginator = paginatorSession(
+      pageSize: 5, paging: PagingConfiguration(prefetchDistance: 20))
     await paginator.begin(idle: .seconds(5))
     // It loads until more than 20 rows follow the last row drawn (row 11): 35 rows, 7 pages.
     #expect(paginator.report.requestsIssued == 7)
@@ -57,7 +58,8 @@ import Testing
     #expect(guarded.feed.items.count == 20)
     #expect(guarded.feed.footerState == .failed)
 
-    let paginator = paginatorSession(faults: faults)
+    let paginator = paginatorSession(
+      faults: faults, paging: PagingConfiguration(prefetchDistance: 20))
     await paginator.begin()
     await paginator.list.scroll(to: 20)
     await paginator.list.idle(for: .seconds(10))

@@ -114,7 +114,9 @@ import Testing
   @Test func theUserTapsRetryAfterTheReactionTime() async {
     let list = ListSimulatorConfiguration(
       rowHeight: 64, viewportHeight: 640, tapsRetryAfter: .seconds(1))
-    let session = paginatorSession(faults: Server.Faults(failingRequests: [2]), list: list)
+    let session = paginatorSession(
+      faults: Server.Faults(failingRequests: [2]),
+      paging: PagingConfiguration(prefetchDistance: 20), list: list)
     await session.begin()  // page 2 fails at 0.6 s; its footer (row 20) is off screen
     await session.list.scroll(to: 10)  // the footer enters the window on the 48th frame
     await session.list.idle(for: .seconds(2))
