@@ -1,8 +1,8 @@
 /// The loaded items: an array in list order plus an index from id to position, so that finding a
 /// row by id is O(1) (fault class 16: `firstIndex(where:)` on every `onAppear` is O(n)).
 ///
-/// The index stores only positions and 4-bit fingerprints, in bit-packed buckets (see
-/// `PositionTable`), so the store costs the items' array plus 4.2 to 5.2 bytes per item at 1
+/// The index stores only positions and 8-bit fingerprints, in bit-packed buckets (see
+/// `PositionTable`), so the store costs the items' array plus 4.8 to 6.0 bytes per item at 1
 /// million items. Its methods are
 /// `@inlinable` so that they specialise for the client's item type.
 ///
@@ -95,8 +95,8 @@ public struct ItemStore<Item: Identifiable>: RandomAccessCollection {
   /// - Complexity: O(1) on average.
   @inlinable public func contains(id: Item.ID) -> Bool { position(of: id) != nil }
 
-  /// The size of the id index in bytes: `log2(n) + 5` bits per bucket, 4/3 to 5/3 buckets per
-  /// item (4.2 to 5.2 MB at 1 million items). The items themselves take
+  /// The size of the id index in bytes: `log2(n) + 9` bits per bucket, 4/3 to 5/3 buckets per
+  /// item (4.8 to 6.0 MB at 1 million items). The items themselves take
   /// `elements.capacity × MemoryLayout<Item>.stride` more.
   public var indexByteCount: Int { table.byteCount }
 

@@ -5,14 +5,14 @@
 ///
 /// A bucket holds `(position + 1) << fingerprintBits | fingerprint` in ``bucketBits`` bits; 0
 /// marks an empty bucket. The id itself is not stored: a lookup compares the id of the item at
-/// the bucket's position, and the fingerprint (4 bits of the hash) skips 15 of 16 buckets that
-/// hold another id without touching the item array, which at a million items is a cache and
-/// TLB miss each.
+/// the bucket's position, and the fingerprint (8 bits of the hash) skips 255 of 256 buckets
+/// that hold another id without touching the item array, which at a million items is a cache
+/// and TLB miss each.
 ///
 /// Size: the table holds ``capacity`` positions in `capacity × 4/3` buckets (filled to at most
 /// 3/4) and grows by at least 1/4, so it is filled to between 0.6 and 0.75 once it holds 64
-/// positions or more. A bucket takes `log2(capacity) + 5` bits, so 1 million items take 1.33 to
-/// 1.67 million buckets of 25 bits, 4.2 to 5.2 MB, where `[ID: Int]` takes 2^21 buckets of 16
+/// positions or more. A bucket takes `log2(capacity) + 9` bits, so 1 million items take 1.33 to
+/// 1.67 million buckets of 29 bits, 4.8 to 6.0 MB, where `[ID: Int]` takes 2^21 buckets of 16
 /// bytes, 33.6 MB. Buckets are never removed: items are only appended or replaced in place.
 ///
 /// Internal to the engine; `@usableFromInline` so that ``ItemStore``'s lookups specialise in the
@@ -29,7 +29,7 @@ struct PositionTable: Sendable {
   @usableFromInline var words: [UInt64] = []
 
   /// Bits of the hash kept in each bucket.
-  @inlinable static var fingerprintBits: Int { 4 }
+  @inlinable static var fingerprintBits: Int { 8 }
 
   /// An empty table with no buckets.
   @inlinable init() {}
