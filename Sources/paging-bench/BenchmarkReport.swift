@@ -15,6 +15,8 @@ struct BenchmarkReport: Codable, Sendable {
   let durationSeconds: Double
   /// Appearance signals, commits and memory.
   let micro: MicroBenchmarks
+  /// Every policy on every profile.
+  let policies: [PolicyComparison.Result]
   /// Every goal with its verdict.
   let goals: [Goal]
 
@@ -47,6 +49,7 @@ struct BenchmarkReport: Codable, Sendable {
 
       \(Format.table(["goal", "target", "measured", "verdict", "note"], goalRows, alignment: "lrrll"))
       \(micro.markdown)
+      \(PolicyComparison.markdown(policies, quick: quick))
       """
   }
 

@@ -1,5 +1,6 @@
 // paging-bench: measures the engine against the common code, the popular helpers and the
 // physical limit, and writes BENCHMARKS.md and benchmarks.json. See BENCHMARKS.md.
+import DemoSupport
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -15,13 +16,16 @@ if let count = options.memoryProbe {
 let started = Stopwatch.now()
 let date = ISO8601DateFormatter().string(from: Date())
 do {
-  print("paging-bench: micro-benchmarks\(options.quick ? " (quick)" : "")…")
+  print("paging-bench\(options.quick ? " --quick" : ""): micro-benchmarks…")
   let micro = try await MicroBenchmarks.run(quick: options.quick)
+  print("paging-bench: policies on simulated sessions…")
+  let notes = try ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes
+  let policies = await PolicyComparison.run(quick: options.quick, items: notes)
   let report = BenchmarkReport(
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
     quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
-    micro: micro, goals: micro.goals)
+    micro: micro, policies: policies, goals: micro.goals + PolicyComparison.goals(policies))
   for goal in report.goals {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   }

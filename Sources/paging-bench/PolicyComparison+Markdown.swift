@@ -1,0 +1,119 @@
+import Foundation
+
+extension PolicyComparison {
+  /// The policy section of `BENCHMARKS.md`.
+  nonisolated static func markdown(_ results: [Result], quick: Bool) -> String {
+    let profiles = Profile.all(quick: quick)
+    let seeds = seeds(quick: quick)
+    var text = """
+      ## Pagination policies on simulated sessions
+
+      Every policy replays the same scripted sessions, with the same seeds, in the list
+      simulator of `PagingTesting` (virtual time: a `TestClock`, answers stepped one at a time,
+      so every figure repeats exactly). The list is the simulator's default iPhone list: a
+      666-point viewport of 80-point rows (about 8 visible), `List` margins (2 rows drawn
+      ahead, 1 kept behind), a footer row, 60 frames a second. The server is
+      `SimulatedFeedServer` over CPython's release notes (`ReleaseNotes.bundled()`, newest
+      first) with keyset cursors. Seeds: \(seeds.map(String.init).joined(separator: ", ")).
+
+      Policies:
+      - **naive onAppear**: `NaiveOnAppearFeed`, every row's `onAppear` loads the page after the
+        current cursor;
+      - **three-guard fix**: `GuardedOnAppearFeed`, only the last row, an `isLoading` flag, stop
+        on a `nil` cursor;
+      - **scanning threshold helper**: ListPagination's `isThresholdItem(offset: 10, item:)`
+        (a `firstIndex(where:)` scan) as its README uses it, with the naive code's load;
+      - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetchDistance:
+        pageSize, prefetch: .fixed)`, Android Paging 3's default;
+      - **Paginator (default)**: `Paginator(source:clock:)`, whose prefetch distance adapts
+        (`AdaptivePrefetch`: the rows the user scrolled while recent pages loaded);
+      - **oracle**: knows the user's path (recorded on a list that holds every row), every
+        latency (the server's seeded model) and which requests fail (asked of a copy of the
+        server); loads only the pages the user reaches, one after another as a cursor API
+        must, each as late as possible without a wait (as early as possible when even that
+        waits), and retries a failure at once. Its stall is the lower bound for a cursor API.
+
+      Figures, summed over the seeds: *page requests / reached*: requests that returned a page,
+      and pages the user reaches on the path without waits (the minimum); *failed*: requests
+      answered with an error; *duplicates*: requests for a cursor already requested in the
+      same generation while that request was in flight or had succeeded; *after the end*:
+      requests that arrived after the last page was answered; *stall*: seconds the user spent
+      at the end of the loaded rows while more existed (the wait for the first page not
+      included; see *first row*); *vs oracle*: stall over the oracle's; *never shown*: rows
+      loaded but never on screen, in pages; *first row*: mean seconds to the first row on
+      screen, and sessions that never showed one.
+
+      | profile | user and network | rows | page size |
+      | --- | --- | ---: | ---: |
+
+      """
+    for profile in profiles {
+      text +=
+        "| \(profile.name) | \(profile.summary) | \(Format.count(profile.rows)) | \(profile.pageSize) |\n"
+    }
+    for profile in profiles {
+      let oracle = result(results, profile.name, .oracle)
+      var rows: [[String]] = []
+      for policy in Policy.allCases {
+        guard let result = result(results, profile.name, policy) else { continue }
+        let ratio =
+          oracle.map {
+            $0.stallSeconds > 0
+              ? Format.ratio(result.stallSeconds / $0.stallSeconds)
+              : (result.stallSeconds > 0 ? "∞" : "1.00×")
+          } ?? "—"
+        let firstRows = result.sessions.compactMap(\.firstRowSeconds)
+        let firstRow =
+          (firstRows.isEmpty
+            ? "—" : Format.seconds(firstRows.reduce(0, +) / Double(firstRows.count)))
+          + (result.sessionsWithoutARow > 0 ? ", never in \(result.sessionsWithoutARow)" : "")
+        rows.append([
+          policy.rawValue,
+          "\(result.requests - result.failedRequests) / \(result.minimumRequests)",
+          "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
+          Format.seconds(result.stallSeconds), ratio,
+          String(format: "%.2f", result.pagesNeverShown),
+          firstRow,
+        ])
+      }
+      text += "\n### \(profile.name)\n\n\(profile.summary).\n\n"
+      text += Format.table(
+        [
+          "policy", "page requests / reached", "failed", "duplicates", "after the end", "stall",
+          "vs oracle", "never shown (pages)", "first row",
+        ], rows)
+    }
+    return text + "\n" + overfetchSection(results)
+  }
+
+  /// What the adaptive distance does to overfetch, next to the fixed one.
+  nonisolated private static func overfetchSection(_ results: [Result]) -> String {
+    var rows: [[String]] = []
+    for profile in Profile.all(quick: false) {
+      guard let fixed = result(results, profile.name, .fixedPrefetch),
+        let adaptive = result(results, profile.name, .paginator),
+        let oracle = result(results, profile.name, .oracle)
+      else { continue }
+      rows.append([
+        profile.name,
+        "\(fixed.requests - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallSeconds))",
+        "\(adaptive.requests - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallSeconds))",
+        "\(oracle.requests - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallSeconds))",
+      ])
+    }
+    return """
+      ### Adaptive prefetch and overfetch
+
+      The default prefetch distance is `AdaptivePrefetch`: 20 rows until the first append
+      completes, then the rows the user scrolled while recent appends loaded (the largest of
+      the last 8; twice the rows when the list held the user at the end; 2 to 100 rows). A
+      reader who scrolls a few rows per load gets a few rows of distance, so pages they never
+      reach are not loaded; a flinger gets about what a fling covers during one load. What it
+      costs: after a run of fast scrolling, up to that many rows stay loaded that the user may
+      never see, and after a very slow response (which holds the user at the end) the
+      distance doubles for the next 8 loads. Page requests / pages never shown / stall:
+
+      \(Format.table(["profile", "fixed = page size", "adaptive (default)", "oracle"], rows))
+      """
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+extension PolicyComparison {
+  /// The policy goals of issue 6, for `Paginator (default)` on every profile.
+  nonisolated static func goals(_ results: [Result]) -> [Goal] {
+    var goals: [Goal] = []
+    for profile in Profile.all(quick: false) {
+      guard let paginator = result(results, profile.name, .paginator),
+        let oracle = result(results, profile.name, .oracle)
+      else { continue }
+      let name = "Paginator, \(profile.name)"
+      goals.append(
+        Goal(
+          name: "\(name): duplicate requests, requests after the end", target: "0, 0",
+          measured: "\(paginator.duplicateRequests), \(paginator.requestsAfterEnd)",
+          met: paginator.duplicateRequests == 0 && paginator.requestsAfterEnd == 0,
+          note: "over \(paginator.sessions.count) sessions"))
+      let over = paginator.sessions.filter { !$0.withinOnePage }
+      goals.append(
+        Goal(
+          name: "\(name): page requests ≤ pages reached + 1, every session",
+          target: "\(paginator.sessions.count) of \(paginator.sessions.count)",
+          measured: "\(paginator.sessions.count - over.count) of \(paginator.sessions.count)",
+          met: over.isEmpty,
+          note: requestsNote(paginator, over: over)))
+      let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
+      goals.append(
+        Goal(
+          name: "\(name): stall ≤ 1.25 × the oracle's",
+          target: "≤ \(Format.seconds(1.25 * oracle.stallSeconds))",
+          measured: "\(Format.seconds(paginator.stallSeconds))"
+            + (oracle.stallSeconds > 0 ? " (\(Format.ratio(ratio)))" : ""),
+          met: paginator.stallSeconds <= 1.25 * oracle.stallSeconds + 1e-9,
+          note: stallNote(paginator, oracle: oracle, profile: profile)))
+    }
+    if let paginator = result(results, "flinger", .paginator),
+      let guarded = result(results, "flinger", .guarded)
+    {
+      let share = paginator.stallSeconds / max(guarded.stallSeconds, 1e-9)
+      goals.append(
+        Goal(
+          name: "Paginator, flinger: stall ≤ 10% of the three-guard fix's",
+          target: "≤ \(Format.seconds(0.1 * guarded.stallSeconds))",
+          measured: "\(Format.seconds(paginator.stallSeconds)) (\(Int((share * 100).rounded()))%)",
+          met: share <= 0.1, note: worstSessionNote(paginator)))
+    }
+    return goals
+  }
+
+  nonisolated static func result(_ results: [Result], _ profile: String, _ policy: Policy)
+    -> Result?
+  {
+    results.first { $0.profile == profile && $0.policy == policy }
+  }
+
+  nonisolated private static func requestsNote(_ result: Result, over: [Session]) -> String {
+    let counted =
+      "\(result.requests - result.failedRequests) page requests for \(result.minimumRequests) pages reached"
+    guard let first = over.first else { return counted }
+    return counted
+      + "; seed \(first.seed): \(first.requests - first.failedRequests) for"
+      + " \(first.minimumRequests), in the session whose longest response took"
+      + " \(Format.seconds(first.longestResponseSeconds)) (a user held at the end doubles the"
+      + " adaptive distance)"
+  }
+
+  nonisolated private static func stallNote(_ result: Result, oracle: Result, profile: Profile)
+    -> String
+  {
+    if result.stallSeconds <= 1.25 * oracle.stallSeconds + 1e-9 {
+      return "oracle \(Format.seconds(oracle.stallSeconds))"
+    }
+    if profile.failureRate > 0 {
+      return "after a failure the list waits for the user's Retry tap (RetryPolicy is manual by"
+        + " default, fault class 8; the user taps 1 s after the error shows); the oracle retries"
+        + " at once"
+    }
+    return worstSessionNote(result)
+  }
+
+  nonisolated private static func worstSessionNote(_ result: Result) -> String {
+    guard let worst = result.sessions.max(by: { $0.stallSeconds < $1.stallSeconds }),
+      worst.stallSeconds > 0
+    else { return "" }
+    return "\(Format.seconds(worst.stallSeconds)) of it in one session (seed \(worst.seed)),"
+      + " where one response took \(Format.seconds(worst.longestResponseSeconds)) (the latency"
+      + " model's heavy tail); the oracle, which knows every latency, starts that page early"
+  }
+}

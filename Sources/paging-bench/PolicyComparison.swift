@@ -1,0 +1,172 @@
+import DemoSupport
+import Paging
+import PagingTesting
+
+/// Every policy on every profile, on the same sessions and seeds, in virtual time.
+@MainActor
+enum PolicyComparison {
+  typealias Server = SimulatedFeedServer<ReleaseNote>
+
+  /// The figures of one session.
+  struct Session: Codable, Sendable {
+    /// The seed of the server's latencies and failures and of the list's random choices.
+    let seed: UInt64
+    /// Requests the server received, failed ones included.
+    let requests: Int
+    let failedRequests: Int
+    /// Pages the user reached on the path without waits (the minimum a cursor API needs).
+    let minimumRequests: Int
+    let duplicateRequests: Int
+    let requestsAfterEnd: Int
+    /// Seconds the user waited at the end of the loaded rows while more existed.
+    let stallSeconds: Double
+    /// Rows loaded but never on screen.
+    let rowsNeverShown: Int
+    /// Seconds from the screen's task to the first row on screen; `nil`: never.
+    let firstRowSeconds: Double?
+    /// The longest time the server took to answer one request in this session, in seconds.
+    let longestResponseSeconds: Double
+
+    /// Whether the requests that returned a page were at most the minimum plus one.
+    var withinOnePage: Bool { requests - failedRequests <= minimumRequests + 1 }
+  }
+
+  /// One policy on one profile.
+  struct Result: Codable, Sendable {
+    let profile: String
+    let policy: Policy
+    let pageSize: Int
+    let sessions: [Session]
+    let requests: Int
+    let minimumRequests: Int
+    let duplicateRequests: Int
+    let requestsAfterEnd: Int
+    let failedRequests: Int
+    let stallSeconds: Double
+    let rowsNeverShown: Int
+    /// Sessions in which no row was ever shown.
+    let sessionsWithoutARow: Int
+
+    init(profile: String, policy: Policy, pageSize: Int, sessions: [Session]) {
+      self.profile = profile
+      self.policy = policy
+      self.pageSize = pageSize
+      self.sessions = sessions
+      requests = sessions.map(\.requests).reduce(0, +)
+      minimumRequests = sessions.map(\.minimumRequests).reduce(0, +)
+      duplicateRequests = sessions.map(\.duplicateRequests).reduce(0, +)
+      requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
+      failedRequests = sessions.map(\.failedRequests).reduce(0, +)
+      stallSeconds = sessions.map(\.stallSeconds).reduce(0, +)
+      rowsNeverShown = sessions.map(\.rowsNeverShown).reduce(0, +)
+      sessionsWithoutARow = sessions.filter { $0.firstRowSeconds == nil }.count
+    }
+
+    /// ``rowsNeverShown`` in pages.
+    var pagesNeverShown: Double { Double(rowsNeverShown) / Double(pageSize) }
+  }
+
+  /// The seeds every profile runs with.
+  nonisolated static func seeds(quick: Bool) -> [UInt64] { quick ? [1] : [1, 2, 3, 4, 5] }
+
+  /// Runs every policy on every profile.
+  static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
+    var results: [Result] = []
+    for profile in Profile.all(quick: quick) {
+      let data = Array(items.prefix(profile.rows))
+      var sessions: [Policy: [Session]] = [:]
+      for seed in seeds(quick: quick) {
+        let path = await ScrollPath.record(profile, seed: seed, items: data)
+        let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
+        for policy in Policy.allCases {
+          let (report, longest) = await session(
+            policy, profile: profile, seed: seed, items: data, plan: plan)
+          sessions[policy, default: []].append(
+            Session(
+              seed: seed, requests: report.requestsIssued, failedRequests: report.failedRequests,
+              minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
+              requestsAfterEnd: report.requestsAfterEnd, stallSeconds: report.stallTime.seconds,
+              rowsNeverShown: report.rowsLoadedButNeverShown,
+              firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
+        }
+      }
+      for policy in Policy.allCases {
+        results.append(
+          Result(
+            profile: profile.name, policy: policy, pageSize: profile.pageSize,
+            sessions: sessions[policy] ?? []))
+      }
+    }
+    return results
+  }
+
+  /// One session of `policy` on `profile` with `seed`: its report, and the longest time the
+  /// server took to answer one of its requests, in seconds.
+  static func session(
+    _ policy: Policy, profile: Profile, seed: UInt64, items: [ReleaseNote], plan: OraclePlan
+  ) async -> (SessionReport, Double) {
+    let clock = TestClock()
+    let server = Server(
+      items: items, pageSize: profile.pageSize, latency: profile.latency,
+      faults: .init(failureRate: profile.failureRate), seed: seed, clock: clock)
+    let report = await session(
+      policy, server: server, clock: clock, profile: profile, seed: seed, plan: plan)
+    let longest =
+      server.log.compactMap { entry in entry.answeredAt.map { ($0 - entry.receivedAt).seconds } }
+      .max() ?? 0
+    return (report, longest)
+  }
+
+  private static func session(
+    _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
+    plan: OraclePlan
+  ) async -> SessionReport {
+    switch policy {
+    case .naive:
+      return await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
+    case .guarded:
+      return await replay(GuardedOnAppearFeed(source: server), server, clock, profile, seed)
+    case .scanningHelper:
+      return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
+    case .fixedPrefetch:
+      let configuration = PagingConfiguration<Server.Cursor>(
+        prefetchDistance: profile.pageSize, prefetch: .fixed)
+      let feed = Paginator(source: server, configuration: configuration, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
+    case .paginator:
+      return await replay(Paginator(source: server, clock: clock), server, clock, profile, seed)
+    case .oracle:
+      let feed = OracleFeed(server: server, plan: plan, clock: clock)
+      let list = ListSimulator(
+        feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
+        clock: clock)
+      feed.list = list
+      return await replay(list, profile)
+    }
+  }
+
+  private static func replay<Feed: ListFeed>(
+    _ feed: Feed, _ server: Server, _ clock: TestClock, _ profile: Profile, _ seed: UInt64
+  ) async -> SessionReport where Feed.Item == ReleaseNote {
+    let list = ListSimulator(
+      feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
+      clock: clock)
+    return await replay(list, profile)
+  }
+
+  private static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, _ profile: Profile)
+    async -> SessionReport
+  {
+    await list.startScreenTask()
+    await Gesture.perform(profile.script, on: list)
+    return list.report()
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+}

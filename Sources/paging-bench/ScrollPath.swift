@@ -1,0 +1,73 @@
+import DemoSupport
+import Paging
+import PagingTesting
+
+/// The path a profile's user takes when every row is already there: when the bottom of the
+/// viewport first reaches each page boundary, and how many pages the user reaches. The
+/// oracle plans from it; it is also the minimum number of requests.
+struct ScrollPath: Sendable {
+  /// `needTimes[i]`: when the viewport's bottom first reaches the end of page `i + 1`, that
+  /// is, when page `i + 2` must be loaded for the user not to wait.
+  let needTimes: [Duration]
+  /// Pages with at least one row the user reaches (the end of page *k* counts as reaching page
+  /// *k* + 1, as the list shows the user waiting there), at most the dataset's pages.
+  let pagesReached: Int
+
+  /// The time page `page` (from 1) is needed; page 1 is needed at once.
+  func needTime(ofPage page: Int) -> Duration {
+    page >= 2 && page - 2 < needTimes.count ? needTimes[page - 2] : .zero
+  }
+
+  /// Replays `profile` over a list that holds every row from the start, and records the path.
+  @MainActor
+  static func record(_ profile: Profile, seed: UInt64, items: [ReleaseNote]) async -> ScrollPath {
+    let feed = PathRecorderFeed(items: items, pageSize: profile.pageSize)
+    let list = ListSimulator(
+      feed: feed, configuration: profile.listConfiguration(seed: seed), clock: TestClock())
+    feed.list = list
+    await list.startScreenTask()
+    await Gesture.perform(profile.script, on: list)
+    let pages = (items.count + profile.pageSize - 1) / profile.pageSize
+    return ScrollPath(needTimes: feed.crossings, pagesReached: min(pages, feed.crossings.count + 1))
+  }
+}
+
+/// A list that holds every row from the start and records when the viewport's bottom crosses
+/// each page boundary.
+@MainActor
+final class PathRecorderFeed: ListFeed {
+  typealias Item = ReleaseNote
+
+  private let items: [ReleaseNote]
+  private let pageSize: Int
+  /// The simulator showing this feed.
+  weak var list: ListSimulator<PathRecorderFeed>?
+  /// `crossings[i]`: when the bottom first reached the end of page `i + 1`.
+  private(set) var crossings: [Duration] = []
+
+  init(items: [ReleaseNote], pageSize: Int) {
+    self.items = items
+    self.pageSize = pageSize
+  }
+
+  var rowCount: Int { items.count }
+  func rowItem(at index: Int) -> ReleaseNote { items[index] }
+  var rowsVersion: Int { 1 }
+  /// The end, as a paginator shows it once every page has loaded.
+  var footerState: ListFooterState? { .end }
+  var hasMore: Bool { false }
+  var requestsStarted: Int { 0 }
+  func rowAppeared(_ item: ReleaseNote) {}
+  func rowDisappeared(_ item: ReleaseNote) {}
+  func runScreenTask() async {}
+  func refresh() async {}
+  func retry() {}
+  func waitForLoad(_ id: PageRequestID) async {}
+
+  func didLayout() {
+    guard let list else { return }
+    let bottom = list.contentOffset + list.configuration.viewportHeight
+    let boundary = Double(pageSize) * list.configuration.rowHeight
+    while Double(crossings.count + 1) * boundary <= bottom + 1e-9 { crossings.append(list.now) }
+  }
+}
