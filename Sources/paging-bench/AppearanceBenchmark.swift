@@ -6,7 +6,9 @@ import Paging
 /// The rows that appear are spread over the whole list but never within the prefetch distance
 /// of its end, so no signal starts a load: this is the cost of the common signal, the one that
 /// must not slow scrolling down. Two orders: consecutive rows, as a scroll shows them, and
-/// scattered rows (each far from the last), the worst case for caches.
+/// scattered rows (each far from the last), the worst case for caches. The engine's cases run
+/// in turns (``RoundRobin``): in each turn, one batch of 1,000 signals warms the caches after
+/// the other cases, and the next 4 are kept.
 @MainActor
 enum AppearanceBenchmark {
   /// One measured subject at one size.
@@ -28,54 +30,82 @@ enum AppearanceBenchmark {
 
   /// Measures every subject at every size, in both orders.
   static func run(sizes: [Int], quick: Bool) async -> [Result] {
-    var results: [Result] = []
-    let engineTimer = BatchTimer(
-      callsPerBatch: 1_000, minimumBatches: quick ? 31 : 101,
-      maximumBatches: quick ? 101 : 1_001, budget: quick ? 5e7 : 3e8)
+    let timer = BatchTimer(callsPerBatch: 1_000)
+    var labels: [(subject: String, order: BatchTimer.Order, items: Int)] = []
+    var measurements: [() -> Double] = []
     for size in sizes {
       let span = size - endMargin
       let paginator = await Fill.paginator(count: size)
-      var machine = Fill.machine(count: size)
+      let machine = MachineBox(Fill.machine(count: size))
       for order in [BatchTimer.Order.scroll, .scattered] {
-        let paginatorSample = engineTimer.measure(span: span, order: order) { position in
-          paginator.rowAppeared(id: position)
+        var paginatorBatch = 0
+        labels.append(("Paginator", order, size))
+        measurements.append {
+          paginatorBatch += 1
+          return timer.batch(paginatorBatch, span: span, order: order) {
+            paginator.rowAppeared(id: $0)
+          }
         }
-        results.append(
-          Result(
-            subject: "Paginator", order: order, items: size, nanoseconds: paginatorSample,
-            callsPerBatch: engineTimer.callsPerBatch))
-        let machineSample = engineTimer.measure(span: span, order: order) { position in
-          blackHole(machine.handle(.rowAppeared(.id(position))))
+        var machineBatch = 0
+        labels.append(("PagingStateMachine", order, size))
+        measurements.append {
+          machineBatch += 1
+          // The machine leaves its box for the batch, so that calls on it pay no dynamic
+          // exclusivity check (a `var` captured by an escaping closure would).
+          var local = PagingStateMachine<SmallItem, Int>()
+          swap(&local, &machine.value)
+          defer { swap(&local, &machine.value) }
+          return timer.batch(machineBatch, span: span, order: order) {
+            blackHole(local.handle(.rowAppeared(.id($0))))
+          }
         }
-        results.append(
-          Result(
-            subject: "PagingStateMachine", order: order, items: size, nanoseconds: machineSample,
-            callsPerBatch: engineTimer.callsPerBatch))
       }
-      results.append(scanningHelper(size: size, span: span, quick: quick))
+    }
+    let rounds = RoundRobin(
+      minimumRounds: quick ? 10 : 50, maximumRounds: quick ? 25 : 250, budget: quick ? 3e8 : 3e9)
+    var results = zip(labels, rounds.run(measurements)).map { label, sample in
+      Result(
+        subject: label.subject, order: label.order, items: label.items, nanoseconds: sample,
+        callsPerBatch: timer.callsPerBatch)
+    }
+    for size in sizes {
+      results.append(scanningHelper(size: size, span: size - endMargin, quick: quick))
     }
     return results
   }
 
   /// The scanning helper over a plain array of the same items (its cost depends on the row's
-  /// position, not on the order, so one order is measured).
+  /// position, not on the order, so one order is measured; at milliseconds a call, it needs
+  /// no turns).
   private static func scanningHelper(size: Int, span: Int, quick: Bool) -> Result {
     let items = SmallItem.page(0..<size)
-    let calls = max(1, 100_000 / size)
-    let timer = BatchTimer(
-      callsPerBatch: calls, minimumBatches: quick ? 5 : 21, maximumBatches: quick ? 41 : 201,
-      budget: quick ? 2e8 : 1e9)
+    let timer = BatchTimer(callsPerBatch: max(1, 100_000 / size))
     var triggers = 0
-    let sample = timer.measure(span: span, order: .scattered) { position in
-      if ScanningThresholdHelper.isThresholdItem(
-        items, offset: ScanningThresholdHelper.exampleOffset, item: items[position])
+    var batch = 0
+    let rounds = RoundRobin(
+      minimumRounds: quick ? 2 : 5, maximumRounds: quick ? 10 : 50, budget: quick ? 2e8 : 1e9)
+    let sample = rounds.run([
       {
-        triggers += 1
+        batch += 1
+        return timer.batch(batch, span: span, order: .scattered) { position in
+          if ScanningThresholdHelper.isThresholdItem(
+            items, offset: ScanningThresholdHelper.exampleOffset, item: items[position])
+          {
+            triggers += 1
+          }
+        }
       }
-    }
+    ])[0]
     blackHole(triggers)
     return Result(
       subject: "scanning helper", order: .scattered, items: size, nanoseconds: sample,
-      callsPerBatch: calls)
+      callsPerBatch: timer.callsPerBatch)
   }
+}
+
+/// A state machine kept in a class, so that measurement closures can share it.
+@MainActor
+final class MachineBox {
+  var value: PagingStateMachine<SmallItem, Int>
+  init(_ value: PagingStateMachine<SmallItem, Int>) { self.value = value }
 }

@@ -13,6 +13,8 @@ struct BenchmarkReport: Codable, Sendable {
   let quick: Bool
   /// Wall-clock seconds the run took.
   let durationSeconds: Double
+  /// The 1-minute load average when the run started and when it ended.
+  let loadAverage: [Double]
   /// Appearance signals, commits and memory.
   let micro: MicroBenchmarks
   /// Every policy on every profile.
@@ -41,7 +43,9 @@ struct BenchmarkReport: Codable, Sendable {
       - Machine: \(machine.processors) processors (`nproc`), \(machine.cpuModel) (`/proc/cpuinfo`), \
       \(Format.megabytes(Int(clamping: machine.memoryBytes))) of memory, \(machine.operatingSystem)
       - Compiler: \(machine.compiler)
-      - Run time: \(Format.seconds(durationSeconds))
+      - Run time: \(Format.seconds(durationSeconds)); 1-minute load average \(loadAverage.map { String(format: "%.2f", $0) }.joined(separator: " at the start, ")) at the end \
+      (the machine is shared: other work slows every case of a table alike, since each table's
+      cases run in turns, so its ratios hold better than its absolute figures)
 
       ## Goals (issue 6)
 

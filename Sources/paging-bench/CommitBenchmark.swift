@@ -1,7 +1,7 @@
 import Paging
 
 /// The cost of committing one page of 50 rows as the list grows, through the state machine's
-/// commit (`loadCompleted`), timed one commit at a time.
+/// commit (`loadCompleted`), timed one commit at a time, the sizes in turns (``RoundRobin``).
 ///
 /// Two cases: the engine alone, and with a snapshot of the items held across the commit, as a
 /// SwiftUI `List(feed.items)` holds the value it last rendered: copy-on-write then copies the
@@ -22,29 +22,27 @@ enum CommitBenchmark {
 
   /// Measures both cases at every size.
   static func run(sizes: [Int], quick: Bool) -> [Result] {
-    var results: [Result] = []
-    for size in sizes {
-      let commits = quick ? 60 : 200
-      results.append(
-        Result(
-          subject: "engine alone", items: size,
-          nanoseconds: measure(size: size, commits: commits, holdSnapshot: false)))
-      let snapshotCommits = size >= 500_000 ? (quick ? 5 : 20) : (quick ? 20 : 60)
-      results.append(
-        Result(
-          subject: "snapshot held", items: size,
-          nanoseconds: measure(size: size, commits: snapshotCommits, holdSnapshot: true)))
+    let alone = RoundRobin(
+      minimumRounds: quick ? 15 : 50, maximumRounds: quick ? 15 : 50, budget: .infinity)
+    let held = RoundRobin(
+      minimumRounds: quick ? 3 : 8, maximumRounds: quick ? 3 : 8, budget: .infinity,
+      keptPerTurn: 3)
+    let aloneSamples = alone.run(sizes.map { committer(size: $0, holdSnapshot: false) })
+    let heldSamples = held.run(sizes.map { committer(size: $0, holdSnapshot: true) })
+    return zip(sizes, aloneSamples).map {
+      Result(subject: "engine alone", items: $0, nanoseconds: $1)
     }
-    return results
+      + zip(sizes, heldSamples).map { Result(subject: "snapshot held", items: $0, nanoseconds: $1) }
   }
 
-  private static func measure(size: Int, commits: Int, holdSnapshot: Bool) -> Sample {
+  /// A state machine holding `size` rows, and a function that commits its next page of 50 and
+  /// returns how long the commit took, in nanoseconds.
+  private static func committer(size: Int, holdSnapshot: Bool) -> () -> Double {
     var machine = Fill.machine(count: size)
-    var times: [Double] = []
-    for commit in 0..<(commits + 1) {
+    return {
       guard case .startLoad(let request) = machine.handle(.loadNextPage).first,
         let cursor = request.cursor
-      else { break }
+      else { return .nan }
       let page = Page(
         items: SmallItem.page(cursor..<(cursor + pageSize)), nextCursor: cursor + pageSize)
       let snapshot = holdSnapshot ? machine.items : nil
@@ -53,8 +51,7 @@ enum CommitBenchmark {
       let elapsed = Stopwatch.elapsed(since: start)
       blackHole(effects)
       blackHole(snapshot)
-      if commit > 0 { times.append(elapsed) }
+      return elapsed
     }
-    return Sample(times)
   }
 }

@@ -33,6 +33,15 @@ struct MachineInfo: Codable, Sendable {
       compiler: compilerVersion)
   }
 
+  /// The 1-minute load average (`/proc/loadavg`): how many processes wanted the processors;
+  /// other work on a shared machine shows here. `nil` where unavailable.
+  static func loadAverage() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else {
+      return nil
+    }
+    return text.split(separator: " ").first.flatMap { Double($0) }
+  }
+
   private static var compilerVersion: String {
     #if compiler(>=6.4)
       "Swift 6.4 or later"

@@ -14,6 +14,7 @@ if let count = options.memoryProbe {
 }
 
 let started = Stopwatch.now()
+let loadAtStart = MachineInfo.loadAverage()
 let date = ISO8601DateFormatter().string(from: Date())
 do {
   print("paging-bench\(options.quick ? " --quick" : ""): micro-benchmarks…")
@@ -25,6 +26,7 @@ do {
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
     quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
+    loadAverage: [loadAtStart, MachineInfo.loadAverage()].compactMap { $0 },
     micro: micro, policies: policies, goals: micro.goals + PolicyComparison.goals(policies))
   for goal in report.goals {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
