@@ -6,9 +6,9 @@ import Paging
 /// The rows that appear are spread over the whole list but never within the prefetch distance
 /// of its end, so no signal starts a load: this is the cost of the common signal, the one that
 /// must not slow scrolling down. Two orders: consecutive rows, as a scroll shows them, and
-/// scattered rows (each far from the last), the worst case for caches. The engine's cases run
-/// in turns (``RoundRobin``): in each turn, one batch of 1,000 signals warms the caches after
-/// the other cases, and the next 4 are kept.
+/// scattered rows (each far from the last), the worst case for caches. At each size the
+/// engine's cases run in turns (``RoundRobin``): in each turn, one batch of 1,000 signals
+/// warms the caches after the other cases, and the next 4 are kept.
 @MainActor
 enum AppearanceBenchmark {
   /// One measured subject at one size.
@@ -30,48 +30,54 @@ enum AppearanceBenchmark {
 
   /// Measures every subject at every size, in both orders.
   static func run(sizes: [Int], quick: Bool) async -> [Result] {
-    let timer = BatchTimer(callsPerBatch: 1_000)
-    var labels: [(subject: String, order: BatchTimer.Order, items: Int)] = []
-    var measurements: [() -> Double] = []
-    for size in sizes {
-      let span = size - endMargin
-      let paginator = await Fill.paginator(count: size)
-      let machine = MachineBox(Fill.machine(count: size))
-      for order in [BatchTimer.Order.scroll, .scattered] {
-        var paginatorBatch = 0
-        labels.append(("Paginator", order, size))
-        measurements.append {
-          paginatorBatch += 1
-          return timer.batch(paginatorBatch, span: span, order: order) {
-            paginator.rowAppeared(id: $0)
-          }
-        }
-        var machineBatch = 0
-        labels.append(("PagingStateMachine", order, size))
-        measurements.append {
-          machineBatch += 1
-          // The machine leaves its box for the batch, so that calls on it pay no dynamic
-          // exclusivity check (a `var` captured by an escaping closure would).
-          var local = PagingStateMachine<SmallItem, Int>()
-          swap(&local, &machine.value)
-          defer { swap(&local, &machine.value) }
-          return timer.batch(machineBatch, span: span, order: order) {
-            blackHole(local.handle(.rowAppeared(.id($0))))
-          }
-        }
-      }
-    }
-    let rounds = RoundRobin(
-      minimumRounds: quick ? 10 : 50, maximumRounds: quick ? 25 : 250, budget: quick ? 3e8 : 3e9)
-    var results = zip(labels, rounds.run(measurements)).map { label, sample in
-      Result(
-        subject: label.subject, order: label.order, items: label.items, nanoseconds: sample,
-        callsPerBatch: timer.callsPerBatch)
-    }
+    var results: [Result] = []
+    for size in sizes { results += await engine(size: size, quick: quick) }
     for size in sizes {
       results.append(scanningHelper(size: size, span: size - endMargin, quick: quick))
     }
     return results
+  }
+
+  /// The engine's four cases at one size (Paginator and state machine, in both orders), in
+  /// turns. Sizes are measured one after another, so that the caches a case finds hold its
+  /// own size's data, not a larger size's.
+  private static func engine(size: Int, quick: Bool) async -> [Result] {
+    let timer = BatchTimer(callsPerBatch: 1_000)
+    let span = size - endMargin
+    let paginator = await Fill.paginator(count: size)
+    let machine = MachineBox(Fill.machine(count: size))
+    var labels: [(subject: String, order: BatchTimer.Order)] = []
+    var measurements: [() -> Double] = []
+    for order in [BatchTimer.Order.scroll, .scattered] {
+      var paginatorBatch = 0
+      labels.append(("Paginator", order))
+      measurements.append {
+        paginatorBatch += 1
+        return timer.batch(paginatorBatch, span: span, order: order) {
+          paginator.rowAppeared(id: $0)
+        }
+      }
+      var machineBatch = 0
+      labels.append(("PagingStateMachine", order))
+      measurements.append {
+        machineBatch += 1
+        // The machine leaves its box for the batch, so that calls on it pay no dynamic
+        // exclusivity check (a `var` captured by an escaping closure would).
+        var local = PagingStateMachine<SmallItem, Int>()
+        swap(&local, &machine.value)
+        defer { swap(&local, &machine.value) }
+        return timer.batch(machineBatch, span: span, order: order) {
+          blackHole(local.handle(.rowAppeared(.id($0))))
+        }
+      }
+    }
+    let rounds = RoundRobin(
+      minimumRounds: quick ? 10 : 50, maximumRounds: quick ? 25 : 250, budget: quick ? 1e8 : 1e9)
+    return zip(labels, rounds.run(measurements)).map { label, sample in
+      Result(
+        subject: label.subject, order: label.order, items: size, nanoseconds: sample,
+        callsPerBatch: timer.callsPerBatch)
+    }
   }
 
   /// The scanning helper over a plain array of the same items (its cost depends on the row's

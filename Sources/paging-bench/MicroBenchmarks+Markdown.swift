@@ -36,9 +36,10 @@ extension MicroBenchmarks {
       given number of 16-byte items loaded. Rows are never within the prefetch distance of the
       end, so no signal starts a load. Medians (and 90th percentiles) over batches: each batch
       times 1,000 calls (scanning helper: max(1, 100,000 / n) calls) with one clock read before
-      and after, so the clock's own cost is spread over the batch. The engine's ten cases take
-      turns (this machine is shared with other work, which then slows all cases alike): in a
-      turn, one batch warms the caches and the next 4 are kept; up to 250 rounds, 3 s in all.
+      and after, so the clock's own cost is spread over the batch. At each size the engine's
+      four cases take turns (this machine is shared with other work, which then slows them
+      alike): in a turn, one batch warms the caches and the next 4 are kept; up to 250 rounds
+      or 1 s. The sizes run one after another.
       *Scroll* order:
       consecutive rows from a start spread over the list, as a list shows them. *Scattered*:
       each row about 0.618 × n after the previous one, the worst case for caches.
