@@ -111,7 +111,12 @@ extension MicroBenchmarks {
       `RssFile`. The child runs with `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`, so
       that large freed blocks go back to the kernel and the figures count what the engine
       holds, not what malloc keeps for reuse; the last row is the same build with glibc's
-      defaults. The array's unused tail is never touched, so it is not resident.
+      defaults. The array's unused tail is never touched, so it is not resident. The index
+      releases its old buckets before it allocates new ones; the item array, when it doubles,
+      holds its old and new buffers while it copies, so right after a doubling the peak
+      reaches about twice the items' size for that moment (here the last doubling was at
+      \(Format.count(memory.arrayBytes / MemoryLayout<SmallItem>.stride / 2)) items, well
+      below the final count).
 
       \(Format.table(["", "figure"], rows))
       """
