@@ -18,8 +18,9 @@ import Observation
 /// .refreshable { await feed.refresh() }
 /// ```
 ///
-/// Observation: ``items`` changes once per committed page, and the load states change only
-/// when they do; appearance signals that start nothing notify no observer.
+/// Observation: ``items`` changes once per committed page, and each load state, ``hasMore``
+/// and ``generation`` notify their observers only when their own value changes; appearance
+/// signals that start nothing notify no observer.
 @MainActor
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
@@ -117,7 +118,8 @@ where Item.ID: Sendable {
   /// ends; otherwise re-checks the visible rows. Idempotent: calls while the first load runs
   /// join it, so `.task { await paginator.start() }` may run as often as SwiftUI likes.
   ///
-  /// The load runs in a task the paginator owns: cancelling the caller does not cancel it.
+  /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
+  /// the call returns when the load ends, whether or not the caller was cancelled.
   public func start() async {
     send(.start)
     await waitForRefresh()
@@ -129,7 +131,8 @@ where Item.ID: Sendable {
   /// the error. Concurrent calls share one request.
   ///
   /// The refresh runs in a task the paginator owns: when SwiftUI cancels a `.refreshable`
-  /// task (it does on re-render), the refresh goes on and nothing is shown as an error.
+  /// task (it does on re-render), the refresh goes on, nothing is shown as an error, and the
+  /// call returns when the refresh ends.
   public func refresh() async {
     send(.refresh)
     await waitForRefresh()
@@ -153,6 +156,8 @@ where Item.ID: Sendable {
 
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the highest visible row leaves.
   public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
 
   /// Tells the paginator that the row with this id is no longer shown.
@@ -203,14 +208,18 @@ where Item.ID: Sendable {
   private func send(_ event: PagingEvent<Item, Cursor>) {
     let itemsVersion = machine.itemsVersion
     let statusVersion = machine.statusVersion
+    let refreshState = machine.refreshState
+    let appendState = machine.appendState
+    let hasMore = machine.hasMore
     let generation = machine.generation
     let effects = machine.handle(event)
+    // Notify each property's observers only when that property changed, once per event.
     if machine.itemsVersion != itemsVersion { withMutation(keyPath: \.items) {} }
     if machine.statusVersion != statusVersion {
-      withMutation(keyPath: \.refreshState) {}
-      withMutation(keyPath: \.appendState) {}
-      withMutation(keyPath: \.hasMore) {}
+      if machine.refreshState != refreshState { withMutation(keyPath: \.refreshState) {} }
+      if machine.appendState != appendState { withMutation(keyPath: \.appendState) {} }
     }
+    if machine.hasMore != hasMore { withMutation(keyPath: \.hasMore) {} }
     if machine.generation != generation { withMutation(keyPath: \.generation) {} }
     for effect in effects { run(effect) }
   }

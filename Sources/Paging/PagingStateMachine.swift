@@ -45,7 +45,7 @@ where Item.ID: Sendable {
   /// Grows by one with every change of ``items``; a driver compares it to notify observers
   /// once per commit.
   public private(set) var itemsVersion = 0
-  /// Grows by one with every change of the load states, the cursor or the first-page flag.
+  /// Grows by one with every change of a load state.
   public private(set) var statusVersion = 0
 
   private var committedCursors: Set<Cursor> = []
@@ -235,18 +235,21 @@ extension PagingStateMachine {
     return .startLoad(request)
   }
 
-  /// A manual retry: the first load if it failed; else the append if it failed (what a
-  /// footer's Retry button means while old items are shown); else a failed refresh.
+  /// A manual retry: the first load if it failed; else the append if it failed and can be
+  /// retried (what a footer's Retry button means while old items are shown); else a failed
+  /// refresh.
   private mutating func retry() -> [PagingEffect<Cursor>] {
     automaticAttempts = 0
     let refreshFailed = refreshState.error != nil
     if refreshFailed, !hasLoadedFirstPage { return retry(.refresh) }
-    if appendState.error != nil { return retry(.append) }
-    if refreshFailed { return retry(.refresh) }
-    return []
+    let append = retry(.append)
+    if !append.isEmpty || !refreshFailed { return append }
+    return retry(.refresh)
   }
 
-  /// Retries `direction` at the same cursor if it failed, nothing runs and a retry can help.
+  /// Retries `direction` at the same cursor if it failed and nothing runs. A manual retry is
+  /// refused only after a repeated cursor (loading it again would loop); whether an error is
+  /// retryable decides only automatic retries, which are scheduled only for retryable errors.
   private mutating func retry(_ direction: LoadDirection) -> [PagingEffect<Cursor>] {
     switch direction {
     case .refresh:
@@ -255,9 +258,10 @@ extension PagingStateMachine {
       effects += beginRefresh()
       return effects
     case .append:
-      guard let error = appendState.error, error.isRetryable, appendRequest == nil,
-        refreshRequest == nil, nextCursor != nil
+      guard let error = appendState.error, appendRequest == nil, refreshRequest == nil,
+        nextCursor != nil
       else { return [] }
+      if case .repeatedCursor = error { return [] }
       var effects = cancelPendingRetry()
       if case .noNewItems = error { pagesWithoutNewItems = 0 }
       setState(.append, .idle)
@@ -394,10 +398,14 @@ extension PagingStateMachine {
   }
 
   private mutating func setState(_ direction: LoadDirection, _ state: LoadState) {
-    statusVersion += 1
     switch direction {
-    case .refresh: refreshState = state
-    case .append: appendState = state
+    case .refresh:
+      guard refreshState != state else { return }
+      refreshState = state
+    case .append:
+      guard appendState != state else { return }
+      appendState = state
     }
+    statusVersion += 1
   }
 }
