@@ -316,9 +316,12 @@ extension PagingStateMachine {
     metrics.requestsCancelled += 1
     setState(request.direction, .idle)
     sourceCancellationsInARow += 1
-    guard request.direction == .append,
-      sourceCancellationsInARow <= Self.reloadsAfterCancellation
-    else { return [] }
+    guard sourceCancellationsInARow <= Self.reloadsAfterCancellation else { return [] }
+    // An empty list has no row left to appear and trigger the first page again: reload it.
+    if request.direction == .refresh, !hasLoadedFirstPage {
+      return [startLoad(.refresh, cursor: request.cursor)]
+    }
+    guard request.direction == .append else { return [] }
     return reevaluate()
   }
 }

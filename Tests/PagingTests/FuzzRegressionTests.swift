@@ -1,0 +1,51 @@
+import Paging
+import Testing
+
+/// Every fault the randomized tests found, as the shortest stream that showed it (replayed
+/// through the model's invariants) and as a small scenario with exact expectations.
+@MainActor
+@Suite struct FuzzRegressionTests {
+  private struct Row: Identifiable, Hashable, Sendable { let id: Int }
+
+  private func rows(_ ids: Range<Int>) -> [Row] { ids.map(Row.init) }
+  private func id(_ number: Int) -> PageRequestID { PageRequestID(rawValue: number) }
+  private func request(_ number: Int, _ direction: LoadDirection, _ cursor: Int?, g: Int)
+    -> PageRequest<Int>
+  {
+    PageRequest(
+      id: id(number), direction: direction, cursor: cursor, generation: Generation(rawValue: g))
+  }
+
+  private func expectNoViolation(_ fuzzCase: FuzzCase) async {
+    let machine = StateMachineHarness.run(fuzzCase)
+    #expect(machine == nil, "state machine: \(machine.map { "\($0)" } ?? "")")
+    let paginator = await PaginatorHarness.run(fuzzCase)
+    #expect(paginator == nil, "paginator: \(paginator.map { "\($0)" } ?? "")")
+  }
+
+  // MARK: A first load cancelled by the source (seed 14)
+
+  /// The first load ended as cancelled (the source threw `CancellationError`): the list stayed
+  /// empty and idle, with no spinner and no error, and no row could appear to load it again.
+  @Test func aFirstLoadCancelledByTheSourceIsLoadedAgain() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 14, pageSize: 6, prefetchDistance: 0,
+        maxPagesWithoutNewItems: 4, duplicatePolicy: .keepFirst,
+        automaticRetries: nil, initialCursor: nil, viewportHeight: 6,
+        answersCancelledRequests: true,
+        serverIDs: [],
+        steps: [.start, .answer(pick: 2, .cancellation(.event))]))
+
+    var machine = PagingStateMachine<Row, Int>()
+    #expect(machine.handle(.start) == [.startLoad(request(1, .refresh, nil, g: 1))])
+    #expect(machine.handle(.loadCancelled(id(1))) == [.startLoad(request(2, .refresh, nil, g: 1))])
+    #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .refresh, nil, g: 1))])
+    #expect(machine.handle(.loadCancelled(id(3))) == [.startLoad(request(4, .refresh, nil, g: 1))])
+    // The bound on reloads after cancellations holds: a source that always cancels stops.
+    #expect(machine.handle(.loadCancelled(id(4))) == [])
+    #expect(machine.refreshState == .idle)
+    #expect(machine.metrics.requestsStarted == 4)
+    #expect(machine.metrics.requestsCancelled == 4)
+  }
+}
