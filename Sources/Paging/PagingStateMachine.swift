@@ -321,7 +321,6 @@ extension PagingStateMachine {
     if request.direction == .refresh, !hasLoadedFirstPage {
       return [startLoad(.refresh, cursor: request.cursor)]
     }
-    guard request.direction == .append else { return [] }
     return reevaluate()
   }
 }

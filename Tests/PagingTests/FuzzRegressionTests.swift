@@ -48,4 +48,30 @@ import Testing
     #expect(machine.metrics.requestsStarted == 4)
     #expect(machine.metrics.requestsCancelled == 4)
   }
+
+  // MARK: A refresh cancelled by the source (seed 29)
+
+  /// Rows near the end appeared while a refresh ran (they start nothing then); the source
+  /// cancelled the refresh, and nothing re-checked them: no load, no failure, not the end.
+  @Test func aRefreshCancelledByTheSourceRechecksTheVisibleRows() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 29, pageSize: 5, prefetchDistance: 3,
+        maxPagesWithoutNewItems: 3, duplicatePolicy: .replace,
+        automaticRetries: nil, initialCursor: nil, viewportHeight: 7,
+        answersCancelledRequests: true,
+        serverIDs: [1400, 1500, 1600, 1700, 1800, 1900],
+        steps: [
+          .start, .answer(pick: 1, .seen), .jump(percent: 15), .refresh,
+          .answer(pick: 1, .cancellation(.event)),
+        ]))
+
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(prefetchDistance: 0))
+    _ = machine.handle(.start)
+    _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
+    #expect(machine.handle(.refresh) == [.startLoad(request(2, .refresh, nil, g: 2))])
+    #expect(machine.handle(.rowAppeared(.id(2))) == [])
+    #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .append, 3, g: 2))])
+  }
 }
