@@ -174,6 +174,10 @@ extension PagingStateMachine {
   }
 
   private mutating func recomputeHighestVisiblePosition() {
+    // A row whose item a refresh removed has left the screen, whether or not its onDisappear
+    // comes (its id no longer resolves, so that signal is ignored); forget it, or it would
+    // count as visible again when an item with its id is loaded later.
+    visibleRows = visibleRows.filter { items.contains(id: $0) }
     highestVisiblePosition = nil
     for id in visibleRows {
       guard let position = items.position(of: id) else { continue }

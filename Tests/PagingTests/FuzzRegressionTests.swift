@@ -74,4 +74,36 @@ import Testing
     #expect(machine.handle(.rowAppeared(.id(2))) == [])
     #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .append, 3, g: 2))])
   }
+
+  // MARK: A row a refresh removed counted as visible (seed 22)
+
+  /// A visible row's item left the list in a refresh, so its `onDisappear` named an id the
+  /// machine could no longer resolve and was ignored; when a later page brought the id back,
+  /// the machine counted the row as visible and loaded a page nobody scrolled to.
+  @Test func aRowRemovedByARefreshNoLongerCountsAsVisible() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 22, pageSize: 3, prefetchDistance: 2,
+        maxPagesWithoutNewItems: 2, duplicatePolicy: .keepFirst,
+        automaticRetries: 0, initialCursor: nil, viewportHeight: 7,
+        answersCancelledRequests: false,
+        serverIDs: [500, 600, 700, 800],
+        steps: [
+          .start, .answer(pick: 2, .full), .jump(percent: 1), .refresh,
+          .answer(pick: 3, .empty(skip: 1)), .refresh,
+        ]))
+
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(prefetchDistance: 0))
+    _ = machine.handle(.start)
+    _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 2)))
+    #expect(machine.handle(.rowAppeared(.id(1))) == [])
+    _ = machine.handle(.refresh)
+    #expect(machine.handle(.loadCompleted(id(2), Page(items: rows(0..<1), nextCursor: 0))) == [])
+    #expect(machine.handle(.rowDisappeared(.id(1))) == [])
+    _ = machine.handle(.refresh)
+    // Row 1 is back, last in the list, but not on screen: nothing loads until a row appears.
+    #expect(machine.handle(.loadCompleted(id(3), Page(items: rows(0..<2), nextCursor: 1))) == [])
+    #expect(machine.loadsInFlight.isEmpty)
+  }
 }
