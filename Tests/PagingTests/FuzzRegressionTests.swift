@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 import Testing
 
 /// Every fault the randomized tests found, as the shortest stream that showed it (replayed
@@ -105,5 +106,31 @@ import Testing
     // Row 1 is back, last in the list, but not on screen: nothing loads until a row appears.
     #expect(machine.handle(.loadCompleted(id(3), Page(items: rows(0..<2), nextCursor: 1))) == [])
     #expect(machine.loadsInFlight.isEmpty)
+  }
+
+  // MARK: A load cancelled before its task ran (paginator seed 122)
+
+  /// `loadNextPage()` and `cancel()` in one frame: the load's task ran after it was cancelled,
+  /// `ScriptedPageSource` found nothing to cancel yet, then kept the call pending forever.
+  @Test func aLoadCancelledInTheFrameItStartedEndsAtTheSource() async {
+    let fuzzCase = FuzzCase(
+      seed: 122, pageSize: 5, prefetchDistance: 1,
+      maxPagesWithoutNewItems: 4, duplicatePolicy: .keepFirst,
+      automaticRetries: nil, initialCursor: nil, viewportHeight: 3,
+      answersCancelledRequests: false,
+      serverIDs: [],
+      steps: [.loadNextPage, .sameFrame, .cancel])
+    let violation = await PaginatorHarness.run(fuzzCase)
+    #expect(violation == nil, "\(violation.map { "\($0)" } ?? "")")
+
+    let source = ScriptedPageSource<Row, Int>()
+    let paginator = Paginator(source: source)
+    paginator.loadNextPage()
+    paginator.cancel()  // in the same frame: the load's task has not run yet
+    let request = await source.request(at: 0)
+    await paginator.waitUntilIdle()
+    #expect(paginator.loadsInFlight.isEmpty)
+    #expect(source.wasCancelledByCaller(request))
+    #expect(source.pendingRequests.isEmpty)
   }
 }
