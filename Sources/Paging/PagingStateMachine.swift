@@ -304,7 +304,11 @@ extension PagingStateMachine {
     setState(request.direction, .failed(failure))
     guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
       failure.isRetryable, automaticAttempts < backoff.maxAttempts
-    else { return [] }
+    else {
+      // A failed refresh latches the refresh only: the old list stays and may still grow, and
+      // rows near its end that appeared while the refresh ran started nothing.
+      return request.direction == .refresh ? reevaluate() : []
+    }
     automaticAttempts += 1
     let retry = ScheduledRetry(
       id: nextRetryNumber, direction: request.direction, attempt: automaticAttempts,

@@ -133,4 +133,38 @@ import Testing
     #expect(source.wasCancelledByCaller(request))
     #expect(source.pendingRequests.isEmpty)
   }
+
+  // MARK: A failed refresh left the old list stopped at its end (seed 99)
+
+  /// Rows near the end appeared while a refresh ran; the refresh failed. That latches the
+  /// refresh, not the append direction, and the old list may still grow, yet nothing re-checked
+  /// the rows: the footer stayed blank (no load, no error, not the end) until the user scrolled.
+  @Test func aFailedRefreshRechecksTheVisibleRowsOfTheOldList() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 99, pageSize: 2, prefetchDistance: 3,
+        maxPagesWithoutNewItems: 2, duplicatePolicy: .keepFirst,
+        automaticRetries: 3, initialCursor: nil, viewportHeight: 2,
+        answersCancelledRequests: true,
+        serverIDs: [2400, 2500, 2600],
+        steps: [
+          .start, .answer(pick: 1, .seen), .scroll(2), .refresh,
+          .answer(pick: 1, .failure(retryable: false)),
+        ]))
+
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(prefetchDistance: 0))
+    _ = machine.handle(.start)
+    _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
+    _ = machine.handle(.refresh)
+    #expect(machine.handle(.rowAppeared(.id(2))) == [])
+    #expect(
+      machine.handle(.loadFailed(id(2), SourceDown())) == [
+        .startLoad(request(3, .append, 3, g: 2))
+      ])
+    #expect(machine.refreshState == .failed(.sourceFailed(SourceDown())))
+    #expect(machine.items.count == 3)
+  }
 }
+
+private struct SourceDown: Error {}

@@ -451,8 +451,11 @@ final class PagingModel {
   private func checkNotStuck(
     _ machine: PagingStateMachine<FuzzRow, Int>, _ event: PagingEvent<FuzzRow, Int>
   ) throws {
+    // A failed refresh latches the refresh only: the old list stays and may still grow, so it
+    // excuses a stop only while no first page has loaded.
+    let refreshLatched = machine.refreshState.error != nil && !firstPageLoaded
     guard started, !userCancelled, !gaveUp, !records.values.contains(where: \.live),
-      pendingRetry == nil, machine.refreshState.error == nil, machine.appendState.error == nil,
+      pendingRetry == nil, !refreshLatched, machine.appendState.error == nil,
       !firstPageLoaded || !chainEnded, nearEnd
     else { return }
     throw FuzzViolation(
