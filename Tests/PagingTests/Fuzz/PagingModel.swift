@@ -218,6 +218,11 @@ final class PagingModel {
     if case .retryTimerFired(let id) = event, id == pendingRetry {
       pendingRetry = nil
       retiredRetries.append(id)
+      // Nothing else can happen while a retry waits, so its timer always loads (the paginator
+      // test waits for that load).
+      guard effects.contains(where: { if case .startLoad = $0 { true } else { false } }) else {
+        throw FuzzViolation(kind: "retry-idle", detail: "retry \(id) fired and loaded nothing")
+      }
     }
     for effect in effects { try apply(effect, event: event, before: before, machine: machine) }
     try check(event, before: before, machine: machine, failedDirection: failedDirection)
