@@ -50,6 +50,22 @@ import Testing
     #expect(machine.metrics.requestsCancelled == 4)
   }
 
+  /// `start()` waits for the first page, through the reload after a cancellation.
+  @Test func startWaitsForTheReloadOfACancelledFirstLoad() async {
+    let source = ScriptedPageSource<Row, Int>()
+    let paginator = Paginator(source: source)
+    let started = Task { @MainActor in
+      await paginator.start()
+      return paginator.items.count
+    }
+    source.cancel(await source.request(at: 0))
+    let reload = await source.request(at: 1)
+    #expect(reload.direction == .refresh)
+    source.complete(reload, items: rows(0..<3), next: nil)
+
+    #expect(await started.value == 3)
+  }
+
   // MARK: A refresh cancelled by the source (seed 29)
 
   /// Rows near the end appeared while a refresh ran (they start nothing then); the source
