@@ -201,8 +201,10 @@ where Item.ID: Sendable {
   // MARK: Effects
 
   private func waitForRefresh() async {
-    guard let request = machine.refreshRequest else { return }
-    await loadTasks[request.id]?.value
+    // A first load the source reports cancelled is loaded again at once: wait for that too.
+    while let request = machine.refreshRequest, let task = loadTasks[request.id] {
+      await task.value
+    }
   }
 
   private func send(_ event: PagingEvent<Item, Cursor>) {

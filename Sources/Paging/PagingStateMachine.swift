@@ -176,6 +176,10 @@ extension PagingStateMachine {
   }
 
   private mutating func recomputeHighestVisiblePosition() {
+    // A row whose item a refresh removed has left the screen, whether or not its onDisappear
+    // comes (its id no longer resolves, so that signal is ignored); forget it, or it would
+    // count as visible again when an item with its id is loaded later.
+    visibleRows = visibleRows.filter { items.contains(id: $0) }
     highestVisiblePosition = nil
     for id in visibleRows {
       guard let position = items.position(of: id) else { continue }
@@ -320,7 +324,11 @@ extension PagingStateMachine {
     setState(request.direction, .failed(failure))
     guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
       failure.isRetryable, automaticAttempts < backoff.maxAttempts
-    else { return [] }
+    else {
+      // A failed refresh latches the refresh only: the old list stays and may still grow, and
+      // rows near its end that appeared while the refresh ran started nothing.
+      return request.direction == .refresh ? reevaluate() : []
+    }
     automaticAttempts += 1
     let retry = ScheduledRetry(
       id: nextRetryNumber, direction: request.direction, attempt: automaticAttempts,
@@ -336,9 +344,11 @@ extension PagingStateMachine {
     metrics.requestsCancelled += 1
     setState(request.direction, .idle)
     sourceCancellationsInARow += 1
-    guard request.direction == .append,
-      sourceCancellationsInARow <= Self.reloadsAfterCancellation
-    else { return [] }
+    guard sourceCancellationsInARow <= Self.reloadsAfterCancellation else { return [] }
+    // An empty list has no row left to appear and trigger the first page again: reload it.
+    if request.direction == .refresh, !hasLoadedFirstPage {
+      return [startLoad(.refresh, cursor: request.cursor)]
+    }
     return reevaluate()
   }
 }
