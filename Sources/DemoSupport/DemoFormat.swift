@@ -10,6 +10,17 @@ enum DemoFormat {
       ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
   }
 
+  /// A whole number with a comma between thousands: `10,017`.
+  static func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return value < 0 ? "-" + result : result
+  }
+
   /// A duration in seconds, rounded to the millisecond (for JSON that reads well).
   static func roundedSeconds(_ duration: Duration) -> Double {
     (duration / .milliseconds(1)).rounded() / 1_000

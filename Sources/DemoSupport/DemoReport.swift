@@ -56,10 +56,11 @@ public struct DemoReport: Codable, Equatable, Sendable {
 
   /// What the table's less obvious columns count, printed under it.
   public static let legend = [
-    "duplicate requests: a page asked for again while it was loading or after it loaded",
-    "requests after end: sent after the server had answered the last page",
-    "s at spinner: time the user sat at the end of the loaded rows while more existed",
-    "rows never shown: rows loaded that never came on screen",
+    "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
+    "dup. rows shown: rows whose note the list had already shown higher up",
+    "after end: requests sent after the server had answered the last page",
+    "s at spinner: seconds the user sat at the end of the loaded rows while more existed",
+    "never shown: rows loaded that never came on screen",
   ]
 
   /// The report as text: the settings, the timeline, the comparison table, the notes and the
@@ -68,8 +69,8 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// - Returns: Lines ending in `"\n"`.
   public func text(style: TerminalStyle = .plain) -> String {
     let session =
-      "\(profile.rawValue) (\(profile.summary)); seed \(seed); "
-      + "\(DemoFormat.decimal(sessionSeconds)) s"
+      "\(profile.rawValue) (\(profile.summary)), \(DemoFormat.decimal(sessionSeconds)) s, "
+      + "seed \(seed)"
     var output = style.bold("paging-demo: one user session, three ways to page the same list")
     let settings = [
       ("list", "\(source); \(pageSize) rows per page"), ("network", network), ("session", session),
@@ -99,11 +100,9 @@ public struct DemoReport: Codable, Equatable, Sendable {
     TextTable(
       columns: [
         .init("feed"), .init("requests", alignment: .right),
-        .init("duplicate requests", alignment: .right),
-        .init("duplicate rows shown", alignment: .right),
-        .init("requests after end", alignment: .right),
-        .init("s at spinner", alignment: .right),
-        .init("rows never shown", alignment: .right),
+        .init("dup. requests", alignment: .right), .init("dup. rows shown", alignment: .right),
+        .init("after end", alignment: .right), .init("s at spinner", alignment: .right),
+        .init("never shown", alignment: .right),
       ],
       rows: feeds.map { feed in
         [

@@ -52,7 +52,7 @@ public enum DemoSession {
     return report(
       runs, options: options,
       source: "the \(rows.count) \"\(section)\" notes of CPython's release notes (embedded, "
-        + "\(all.count) notes in all), newest first, keyset cursors",
+        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors",
       network: "simulated on a virtual clock: log-normal latency around "
         + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
       latencyMilliseconds: options.latencyMilliseconds, notes: [])

@@ -60,8 +60,9 @@ final class DemoSessionRunner<Feed: ListFeed> {
     for step in steps { await play(step) }
   }
 
-  private func note(_ text: String) {
-    userActions.append(DemoUserAction(time: list.now, sequence: requestSequence(), text: text))
+  private func note(_ text: String, kind: TimelineEntry.Kind = .user) {
+    userActions.append(
+      DemoUserAction(kind: kind, time: list.now, sequence: requestSequence(), text: text))
   }
 
   private var rowHeight: Double { list.configuration.rowHeight }
@@ -92,7 +93,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
     case .networkDrops(let answers):
       let what =
         answers == 1 ? "answer to the next request" : "answers to the next \(answers) requests"
-      note("(the network drops the \(what))")
+      note("drops the \(what)", kind: .network)
       for _ in 0..<max(0, answers) { dropNextRequest() }
     case .readToEnd(let rowsPerSecond, let limit):
       note(

@@ -31,7 +31,7 @@ enum DemoTimeline {
       Event(
         key: Double(action.sequence) + 0.5,
         entry: TimelineEntry(
-          milliseconds: milliseconds(action.time), kind: .user, text: action.text))
+          milliseconds: milliseconds(action.time), kind: action.kind, text: action.text))
     }
     for (index, entry) in entries.enumerated() {
       let request = entry.request

@@ -35,6 +35,10 @@ struct DemoSessionTests {
   func defaultSession() async throws {
     let report = try await DemoSession.embedded(DemoOptions())
     #expect(report.feeds.map(\.feed) == ["naive onAppear", "guarded onAppear", "Paginator"])
+    #expect(
+      report.source
+        == "the 129 \"Security\" notes of CPython's release notes (embedded, 10,017 notes in "
+        + "all), newest first, keyset cursors")
     let naive = try feed("naive onAppear", in: report)
     let guarded = try feed("guarded onAppear", in: report)
     let paginator = try feed("Paginator", in: report)
@@ -54,6 +58,7 @@ struct DemoSessionTests {
     let kinds = report.timeline.map(\.kind)
     #expect(kinds.count { $0 == .failure } == 1)
     #expect(kinds.count { $0 == .cancellation } == 1)
+    #expect(kinds.count { $0 == .network } == 1)
     #expect(report.timeline.count { $0.kind == .user && $0.text == "taps Retry" } == 1)
     #expect(report.timeline.contains { $0.text.hasPrefix("pulls to refresh while #") })
     // Every request Paginator sent is in the timeline, numbered from 1.
