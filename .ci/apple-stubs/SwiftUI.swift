@@ -85,6 +85,7 @@ extension View {
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { Modified<Self>() }
   nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { Modified<Self>() }
   nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void) -> some View { Modified<Self>() }
+  nonisolated public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void) -> some View { Modified<Self>() }
   nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { Modified<Self>() }
   nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { Modified<Self>() }
   nonisolated public func frame(minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center) -> some View { Modified<Self>() }

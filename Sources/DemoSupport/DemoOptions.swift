@@ -132,19 +132,25 @@ public struct DemoOptions: Equatable, Sendable {
       "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
     }
     return """
-      paging-demo: pages CPython's release notes through a simulated list, three ways: naive
-      onAppear code, guarded onAppear code, and Paginator. Prints a timeline and a table.
+      paging-demo: plays one scripted user session in a simulated iPhone list of CPython's
+      release notes (the "\(DemoSession.section)" section, newest first), three ways: naive onAppear code,
+      guarded onAppear code, and Paginator. Prints Paginator's timeline and a comparison table.
+      By default the pages come from the embedded data on a virtual clock (in well under a
+      second); with --url, from a real server in real time.
 
       USAGE: paging-demo [options]
 
       OPTIONS:
-        --seed N             seed of the latency model (default \(defaultSeed))
+        --seed N             seed of the latency model and the list (default \(defaultSeed))
         --page-size N        rows per page, 1 to 1000 (default \(defaultPageSize))
         --latency-ms N       median latency of the embedded source in ms, 0 to 60000
                              (default \(defaultLatencyMilliseconds))
         --profile NAME       the scripted session (default "default"):
       \(profiles.joined(separator: "\n"))
-        --url URL            page a real server (such as Datasette) in real time instead
+        --url URL            page a real server in real time instead, such as Datasette:
+                             .../release_notes.json?section=\(DemoSession.section)&_sort_desc=released_at
+                             (the demo adds _size, _shape, _nocount, _nofacet, _nosuggest
+                             unless the URL sets them, and plays the session faster)
         --strategy S         with --url: "link" follows the Link rel="next" header (default),
                              "cursor-field" reads the body's "next" field
         --json               print JSON instead of text

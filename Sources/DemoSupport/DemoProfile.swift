@@ -3,13 +3,13 @@
 /// The parser only checks the name; the session each profile scripts in the list simulator is
 /// defined with the session itself.
 public enum DemoProfile: String, Sendable, CaseIterable, Codable {
-  /// The full session: open the screen, read slowly, fling, jitter at the bottom, scroll back
-  /// up and down, pull to refresh while a page loads, one failed request and a retry, read on
-  /// to the end of a section.
+  /// The full session: open the screen, read slowly, fling, scroll back up and down, pull to
+  /// refresh while a page loads, read again, one failed request and a retry, read on to the end
+  /// of the section and jitter at the bottom.
   case `default`
   /// Open the screen and fling repeatedly towards the end of the feed.
   case fling
-  /// Read slowly, a row at a time, with long pauses.
+  /// Read slowly, a row a second, to the end.
   case reader
   /// The default session on a lossy network: several failures and retries.
   case flakyNetwork = "flaky-network"
@@ -17,10 +17,53 @@ public enum DemoProfile: String, Sendable, CaseIterable, Codable {
   /// One line for `--help`.
   public var summary: String {
     switch self {
-    case .default: "open, read, fling, jitter, scroll back, refresh mid-load, fail and retry"
+    case .default: "read, fling, scroll back, refresh mid-load, retry, read to the end"
     case .fling: "open the screen and fling repeatedly towards the end"
-    case .reader: "read slowly, a row at a time"
+    case .reader: "read slowly, a row a second, to the end"
     case .flakyNetwork: "the default session with several failed requests and retries"
     }
   }
+}
+
+extension DemoProfile {
+  /// The profile's script: what the simulated user does, in order.
+  public var steps: [DemoStep] {
+    switch self {
+    case .default:
+      Self.browsing + [.networkDrops(answers: 1)] + Self.ending
+    case .flakyNetwork:
+      [Self.browsing[0], .networkDrops(answers: 1)] + Self.browsing.dropFirst()
+        + [.networkDrops(answers: 2)] + Self.ending
+    case .fling:
+      [.openScreen(thenWait: .seconds(1))]
+        + Array(repeating: [DemoStep.fling(velocity: 8_000), .wait(.milliseconds(700))], count: 5)
+        .joined() + [.jitter(times: 5)]
+    case .reader:
+      [.openScreen(thenWait: .seconds(2)), .readToEnd(rowsPerSecond: 1, limit: .seconds(150))]
+    }
+  }
+
+  /// How many times faster than on the virtual clock the session plays against a real server,
+  /// to keep the real-time run of three feeds short (about 20 s at most).
+  public var realTimeSpeed: Double {
+    switch self {
+    case .default, .flakyNetwork: 14
+    case .fling: 3
+    case .reader: 25
+    }
+  }
+
+  /// Open the screen, read, fling, scroll back up and down, pull to refresh while a page
+  /// loads, read again from the top.
+  private static let browsing: [DemoStep] = [
+    .openScreen(thenWait: .seconds(2)), .read(toRow: 20, duration: .seconds(10)),
+    .fling(velocity: 8_000), .scroll(toRow: 30, duration: .milliseconds(1_500)),
+    .scroll(toRow: 85, duration: .seconds(2)), .pullToRefreshWhileLoading,
+    .wait(.seconds(2)), .read(toRow: 30, duration: .seconds(8)),
+  ]
+
+  /// Read on to the end of the list, and jitter at the bottom.
+  private static let ending: [DemoStep] = [
+    .readToEnd(rowsPerSecond: 3, limit: .seconds(45)), .jitter(times: 5),
+  ]
 }

@@ -1,57 +1,97 @@
 /// Everything one demo run prints: its settings, the `Paginator` run's timeline and the
 /// comparison of the feeds. ``text(style:)`` and ``json()`` render the same content.
 public struct DemoReport: Codable, Equatable, Sendable {
-  /// Where the pages came from, such as `embedded: 10017 release notes` or a URL.
+  /// What the list shows and where the pages come from: the embedded data, or a URL.
   public var source: String
+  /// The network: simulated (with its latency model) on the virtual clock, or real HTTP.
+  public var network: String
   /// The scripted session's name.
   public var profile: DemoProfile
-  /// The latency model's seed.
+  /// The seed of the latency model and of the list's random choices.
   public var seed: UInt64
   /// Rows per page.
   public var pageSize: Int
   /// The embedded source's median latency in milliseconds, or `nil` against a real server.
   public var latencyMilliseconds: Int?
+  /// The `Paginator` session's length on its clock, in seconds.
+  public var sessionSeconds: Double
   /// The `Paginator` run, in time order.
   public var timeline: [TimelineEntry]
   /// One row per feed implementation, in the order they ran.
   public var feeds: [FeedReport]
+  /// Conclusions and caveats, one sentence each, printed after the table.
+  public var notes: [String]
 
   /// Creates a report.
   /// - Parameters:
-  ///   - source: Where the pages came from.
+  ///   - source: What the list shows and where the pages come from.
+  ///   - network: The network and clock.
   ///   - profile: The session's name.
   ///   - seed: The seed.
   ///   - pageSize: Rows per page.
   ///   - latencyMilliseconds: The median latency in milliseconds, or `nil` for a real server.
+  ///   - sessionSeconds: The `Paginator` session's length, in seconds.
   ///   - timeline: The `Paginator` run's events.
   ///   - feeds: The comparison's rows.
+  ///   - notes: Sentences printed after the table.
   public init(
-    source: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
-    latencyMilliseconds: Int?, timeline: [TimelineEntry], feeds: [FeedReport]
+    source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
+    latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
+    feeds: [FeedReport], notes: [String]
   ) {
     self.source = source
+    self.network = network
     self.profile = profile
     self.seed = seed
     self.pageSize = pageSize
     self.latencyMilliseconds = latencyMilliseconds
+    self.sessionSeconds = sessionSeconds
     self.timeline = timeline
     self.feeds = feeds
+    self.notes = notes
   }
 
-  /// The report as text: a heading line, the timeline, then the comparison table.
+  /// The widest line of the settings and notes, in characters.
+  static let width = 96
+
+  /// What the table's less obvious columns count, printed under it.
+  public static let legend = [
+    "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
+    "dup. rows shown: rows whose note the list had already shown higher up",
+    "after end: requests sent after the server had answered the last page",
+    "s at spinner: seconds the user sat at the end of the loaded rows while more existed",
+    "never shown: rows loaded that never came on screen",
+  ]
+
+  /// The report as text: the settings, the timeline, the comparison table, the notes and the
+  /// table's legend.
   /// - Parameter style: ``TerminalStyle/ansi`` for bold headings on a terminal.
   /// - Returns: Lines ending in `"\n"`.
   public func text(style: TerminalStyle = .plain) -> String {
-    var settings = "source: \(source); session: \(profile.rawValue); seed \(seed); "
-    settings += "\(pageSize) rows per page"
-    if let latencyMilliseconds { settings += "; median latency \(latencyMilliseconds) ms" }
-    var output = settings + "\n\n" + style.bold("Timeline (Paginator)") + "\n"
+    let session =
+      "\(profile.rawValue) (\(profile.summary)), \(DemoFormat.decimal(sessionSeconds)) s, "
+      + "seed \(seed)"
+    var output = style.bold("paging-demo: one user session, three ways to page the same list")
+    let settings = [
+      ("list", "\(source); \(pageSize) rows per page"), ("network", network), ("session", session),
+    ]
+    for (label, value) in settings {
+      let prefix = "\(label):".padded(to: 10, alignment: .left)
+      output +=
+        "\n" + prefix + DemoFormat.wrap(value, width: Self.width, indent: 10, firstLineUsed: 10)
+    }
+    output += "\n\n"
+    output += style.bold("Timeline (Paginator)") + "\n"
     for entry in timeline {
       let time = Self.seconds(milliseconds: entry.milliseconds).padded(to: 8, alignment: .right)
-      output += "\(time) s  \(entry.kind.rawValue.padded(to: 12, alignment: .left))\(entry.text)\n"
+      output += "\(time) s  \(entry.kind.rawValue.padded(to: 13, alignment: .left))\(entry.text)\n"
     }
-    output += "\n" + style.bold("Comparison") + "\n"
+    output += "\n" + style.bold("Comparison (same session, same seed)") + "\n"
     output += comparisonTable.render(style: style)
+    if !notes.isEmpty {
+      output += "\n" + notes.map { DemoFormat.wrap($0, width: Self.width) + "\n" }.joined()
+    }
+    output += "\n" + Self.legend.map { style.dim($0) + "\n" }.joined()
     return output
   }
 
@@ -60,11 +100,9 @@ public struct DemoReport: Codable, Equatable, Sendable {
     TextTable(
       columns: [
         .init("feed"), .init("requests", alignment: .right),
-        .init("duplicate requests", alignment: .right),
-        .init("duplicate rows shown", alignment: .right),
-        .init("requests after end", alignment: .right),
-        .init("s at spinner", alignment: .right),
-        .init("rows never shown", alignment: .right),
+        .init("dup. requests", alignment: .right), .init("dup. rows shown", alignment: .right),
+        .init("after end", alignment: .right), .init("s at spinner", alignment: .right),
+        .init("never shown", alignment: .right),
       ],
       rows: feeds.map { feed in
         [

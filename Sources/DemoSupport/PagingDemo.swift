@@ -10,19 +10,19 @@ public enum PagingDemo {
   /// Exit status for bad arguments.
   public static let exitUsage: Int32 = 2
 
-  /// Runs the demo.
+  /// Runs the demo: parses `arguments`, plays the session (embedded on the virtual clock, or
+  /// against `--url` in real time) and prints the report as text or, with `--json`, as JSON.
   ///
   /// Bad arguments print one line to `errorOutput` and return ``exitUsage``. `--help` prints
-  /// ``DemoOptions/usage``.
-  ///
-  /// Until the list simulator lands, a run prints the dataset and its first page through the
-  /// keyset source; the scripted session and the comparison come with it.
+  /// ``DemoOptions/usage``. A run that cannot load its data, or whose server does not answer,
+  /// prints one line and returns ``exitFailure``.
   /// - Parameters:
   ///   - arguments: The arguments without the program name.
   ///   - style: The text style; by default ``TerminalStyle/forStandardOutput(isTerminal:environment:)``.
   ///   - output: Receives standard output text.
   ///   - errorOutput: Receives standard error text.
   /// - Returns: The process exit status.
+  @MainActor
   public static func main(
     arguments: [String], style: TerminalStyle = .forStandardOutput(),
     output: (String) -> Void = { print($0, terminator: "") },
@@ -40,31 +40,14 @@ public enum PagingDemo {
       errorOutput("paging-demo: \(error) (see paging-demo --help)\n")
       return exitUsage
     }
-    if options.server != nil {
-      errorOutput("paging-demo: --url is not available yet: it needs PagingHTTP\n")
-      return exitFailure
-    }
     do {
-      let notes = try ReleaseNotes.bundled()
-      let source = try ReleaseNoteSource(notes: notes, pageSize: options.pageSize)
-      let page = source.page(after: nil)
-      if options.json {
-        output(try DemoJSON.string(page.items))
-        return exitSuccess
-      }
-      let dates = (source.notes.last?.releasedAt ?? "-", source.notes.first?.releasedAt ?? "-")
-      output(
-        "\(notes.count) CPython release notes, \(dates.0) to \(dates.1), newest first, "
-          + "\(options.pageSize) per page. First page:\n\n")
-      let table = TextTable(
-        columns: [
-          .init("id", alignment: .right), .init("released"), .init("version"),
-          .init("issue"), .init("title"),
-        ],
-        rows: page.items.map { note in
-          ["\(note.id)", note.releasedAt, note.version, note.issue ?? "-", note.title]
-        })
-      output(table.render(style: style))
+      let report =
+        if let server = options.server {
+          try await DemoSession.server(options, server)
+        } else {
+          try await DemoSession.embedded(options)
+        }
+      output(options.json ? try report.json() : report.text(style: style))
       return exitSuccess
     } catch {
       errorOutput("paging-demo: \(error)\n")

@@ -12,6 +12,8 @@ public struct TimelineEntry: Codable, Equatable, Sendable {
     case failure
     /// A request was cancelled (a refresh superseded it).
     case cancellation
+    /// The simulated network changed, such as dropping the answer to the next request.
+    case network
   }
 
   /// Time since the session started, in milliseconds of the session's clock.

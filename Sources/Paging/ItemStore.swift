@@ -106,7 +106,10 @@ public struct ItemStore<Item: Identifiable>: RandomAccessCollection {
   ///   - policy: Keep the item already present, or replace it in place.
   /// - Returns: How many were inserted, dropped and replaced.
   /// - Complexity: O(*m*) on average for *m* new items, independent of the store's size
-  ///   (amortised over the array's and the index's growth, which rebuild in O(*n*)).
+  ///   (amortised over the array's and the index's growth, which rebuild in O(*n*)), when the
+  ///   store's storage is not shared. A copy held elsewhere (a `let` snapshot, a view that
+  ///   keeps the old value) makes the next append copy the storage first: O(*n*), as with any
+  ///   Swift array.
   @inlinable @discardableResult
   public mutating func append<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult

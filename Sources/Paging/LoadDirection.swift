@@ -1,4 +1,5 @@
-/// Which end of the list a load fills, in the terms of Android's Paging 3 (`LoadType`).
+/// Which end of the list a load fills: what Android's Paging 3 calls `LoadType` (`REFRESH`,
+/// `APPEND`; prepend is not supported yet).
 ///
 /// The engine keeps one ``LoadState`` and at most one load in flight per direction.
 public enum LoadDirection: Hashable, Sendable, CaseIterable, CustomStringConvertible {

@@ -1,10 +1,12 @@
 /// Loads pages for a ``Paginator``.
 ///
 /// Conform a type that talks to your API, or build a paginator from a closure with
-/// ``Paginator/init(configuration:clock:load:)``. The engine guarantees that it calls
-/// ``loadPage(_:)`` at most once at a time per direction, never twice for a cursor whose page
-/// already committed in the same generation, and that it cancels the calling task when the
-/// result is no longer wanted (a refresh began, or ``Paginator/cancel()`` was called).
+/// ``Paginator/init(configuration:clock:load:)``. The engine guarantees that at most one call
+/// of ``loadPage(_:)`` whose result it still wants runs at a time (a refresh and an append
+/// never both), that it never asks twice for a cursor whose page already committed in the same
+/// generation, and that it cancels the calling task when the result is no longer wanted (a
+/// refresh began, or ``Paginator/cancel()`` was called). A cancelled call may still be running
+/// until it notices the cancellation; its result is dropped.
 public protocol PageSource<Item, Cursor>: Sendable {
   /// The items the source returns; ids must be stable across pages and refreshes.
   associatedtype Item: Identifiable & Sendable where Item.ID: Sendable

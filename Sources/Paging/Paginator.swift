@@ -18,8 +18,9 @@ import Observation
 /// .refreshable { await feed.refresh() }
 /// ```
 ///
-/// Observation: ``items`` changes once per committed page, and the load states change only
-/// when they do; appearance signals that start nothing notify no observer.
+/// Observation: ``items`` changes once per committed page, and each load state, ``hasMore``
+/// and ``generation`` notify their observers only when their own value changes; appearance
+/// signals that start nothing notify no observer.
 @MainActor
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
@@ -35,6 +36,11 @@ where Item.ID: Sendable {
   /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTask: Task<Void, Never>?
+  /// The values of ``refreshState``, ``appendState`` and ``hasMore`` that observers were last
+  /// notified of, so that each is notified only when its own value changes.
+  @ObservationIgnored @usableFromInline var publishedRefreshState = LoadState.idle
+  @ObservationIgnored @usableFromInline var publishedAppendState = LoadState.idle
+  @ObservationIgnored @usableFromInline var publishedHasMore = true
 
   /// Creates a paginator over a source. Nothing loads until ``start()``.
   /// - Parameters:
@@ -119,7 +125,8 @@ where Item.ID: Sendable {
   /// ends; otherwise re-checks the visible rows. Idempotent: calls while the first load runs
   /// join it, so `.task { await paginator.start() }` may run as often as SwiftUI likes.
   ///
-  /// The load runs in a task the paginator owns: cancelling the caller does not cancel it.
+  /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
+  /// the call returns when the load ends, whether or not the caller was cancelled.
   public func start() async {
     send(.start)
     await waitForRefresh()
@@ -131,7 +138,8 @@ where Item.ID: Sendable {
   /// the error. Concurrent calls share one request.
   ///
   /// The refresh runs in a task the paginator owns: when SwiftUI cancels a `.refreshable`
-  /// task (it does on re-render), the refresh goes on and nothing is shown as an error.
+  /// task (it does on re-render), the refresh goes on, nothing is shown as an error, and the
+  /// call returns when the refresh ends.
   public func refresh() async {
     send(.refresh)
     await waitForRefresh()
@@ -155,6 +163,8 @@ where Item.ID: Sendable {
 
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the highest visible row leaves.
   @inlinable public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
 
   /// Tells the paginator that the row with this id is no longer shown.
@@ -198,8 +208,10 @@ where Item.ID: Sendable {
   // MARK: Effects
 
   private func waitForRefresh() async {
-    guard let request = machine.refreshRequest else { return }
-    await loadTasks[request.id]?.value
+    // A first load the source reports cancelled is loaded again at once: wait for that too.
+    while let request = machine.refreshRequest, let task = loadTasks[request.id] {
+      await task.value
+    }
   }
 
   /// Applies an event to the machine, notifies observers of what changed and runs the effects.
@@ -219,13 +231,23 @@ where Item.ID: Sendable {
     for effect in effects { run(effect) }
   }
 
-  /// Notifies the observers of the properties that changed since the given versions.
+  /// Notifies each property's observers, once per event, when that property changed: the
+  /// load states and ``hasMore`` are compared with the values observers last saw.
   @usableFromInline
   func notifyObservers(itemsVersion: Int, statusVersion: Int, generation: Generation) {
     if machine.itemsVersion != itemsVersion { withMutation(keyPath: \.items) {} }
     if machine.statusVersion != statusVersion {
-      withMutation(keyPath: \.refreshState) {}
-      withMutation(keyPath: \.appendState) {}
+      if machine.refreshState != publishedRefreshState {
+        publishedRefreshState = machine.refreshState
+        withMutation(keyPath: \.refreshState) {}
+      }
+      if machine.appendState != publishedAppendState {
+        publishedAppendState = machine.appendState
+        withMutation(keyPath: \.appendState) {}
+      }
+    }
+    if machine.hasMore != publishedHasMore {
+      publishedHasMore = machine.hasMore
       withMutation(keyPath: \.hasMore) {}
     }
     if machine.generation != generation { withMutation(keyPath: \.generation) {} }

@@ -2,7 +2,7 @@
 public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// How close to the end of the loaded items, in rows, a visible row must be to start loading
   /// the next page: a row triggers an append when at most this many loaded rows follow it.
-  /// 0 means "only the last row", the hand-written guard.
+  /// 0 means "only the last row", the hand-written guard. Negative values count as 0.
   ///
   /// With ``PrefetchStrategy/fixed`` this is the distance always. With the default,
   /// ``PrefetchStrategy/adaptive(_:)``, it is the distance until the first append completes;
@@ -13,7 +13,9 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// default prefetch distance is the page size): the next page is requested while the user
   /// still has a screen or more to read, so at a typical mobile round trip (150 ms at the
   /// median) a reader never waits, at the price of one page loaded ahead.
-  public var prefetchDistance: Int
+  public var prefetchDistance: Int {
+    didSet { prefetchDistance = max(0, prefetchDistance) }
+  }
   /// Whether the prefetch distance stays ``prefetchDistance`` (``PrefetchStrategy/fixed``) or
   /// adapts to the user (``PrefetchStrategy/adaptive(_:)``).
   public var prefetch: PrefetchStrategy
@@ -24,7 +26,9 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// How many pages in a row may add no new item (empty, or only duplicates) before the append
   /// direction fails with ``PagingError/noNewItems(pages:)`` instead of loading on (default 3,
   /// at least 1).
-  public var maxPagesWithoutNewItems: Int
+  public var maxPagesWithoutNewItems: Int {
+    didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
+  }
   /// When failed loads are retried without a call to ``Paginator/retry()``.
   public var retryPolicy: RetryPolicy
 

@@ -46,7 +46,7 @@ where Item.ID: Sendable {
   /// Grows by one with every change of ``items``; a driver compares it to notify observers
   /// once per commit.
   public private(set) var itemsVersion = 0
-  /// Grows by one with every change of the load states, the cursor or the first-page flag.
+  /// Grows by one with every change of a load state.
   public private(set) var statusVersion = 0
   /// The prefetch distance in force, in rows: a row triggers an append when at most this many
   /// loaded rows follow it. ``PagingConfiguration/prefetchDistance`` with
@@ -209,6 +209,10 @@ extension PagingStateMachine {
 
   @inlinable
   mutating func recomputeHighestVisiblePosition() {
+    // A row whose item a refresh removed has left the screen, whether or not its onDisappear
+    // comes (its id no longer resolves, so that signal is ignored); forget it, or it would
+    // count as visible again when an item with its id is loaded later.
+    visibleRows = visibleRows.filter { items.contains(id: $0) }
     highestVisiblePosition = nil
     for id in visibleRows {
       guard let position = items.position(of: id) else { continue }
@@ -272,18 +276,21 @@ extension PagingStateMachine {
     return .startLoad(request)
   }
 
-  /// A manual retry: the first load if it failed; else the append if it failed (what a
-  /// footer's Retry button means while old items are shown); else a failed refresh.
+  /// A manual retry: the first load if it failed; else the append if it failed and can be
+  /// retried (what a footer's Retry button means while old items are shown); else a failed
+  /// refresh.
   private mutating func retry() -> [PagingEffect<Cursor>] {
     automaticAttempts = 0
     let refreshFailed = refreshState.error != nil
     if refreshFailed, !hasLoadedFirstPage { return retry(.refresh) }
-    if appendState.error != nil { return retry(.append) }
-    if refreshFailed { return retry(.refresh) }
-    return []
+    let append = retry(.append)
+    if !append.isEmpty || !refreshFailed { return append }
+    return retry(.refresh)
   }
 
-  /// Retries `direction` at the same cursor if it failed, nothing runs and a retry can help.
+  /// Retries `direction` at the same cursor if it failed and nothing runs. A manual retry is
+  /// refused only after a repeated cursor (loading it again would loop); whether an error is
+  /// retryable decides only automatic retries, which are scheduled only for retryable errors.
   private mutating func retry(_ direction: LoadDirection) -> [PagingEffect<Cursor>] {
     switch direction {
     case .refresh:
@@ -292,9 +299,10 @@ extension PagingStateMachine {
       effects += beginRefresh()
       return effects
     case .append:
-      guard let error = appendState.error, error.isRetryable, appendRequest == nil,
-        refreshRequest == nil, nextCursor != nil
+      guard let error = appendState.error, appendRequest == nil, refreshRequest == nil,
+        nextCursor != nil
       else { return [] }
+      if case .repeatedCursor = error { return [] }
       var effects = cancelPendingRetry()
       if case .noNewItems = error { pagesWithoutNewItems = 0 }
       setState(.append, .idle)
@@ -365,7 +373,11 @@ extension PagingStateMachine {
     setState(request.direction, .failed(failure))
     guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
       failure.isRetryable, automaticAttempts < backoff.maxAttempts
-    else { return [] }
+    else {
+      // A failed refresh latches the refresh only: the old list stays and may still grow, and
+      // rows near its end that appeared while the refresh ran started nothing.
+      return request.direction == .refresh ? reevaluate() : []
+    }
     automaticAttempts += 1
     let retry = ScheduledRetry(
       id: nextRetryNumber, direction: request.direction, attempt: automaticAttempts,
@@ -382,9 +394,11 @@ extension PagingStateMachine {
     recordedMetrics.requestsCancelled += 1
     setState(request.direction, .idle)
     sourceCancellationsInARow += 1
-    guard request.direction == .append,
-      sourceCancellationsInARow <= Self.reloadsAfterCancellation
-    else { return [] }
+    guard sourceCancellationsInARow <= Self.reloadsAfterCancellation else { return [] }
+    // An empty list has no row left to appear and trigger the first page again: reload it.
+    if request.direction == .refresh, !hasLoadedFirstPage {
+      return [startLoad(.refresh, cursor: request.cursor)]
+    }
     return reevaluate()
   }
 }
@@ -445,10 +459,14 @@ extension PagingStateMachine {
   }
 
   private mutating func setState(_ direction: LoadDirection, _ state: LoadState) {
-    statusVersion += 1
     switch direction {
-    case .refresh: refreshState = state
-    case .append: appendState = state
+    case .refresh:
+      guard refreshState != state else { return }
+      refreshState = state
+    case .append:
+      guard appendState != state else { return }
+      appendState = state
     }
+    statusVersion += 1
   }
 }

@@ -20,13 +20,19 @@ public struct ExponentialBackoff: Hashable, Sendable {
   /// The delay before the first automatic retry.
   public var initialDelay: Duration
   /// The factor between two successive delays (at least 1).
-  public var multiplier: Double
+  public var multiplier: Double {
+    didSet { multiplier = multiplier.isNaN ? 1 : max(1, multiplier) }
+  }
   /// The longest delay, before jitter.
   public var maxDelay: Duration
   /// How many automatic retries run in a row before the direction stays failed (at least 0).
-  public var maxAttempts: Int
+  public var maxAttempts: Int {
+    didSet { maxAttempts = max(0, maxAttempts) }
+  }
   /// The spread, as a fraction of the delay: 0.2 means ±20 %. Clamped to `0...1`.
-  public var jitter: Double
+  public var jitter: Double {
+    didSet { jitter = min(1, max(0, jitter.isNaN ? 0 : jitter)) }
+  }
   /// The seed of the jitter's random generator.
   public var seed: UInt64
 
@@ -43,10 +49,10 @@ public struct ExponentialBackoff: Hashable, Sendable {
     maxAttempts: Int = 3, jitter: Double = 0.2, seed: UInt64 = 0
   ) {
     self.initialDelay = initialDelay
-    self.multiplier = max(1, multiplier)
+    self.multiplier = multiplier.isNaN ? 1 : max(1, multiplier)
     self.maxDelay = maxDelay
     self.maxAttempts = max(0, maxAttempts)
-    self.jitter = min(1, max(0, jitter))
+    self.jitter = min(1, max(0, jitter.isNaN ? 0 : jitter))
     self.seed = seed
   }
 

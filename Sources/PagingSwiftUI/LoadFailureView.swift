@@ -2,15 +2,16 @@
   import Paging
   import SwiftUI
 
-  /// A load failure: the error's text (unless `showsMessage` is `false`), then "Retry" when
-  /// `Paginator.retry()` can help (a failed refresh, or a retryable append failure), otherwise
-  /// "Refresh", since the engine ignores a retry after a repeated cursor or a non-retryable
-  /// source error.
+  /// A load failure of one direction: the error's text (unless `showsMessage` is `false`),
+  /// then a button. A failed refresh (or first load) offers "Retry", which refreshes again; a
+  /// failed append offers "Retry" (`Paginator.retry()`, the same cursor again), or "Refresh"
+  /// after a repeated cursor, which only a refresh clears.
   @MainActor
   struct LoadFailureView<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: View
   where Item.ID: Sendable {
     let paginator: Paginator<Item, Cursor>
     let error: PagingError
+    let direction: LoadDirection
     var showsMessage = true
 
     var body: some View {
@@ -29,10 +30,13 @@
     }
 
     @ViewBuilder private var button: some View {
-      if paginator.refreshState.error != nil || error.isRetryable {
-        Button("Retry") { paginator.retry() }
-      } else {
+      switch (direction, error) {
+      case (.refresh, _):
+        Button("Retry") { Task { await paginator.refresh() } }
+      case (.append, .repeatedCursor):
         Button("Refresh") { Task { await paginator.refresh() } }
+      case (.append, _):
+        Button("Retry") { paginator.retry() }
       }
     }
   }

@@ -46,7 +46,7 @@
     public var body: some View {
       List {
         if let error = paginator.refreshState.error, !paginator.items.isEmpty {
-          LoadFailureView(paginator: paginator, error: error)
+          LoadFailureView(paginator: paginator, error: error, direction: .refresh)
         }
         ForEach(paginator.items) { item in
           row(item).pagingRow(item, in: paginator)
@@ -60,26 +60,38 @@
           emptyState
         }
       }
-      .task { [paginator] in await paginator.start() }
+      // Keyed by the paginator, so that a new paginator passed in (a new search query) loads.
+      .task(id: ObjectIdentifier(paginator)) { [paginator] in await paginator.start() }
       .refreshable(paginator)
     }
 
     @ViewBuilder private var emptyState: some View {
-      if let error = paginator.refreshState.error ?? paginator.appendState.error {
+      if let (error, direction) = failure {
         ContentUnavailableView {
           Label("Could not load", systemImage: "exclamationmark.triangle")
         } description: {
           Text(verbatim: error.description)
         } actions: {
-          LoadFailureView(paginator: paginator, error: error, showsMessage: false)
+          LoadFailureView(
+            paginator: paginator, error: error, direction: direction, showsMessage: false)
         }
       } else if paginator.appendState == .complete {
         ContentUnavailableView {
           Label("Nothing here yet", systemImage: "tray")
         }
-      } else {
+      } else if paginator.refreshState.isLoading || paginator.appendState.isLoading {
         ProgressView()
+      } else {
+        // Nothing loads and nothing failed (the load was cancelled): offer to load again
+        // rather than spin forever.
+        Button("Load") { Task { await paginator.start() } }
       }
+    }
+
+    private var failure: (PagingError, LoadDirection)? {
+      if let error = paginator.refreshState.error { return (error, .refresh) }
+      if let error = paginator.appendState.error { return (error, .append) }
+      return nil
     }
   }
 #endif

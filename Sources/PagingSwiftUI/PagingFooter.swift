@@ -40,7 +40,7 @@
         ProgressView()
           .frame(maxWidth: .infinity)
       case .failed(let error):
-        LoadFailureView(paginator: paginator, error: error)
+        LoadFailureView(paginator: paginator, error: error, direction: .append)
       case .complete:
         Text("No more items")
           .font(.footnote)

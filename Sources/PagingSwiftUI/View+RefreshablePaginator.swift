@@ -8,7 +8,7 @@
     ///
     /// SwiftUI runs the refresh action in a task it owns and cancels that task when the list
     /// re-renders during the refresh (for example when a page in flight commits). The paginator
-    /// runs the refresh in a task of its own, so that cancellation ends only the wait: the
+    /// runs the refresh in a task of its own, so that cancellation does not reach it: the
     /// refresh goes on, nothing is reported as an error, and the items are replaced in one step
     /// when the new first page commits. If the refresh fails, the old items stay and
     /// `Paginator.refreshState` holds the error.

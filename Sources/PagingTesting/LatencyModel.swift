@@ -10,9 +10,9 @@ public enum LatencyModel: Sendable {
   /// Every answer takes this long.
   case fixed(Duration)
   /// Log-normal around `median` with shape `sigma` (the standard deviation of the latency's
-  /// natural logarithm), plus an optional heavy tail: with probability `tailProbability` the
-  /// latency is instead Pareto-distributed from `tailScale` with exponent `tailExponent`,
-  /// capped at `tailCap`.
+  /// natural logarithm), plus an optional heavy tail: with `tail.probability` the latency is
+  /// instead Pareto-distributed from `tail.scale` with exponent `tail.exponent`, capped at
+  /// `tail.cap` (see ``HeavyTail``).
   case logNormal(median: Duration, sigma: Double, tail: HeavyTail? = nil)
   /// The latency of each request, by request number (`PageRequestID.rawValue`, from 1).
   case perRequest(@Sendable (Int) -> Duration)

@@ -71,17 +71,24 @@ where Item.ID: Sendable {
     let time = clock?.now
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let (ready, cancelled) = state.withLock { state in
           state.indexByID[request.id] = state.records.count
+          // A caller cancelled before this point (the engine gave the load up before its task
+          // ran) found nothing to cancel in `onCancel`; end it here, or it waits forever.
+          let cancelledByCaller = Task.isCancelled
           state.records.append(
-            Record(request: request, time: time, cancelledByCaller: false, isAnswered: false))
-          state.pending[request.id] = continuation
+            Record(
+              request: request, time: time, cancelledByCaller: cancelledByCaller,
+              isAnswered: cancelledByCaller && !answersCancelledRequests))
+          let cancelled = cancelledByCaller && !answersCancelledRequests
+          if !cancelled { state.pending[request.id] = continuation }
           let count = state.records.count
           let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
           state.waiters.removeAll { $0.count <= count }
-          return ready
+          return (ready, cancelled)
         }
         for waiter in ready { waiter.resume() }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
       let continuation = state.withLock {

@@ -1,11 +1,12 @@
 import DemoSupport
+import Foundation
 import Testing
 
 @Suite("DemoReport: the same content as text and as JSON")
 struct DemoReportTests {
   private let report = DemoReport(
-    source: "embedded: 10017 release notes", profile: .default, seed: 7, pageSize: 20,
-    latencyMilliseconds: 150,
+    source: "embedded: 10017 release notes", network: "simulated", profile: .reader, seed: 7,
+    pageSize: 20, latencyMilliseconds: 150, sessionSeconds: 12.5,
     timeline: [
       TimelineEntry(milliseconds: 0, kind: .user, text: "open the screen"),
       TimelineEntry(milliseconds: 1234, kind: .response, text: "refresh: 20 rows in 1234 ms"),
@@ -17,42 +18,68 @@ struct DemoReportTests {
       FeedReport(
         feed: "Paginator", requests: 11, duplicateRequests: 0, duplicateRowsShown: 0,
         requestsAfterEnd: 0, spinnerSeconds: 0.5, rowsNeverShown: 20),
+    ],
+    notes: [
+      // 97 columns: the unit stays with its number.
+      String(repeating: "abcd ", count: 18) + "40.5 s.",
+      // 99 columns: wrapped at 96.
+      Array(repeating: "abcd", count: 20).joined(separator: " "),
     ])
 
-  @Test("text: settings, timeline, comparison table")
+  @Test("text: settings, timeline, comparison table, notes, legend")
   func text() {
     #expect(
       report.text()
         == """
-        source: embedded: 10017 release notes; session: default; seed 7; 20 rows per page; \
-        median latency 150 ms
+        paging-demo: one user session, three ways to page the same list
+        list:     embedded: 10017 release notes; 20 rows per page
+        network:  simulated
+        session:  reader (read slowly, a row a second, to the end), 12.5 s, seed 7
 
         Timeline (Paginator)
-            0.00 s  user        open the screen
-            1.23 s  response    refresh: 20 rows in 1234 ms
+            0.00 s  user         open the screen
+            1.23 s  response     refresh: 20 rows in 1234 ms
 
-        Comparison
-        feed            requests  duplicate requests  duplicate rows shown  requests after end\
-          s at spinner  rows never shown
-        --------------  --------  ------------------  --------------------  ------------------\
-          ------------  ----------------
-        naive onAppear        41                  12                    30                   3\
-                  2.35                60
-        Paginator             11                   0                     0                   0\
-                  0.50                20
+        Comparison (same session, same seed)
+        feed            requests  dup. requests  dup. rows shown  after end  s at spinner  never shown
+        --------------  --------  -------------  ---------------  ---------  ------------  -----------
+        naive onAppear        41             12               30          3          2.35           60
+        Paginator             11              0                0          0          0.50           20
+
+        abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd 40.5 s.
+        abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd abcd
+        abcd
+
+        dup. requests: requests for a page that was loading or had loaded (same cursor, same list)
+        dup. rows shown: rows whose note the list had already shown higher up
+        after end: requests sent after the server had answered the last page
+        s at spinner: seconds the user sat at the end of the loaded rows while more existed
+        never shown: rows loaded that never came on screen
 
         """)
   }
 
-  @Test("against a real server the latency setting is left out")
-  func textWithoutLatency() {
-    var real = report
-    real.latencyMilliseconds = nil
-    real.timeline = []
-    real.feeds = []
+  @Test("settings longer than a line wrap under their label, at most 96 columns wide")
+  func wrappedSettings() {
+    var long = report
+    long.source = Array(repeating: "word", count: 33).joined(separator: " ")
+    let lines = long.text().split(separator: "\n").map(String.init)
+    let seventeen = Array(repeating: "word", count: 17).joined(separator: " ")
+    #expect(lines[1] == "list:     " + seventeen)
+    let fifteen = Array(repeating: "word", count: 15).joined(separator: " ")
+    // "20" is short enough to stay on its line; "rows" is not.
+    #expect(lines[2] == "          " + fifteen + " word; 20")
+    #expect(lines[3] == "          rows per page")
+    #expect(lines[1].count == 94)
+  }
+
+  @Test("on a terminal the headings are bold and the legend dim")
+  func ansi() {
+    let text = report.text(style: .ansi)
+    #expect(text.hasPrefix("\u{1B}[1mpaging-demo: one user session"))
+    #expect(text.contains("\u{1B}[1mTimeline (Paginator)\u{1B}[0m\n"))
     #expect(
-      real.text().hasPrefix(
-        "source: embedded: 10017 release notes; session: default; seed 7; 20 rows per page\n\n"))
+      text.contains("\u{1B}[2mnever shown: rows loaded that never came on screen\u{1B}[0m\n"))
   }
 
   @Test("JSON: sorted keys, stable, the same figures")
@@ -60,6 +87,7 @@ struct DemoReportTests {
     var small = report
     small.timeline = [small.timeline[0]]
     small.feeds = [small.feeds[1]]
+    small.notes = ["Paginator sent no duplicate request and nothing after the end."]
     #expect(
       try small.json()
         == """
@@ -76,9 +104,14 @@ struct DemoReportTests {
             }
           ],
           "latencyMilliseconds" : 150,
+          "network" : "simulated",
+          "notes" : [
+            "Paginator sent no duplicate request and nothing after the end."
+          ],
           "pageSize" : 20,
-          "profile" : "default",
+          "profile" : "reader",
           "seed" : 7,
+          "sessionSeconds" : 12.5,
           "source" : "embedded: 10017 release notes",
           "timeline" : [
             {
@@ -90,6 +123,8 @@ struct DemoReportTests {
         }
 
         """)
+    let decoded = try JSONDecoder().decode(DemoReport.self, from: Data(try small.json().utf8))
+    #expect(decoded == small)
   }
 
   @Test("a non-finite spinner time is an error, not a crash")

@@ -1,6 +1,8 @@
 import DemoSupport
+import Foundation
 import Testing
 
+@MainActor
 @Suite("paging-demo's entry point")
 struct PagingDemoTests {
   private struct Run {
@@ -36,18 +38,54 @@ struct PagingDemoTests {
     #expect(result.errors == "")
   }
 
-  @Test("no arguments: the dataset and its first page, exit status 0")
+  @Test("no arguments: the settings, the timeline and the table, exit status 0")
   func defaultRun() async {
     let result = await run()
     #expect(result.status == 0)
     #expect(result.errors == "")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(
       String.init)
+    #expect(lines.first == "paging-demo: one user session, three ways to page the same list")
+    #expect(lines.contains("Timeline (Paginator)"))
+    #expect(lines.contains("Comparison (same session, same seed)"))
+    for feed in ["naive onAppear  ", "guarded onAppear", "Paginator       "] {
+      #expect(lines.contains { $0.hasPrefix(feed) })
+    }
+    #expect(lines.allSatisfy { !$0.contains("\u{1B}") })  // plain style: no escape codes
+    #expect(lines.last == "")
+  }
+
+  @Test("--json: the same report as JSON, with the figures")
+  func json() async throws {
+    let result = await run("--json", "--seed", "3")
+    #expect(result.status == 0)
+    let decoded = try JSONDecoder().decode(DemoReport.self, from: Data(result.output.utf8))
+    #expect(decoded == (try await DemoSession.embedded(DemoOptions(seed: 3))))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let feeds = try #require(object["feeds"] as? [[String: Any]])
     #expect(
-      lines.first
-        == "10017 CPython release notes, 2015-02-08 to 2023-02-07, newest first, 20 per page."
-        + " First page:")
-    #expect(lines.count == 25)  // heading, blank, header, rule, 20 rows, final empty string
-    #expect(lines[4].hasPrefix(" 1  2023-02-07  3.11.2   gh-92173   Fix the defs"))
+      feeds.map { $0["feed"] as? String } == ["naive onAppear", "guarded onAppear", "Paginator"])
+    for key in [
+      "requests", "duplicateRequests", "duplicateRowsShown", "requestsAfterEnd",
+      "spinnerSeconds", "rowsNeverShown",
+    ] {
+      #expect(feeds.allSatisfy { $0[key] is NSNumber }, "\(key)")
+    }
+    #expect(feeds.last?["duplicateRequests"] as? Int == 0)
+    #expect(feeds.last?["requestsAfterEnd"] as? Int == 0)
+  }
+
+  @Test("a server that does not answer: one line on standard error, exit status 1")
+  func serverUnavailable() async {
+    // Port 1 on the loopback interface: nothing listens there, the connection is refused.
+    let result = await run("--url", "http://127.0.0.1:1/release_notes.json")
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasPrefix(
+        "paging-demo: cannot load the first page of http://127.0.0.1:1/release_notes.json?_size=20")
+    )
+    #expect(result.errors.filter { $0 == "\n" }.count == 1)
   }
 }

@@ -2,14 +2,23 @@ import Paging
 import PagingTesting
 import Testing
 
-/// The example of README's "Testing pagination with ListSimulator", as it is printed there
-/// (with `rows(1_000)` for the reader's own items). It fails with `prefetchDistance: 0`
-/// (0.27 s of stall).
+// The example of README's "Testing pagination with ListSimulator", exactly as it is printed
+// there, so the two cannot drift apart. It fails with `prefetchDistance: 0` (0.27 s of stall).
+
+struct Post: Identifiable, Sendable {
+  let id: Int
+  let title: String
+
+  static func samples(_ count: Int) -> [Post] {
+    (1...count).map { Post(id: $0, title: "Post \($0)") }
+  }
+}
+
 @MainActor
 @Test func aSteadyReaderNeverWaits() async {
   let clock = TestClock()
   let server = SimulatedFeedServer(
-    items: rows(1_000), pageSize: 20, latency: .cellular, seed: 1, clock: clock)
+    items: Post.samples(1_000), pageSize: 20, latency: .cellular, seed: 1, clock: clock)
   let feed = Paginator(source: server, configuration: PagingConfiguration(prefetchDistance: 20))
   let list = ListSimulator(feed: feed, server: server, clock: clock)
 

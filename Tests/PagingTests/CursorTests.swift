@@ -89,3 +89,40 @@ import Testing
     #expect(machine.generation == Generation(rawValue: 3))
   }
 }
+
+/// What a manual retry may do after errors the automatic policy would not retry.
+@Suite struct ManualRetryTests {
+  @Test func aManualRetryRetriesANonRetryableFailure() {
+    var machine = Machine.loaded()
+    let append = machine.handle(.loadNextPage).loads[0]
+    _ = machine.handle(.loadFailed(append.id, Boom(isRetryable: false)))
+    #expect(machine.handle(.retry).loads.map(\.cursor) == [20])
+  }
+
+  @Test func afterARepeatedCursorRetryFallsThroughToAFailedRefresh() {
+    var machine = Machine.loaded()
+    let append = machine.handle(.loadNextPage).loads[0]
+    _ = machine.handle(.loadCompleted(append.id, page(20..<40, next: 20)))
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.loadFailed(refresh.id, Boom()))
+    #expect(machine.appendState == .failed(.repeatedCursor(20)))
+    #expect(machine.handle(.retry).loads.map(\.direction) == [.refresh])
+  }
+}
+
+@Suite struct ConfigurationTests {
+  @Test func limitsHoldWhenPropertiesAreSetAfterCreation() {
+    var configuration = PagingConfiguration<Int>()
+    configuration.prefetchDistance = -1
+    configuration.maxPagesWithoutNewItems = 0
+    #expect(configuration.prefetchDistance == 0)
+    #expect(configuration.maxPagesWithoutNewItems == 1)
+    var backoff = ExponentialBackoff()
+    backoff.jitter = 7
+    backoff.multiplier = 0.5
+    backoff.maxAttempts = -2
+    #expect(backoff.jitter == 1)
+    #expect(backoff.multiplier == 1)
+    #expect(backoff.maxAttempts == 0)
+  }
+}

@@ -159,6 +159,30 @@ import Testing
     #expect(paginator.metrics.appearanceSignals == 2)
   }
 
+  @Test func startingAnAppendNotifiesOnlyTheAppendStateObservers() async {
+    let source = Source()
+    let paginator = await loaded(source)
+    let refreshChanges = Counter()
+    let appendChanges = Counter()
+    withObservationTracking {
+      _ = paginator.refreshState
+      _ = paginator.hasMore
+    } onChange: {
+      refreshChanges.increment()
+    }
+    withObservationTracking {
+      _ = paginator.appendState
+    } onChange: {
+      appendChanges.increment()
+    }
+    paginator.loadNextPage()
+    #expect(refreshChanges.value == 0)
+    #expect(appendChanges.value == 1)
+    let append = await source.request(at: 1)
+    source.complete(append, items: rows(20..<40), next: 40)
+    await paginator.waitForLoad(append.id)
+  }
+
   @Test func aClosureBuildsAPaginator() async {
     let paginator = Paginator<Row, Int> { request in
       let start = request.cursor ?? 0

@@ -1,0 +1,116 @@
+import Foundation
+import Paging
+import PagingTesting
+
+/// The demo itself: one scripted user session (a ``DemoProfile``) played in a simulated
+/// iPhone-sized `List` through three feeds: `NaiveOnAppearFeed`, `GuardedOnAppearFeed` and
+/// `Paginator`, over the same data with the same seed.
+///
+/// The list shows one section of CPython's release notes, ``section``, newest first: short
+/// enough that the user reads to its end, so that what each feed does after the last page
+/// shows.
+public enum DemoSession {
+  /// The NEWS section the demo's list shows: 129 of the 10,017 notes, 7 pages of 20.
+  public static let section = "Security"
+
+  /// Plays the session against the embedded data on a virtual clock (`TestClock`): a
+  /// `SimulatedFeedServer` with keyset cursors answers after a seeded log-normal latency with a
+  /// heavy tail, so a session of a minute or two runs in a fraction of a second, and the same
+  /// options give the same report.
+  ///
+  /// The latency is log-normal around `options.latencyMilliseconds` (sigma 0.25), with 5 % of
+  /// requests in a Pareto tail from twice that (exponent 1.3, capped at 40 times the median),
+  /// drawn per request number from `options.seed`.
+  /// - Parameter options: The seed, page size, latency and profile (`server` is ignored).
+  /// - Returns: The report: the `Paginator` run's timeline and the three feeds' figures.
+  /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
+  @MainActor
+  public static func embedded(_ options: DemoOptions) async throws -> DemoReport {
+    let all = try ReleaseNotes.bundled()
+    let rows = all.filter { $0.section == section }
+      .sorted { $0.feedKey < $1.feedKey }
+    let keys = Dictionary(rows.map { ($0.id, $0.feedKey) }, uniquingKeysWith: { first, _ in first })
+    let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
+    let runner = DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>(
+      steps: options.profile.steps, speed: 1, seed: options.seed, requestLimit: nil,
+      setUp: {
+        let clock = TestClock()
+        let server = SimulatedFeedServer(
+          items: rows, pageSize: options.pageSize, pagination: .keyset, latency: latency,
+          seed: options.seed, clock: clock)
+        return (server, clock, server)
+      },
+      cursorText: { cursor in
+        switch cursor.position {
+        case .after(let id): keys[id].map(\.description) ?? "id \(id)"
+        case .offset(let offset): "offset \(offset)"
+        case .start: "the start"
+        }
+      })
+    var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
+    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    return report(
+      runs, options: options,
+      source: "the \(rows.count) \"\(section)\" notes of CPython's release notes (embedded, "
+        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors",
+      network: "simulated on a virtual clock: log-normal latency around "
+        + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
+      latencyMilliseconds: options.latencyMilliseconds, notes: [])
+  }
+
+  /// The embedded server's latency: log-normal around `median` with a heavy tail.
+  /// - Parameter medianMilliseconds: The median, in milliseconds.
+  /// - Returns: The model.
+  static func latencyModel(medianMilliseconds: Int) -> LatencyModel {
+    let median = Duration.milliseconds(medianMilliseconds)
+    return .logNormal(
+      median: median, sigma: 0.25,
+      tail: LatencyModel.HeavyTail(
+        probability: 0.05, scale: median * 2, exponent: 1.3, cap: median * 40))
+  }
+
+  /// Assembles the report from the three runs (the last one, `Paginator`'s, gives the
+  /// timeline).
+  static func report<Base>(
+    _ runs: [DemoFeedRunner<Base>.Run], options: DemoOptions, source: String, network: String,
+    latencyMilliseconds: Int?, notes: [String]
+  ) -> DemoReport {
+    let feeds = runs.map(\.report)
+    let paginator = runs.last
+    return DemoReport(
+      source: source, network: network, profile: options.profile, seed: options.seed,
+      pageSize: options.pageSize, latencyMilliseconds: latencyMilliseconds,
+      sessionSeconds: DemoFormat.roundedSeconds(paginator?.duration ?? .zero),
+      timeline: paginator?.timeline ?? [], feeds: feeds,
+      notes: summary(feeds) + notes)
+  }
+
+  /// What the table shows, in sentences: how many times more requests each baseline sent
+  /// than `Paginator` (and how many after the end), how much longer it kept the user at the
+  /// end of the loaded rows, and `Paginator`'s duplicates and requests after the end.
+  static func summary(_ feeds: [FeedReport]) -> [String] {
+    guard let paginator = feeds.first(where: { $0.feed == DemoFeedKind.paginator.name }) else {
+      return []
+    }
+    var lines: [String] = []
+    for feed in feeds where feed.feed != paginator.feed {
+      if feed.requests > paginator.requests {
+        let ratio = Double(feed.requests) / Double(max(1, paginator.requests))
+        var line = "\(feed.feed) sent \(DemoFormat.decimal(ratio))× as many requests as Paginator "
+        line += "(\(feed.requests) against \(paginator.requests))"
+        if feed.requestsAfterEnd > 0 { line += ", \(feed.requestsAfterEnd) of them after the end" }
+        lines.append(line + ".")
+      }
+      if feed.spinnerSeconds >= paginator.spinnerSeconds + 1 {
+        lines.append(
+          "\(feed.feed) kept the user waiting at the end of the loaded rows for "
+            + "\(DemoFormat.decimal(feed.spinnerSeconds)) s (Paginator: "
+            + "\(DemoFormat.decimal(paginator.spinnerSeconds)) s).")
+      }
+    }
+    let duplicates = paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)"
+    let after = paginator.requestsAfterEnd == 0 ? "nothing" : "\(paginator.requestsAfterEnd)"
+    lines.append("Paginator sent \(duplicates) duplicate request and \(after) after the end.")
+    return lines
+  }
+}

@@ -1,0 +1,128 @@
+import Paging
+
+/// Builds the demo's timeline of one run from what the user did and the request log.
+enum DemoTimeline {
+  /// An entry and where it goes: its place in the request log's sequence of sends and answers
+  /// (a user action goes after the events it saw), then the order it was made in.
+  private struct Event {
+    var key: Double
+    var entry: TimelineEntry
+    /// The request the event sends or answers (index in the log), for merging.
+    var request: Int?
+  }
+
+  /// The run's events in order: the user's actions, each request (with its cursor) and how it
+  /// ended (rows and latency, the failure, the cancellation). A request answered before
+  /// anything else happened is one line, `#3 append after 2022-12-06,150: 20 rows in 161 ms`.
+  ///
+  /// A request for the cursor of an earlier failed request of the same generation is a retry;
+  /// as the demo's `Paginator` retries only when asked (`.manual`), it follows a `taps Retry`
+  /// line at the same instant.
+  /// - Parameters:
+  ///   - userActions: What the user did.
+  ///   - entries: The request log.
+  ///   - cursorText: How to show a cursor, such as `2022-12-06,150`.
+  /// - Returns: The entries in order.
+  static func entries<Base: PageSource>(
+    userActions: [DemoUserAction], requests entries: [RecordingPageSource<Base>.Entry],
+    cursorText: (Base.Cursor) -> String
+  ) -> [TimelineEntry] {
+    var events = userActions.map { action in
+      Event(
+        key: Double(action.sequence) + 0.5,
+        entry: TimelineEntry(
+          milliseconds: milliseconds(action.time), kind: action.kind, text: action.text))
+    }
+    for (index, entry) in entries.enumerated() {
+      let request = entry.request
+      let sent = milliseconds(entry.sentAt)
+      var text = "#\(request.id.rawValue) \(request.direction == .refresh ? "refresh" : "append")"
+      text += request.cursor.map { " after \(cursorText($0))" } ?? ", first page"
+      let failed = entries[..<index].last { earlier in
+        earlier.request.generation == request.generation
+          && earlier.request.cursor == request.cursor && earlier.isFailure
+      }
+      if let failed {
+        events.append(
+          Event(
+            key: Double(entry.arrival) - 0.25,
+            entry: TimelineEntry(milliseconds: sent, kind: .user, text: "taps Retry")))
+        text += " (retry of #\(failed.request.id.rawValue))"
+      }
+      if entry.outcome == .notSent { text += ": not sent (the demo's request limit)" }
+      events.append(
+        Event(
+          key: Double(entry.arrival),
+          entry: TimelineEntry(milliseconds: sent, kind: .request, text: text), request: index))
+      if let answer = answer(entry), let sequence = entry.answer {
+        events.append(Event(key: Double(sequence), entry: answer, request: index))
+      }
+    }
+    let sorted = events.enumerated()
+      .sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
+      .map(\.element)
+    return merged(sorted)
+  }
+
+  /// Folds each answer that directly follows its request into the request's line.
+  private static func merged(_ events: [Event]) -> [TimelineEntry] {
+    var result: [TimelineEntry] = []
+    var previous: Event?
+    for event in events {
+      if let last = previous, let request = event.request, last.request == request,
+        last.entry.kind == .request, event.entry.kind != .request
+      {
+        let detail = event.entry.text.drop { $0 != ":" }
+        result[result.count - 1].text += detail
+        if event.entry.kind != .response { result[result.count - 1].kind = event.entry.kind }
+        previous = nil
+        continue
+      }
+      result.append(event.entry)
+      previous = event
+    }
+    return result
+  }
+
+  /// The line for how a request ended, `#3: 20 rows in 161 ms`, or `nil` while it is pending.
+  private static func answer(_ entry: RecordingPageSource<some PageSource>.Entry)
+    -> TimelineEntry?
+  {
+    guard let answeredAt = entry.answeredAt, let latency = entry.latency else { return nil }
+    let number = "#\(entry.request.id.rawValue)"
+    let ms = milliseconds(latency)
+    let kind: TimelineEntry.Kind
+    let text: String
+    switch entry.outcome {
+    case .pending, .notSent: return nil
+    case .page(let rows, let endsList):
+      kind = .response
+      text = "\(number): \(rows) rows in \(ms) ms\(endsList ? ", the last page" : "")"
+    case .dropped:
+      kind = .failure
+      text = "\(number): connection lost after \(ms) ms"
+    case .failed(let reason):
+      kind = .failure
+      text = "\(number): failed after \(ms) ms: \(reason.prefix(70))"
+    case .cancelled:
+      kind = .cancellation
+      text = "\(number): cancelled after \(ms) ms"
+    }
+    return TimelineEntry(milliseconds: milliseconds(answeredAt), kind: kind, text: text)
+  }
+
+  /// A duration in whole milliseconds, rounded.
+  static func milliseconds(_ duration: Duration) -> Int {
+    Int((duration / .milliseconds(1)).rounded())
+  }
+}
+
+extension RecordingPageSource.Entry {
+  /// Whether the request failed (its answer lost, or an error).
+  var isFailure: Bool {
+    switch outcome {
+    case .dropped, .failed: true
+    case .pending, .page, .cancelled, .notSent: false
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import Paging
+
+/// The item of the randomized tests: its id (the server's keyset key) and where it came from,
+/// so that the checker can tell which request and generation delivered each visible row.
+struct FuzzRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
+  let id: Int
+  /// The generation of the request that delivered it.
+  let generation: Int
+  /// The id of the request that delivered it.
+  let request: Int
+
+  var description: String { "\(id)@g\(generation)#\(request)" }
+}
+
+/// A row named in an appearance signal. Resolved when the step runs, so that a shrunk stream
+/// still names a row of the list as it is then.
+enum FuzzRowRef: Hashable, Sendable {
+  /// By position: `rowAppeared(at:)` (out of range on purpose at times).
+  case index(Int)
+  /// By the id of the item at this position, or an id no row has when out of range.
+  case idAt(Int)
+}
+
+/// How the server answers one request.
+enum FuzzOutcome: Hashable, Sendable {
+  /// A full page of the next items; `next` is the last item's id, or `nil` at the end.
+  case full
+  /// Fewer items than a page (at least 1) while more may follow.
+  case short(Int)
+  /// No item, with a next cursor that skips `skip` items (filtered on the server), or `nil`
+  /// past the end.
+  case empty(skip: Int)
+  /// Items the client already has (an offset API after an insertion), with the next cursor a
+  /// full page would have had. Only for appends; a refresh gets a full page.
+  case seen
+  /// The next items, but a next cursor whose page already committed (chosen by `pick`).
+  case repeatedCursor(pick: Int)
+  /// The source throws; a retryable error or not (`RetryableError`).
+  case failure(retryable: Bool)
+  /// The request ends as cancelled.
+  case cancellation(FuzzCancellation)
+}
+
+/// The shapes a cancellation takes.
+enum FuzzCancellation: Hashable, Sendable {
+  /// `CancellationError`.
+  case cancellationError
+  /// `URLError(.cancelled)`.
+  case urlError
+  /// `PagingError.sourceFailed(CancellationError())`.
+  case wrapped
+  /// The driver reports `loadCancelled` (the state machine test only; the paginator's source
+  /// throws `CancellationError` instead).
+  case event
+}
+
+/// One step of a randomized run.
+enum FuzzStep: Hashable, Sendable {
+  case start
+  case refresh
+  case retry
+  case cancel
+  case loadNextPage
+  case appear(FuzzRowRef)
+  case disappear(FuzzRowRef)
+  /// Moves the viewport by this many rows: rows entering appear, rows leaving disappear.
+  case scroll(Int)
+  /// Moves the viewport to this percentage of the list.
+  case jump(percent: Int)
+  /// `count` rows from `from` appear in one frame (first display), by index.
+  case burst(from: Int, count: Int)
+  /// Answers the pending request at `pick` (modulo their number, oldest first).
+  case answer(pick: Int, FuzzOutcome)
+  /// The pending retry's timer fires (or, when `stale`, a timer that is no longer pending).
+  case fireRetryTimer(stale: Bool)
+  /// `count` new items appear on the server at `position` (modulo its size).
+  case serverInsert(position: Int, count: Int)
+  /// The server deletes the item at `position` (modulo its size).
+  case serverDelete(position: Int)
+  /// The next step happens in the same frame as the previous one: the paginator test does not
+  /// let the load tasks started so far run first. No effect on the state machine test.
+  case sameFrame
+}
+
+/// A whole randomized run: the configuration, the server's first content and the steps.
+struct FuzzCase: Sendable {
+  var seed: UInt64
+  var pageSize: Int
+  var prefetchDistance: Int
+  var maxPagesWithoutNewItems: Int
+  var duplicatePolicy: DuplicatePolicy
+  /// `nil`: manual retries; else exponential backoff with this many automatic attempts.
+  var automaticRetries: Int?
+  var initialCursor: Int?
+  var viewportHeight: Int
+  /// Whether a request the engine cancelled stays pending, so a late answer can arrive.
+  var answersCancelledRequests: Bool
+  var serverIDs: [Int]
+  var steps: [FuzzStep]
+
+  var configuration: PagingConfiguration<Int> {
+    PagingConfiguration(
+      prefetchDistance: prefetchDistance, initialCursor: initialCursor,
+      duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: maxPagesWithoutNewItems,
+      retryPolicy: automaticRetries.map {
+        .exponentialBackoff(ExponentialBackoff(maxAttempts: $0, seed: seed))
+      } ?? .manual)
+  }
+}
+
+/// The error a fuzzed source throws.
+struct FuzzSourceError: RetryableError, Hashable {
+  var isRetryable: Bool
+  var request: Int
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Paging
+
+/// Makes a random ``FuzzCase`` from a seed: the same seed always gives the same case.
+enum FuzzGenerator {
+  /// The number of seeds to run: `PAGING_FUZZ_SEEDS` when set, else `defaultCount`.
+  static func seedCount(default defaultCount: Int) -> Int {
+    ProcessInfo.processInfo.environment["PAGING_FUZZ_SEEDS"].flatMap { Int($0) } ?? defaultCount
+  }
+
+  static func makeCase(seed: UInt64, steps stepRange: ClosedRange<Int> = 8...60) -> FuzzCase {
+    var random = FuzzRandom(seed: seed)
+    let sizes = [(1, 0), (3, random.int(1...6)), (6, random.int(7...30))]
+    let serverSize = random.weighted(sizes)
+    let distances = [(3, 0), (6, random.int(1...3)), (1, random.int(4...9))]
+    let prefetchDistance = random.weighted(distances)
+    let pageSize = random.int(1...6)
+    var fuzzCase = FuzzCase(
+      seed: seed, pageSize: pageSize,
+      prefetchDistance: prefetchDistance,
+      maxPagesWithoutNewItems: random.int(1...4),
+      duplicatePolicy: random.percent(50) ? .keepFirst : .replace,
+      automaticRetries: random.percent(50) ? nil : random.int(0...3),
+      initialCursor: nil, viewportHeight: random.int(1...8),
+      answersCancelledRequests: random.percent(50),
+      serverIDs: serverSize == 0 ? [] : (1...serverSize).map { $0 * 100 }, steps: [])
+    if random.percent(15) { fuzzCase.initialCursor = random.int(0...(serverSize / 2)) * 100 + 50 }
+    let count = random.int(stepRange)
+    if random.percent(85) { fuzzCase.steps.append(random.percent(80) ? .start : .refresh) }
+    while fuzzCase.steps.count < count { fuzzCase.steps.append(step(&random)) }
+    return fuzzCase
+  }
+
+  private static func step(_ random: inout FuzzRandom) -> FuzzStep {
+    let row: FuzzRowRef =
+      random.percent(50) ? .index(random.int(-1...35)) : .idAt(random.int(-1...35))
+    let choices: [(Int, FuzzStep)] = [
+      (30, .answer(pick: random.int(0...3), outcome(&random))),
+      (8, .appear(row)),
+      (4, .disappear(row)),
+      (8, .scroll(random.int(-6...6))),
+      (3, .jump(percent: random.int(0...100))),
+      (3, .burst(from: random.int(0...12), count: random.int(1...10))),
+      (3, .start),
+      (4, .refresh),
+      (4, .retry),
+      (3, .cancel),
+      (4, .loadNextPage),
+      (4, .fireRetryTimer(stale: random.percent(20))),
+      (2, .serverInsert(position: random.int(0...40), count: random.int(1...5))),
+      (2, .serverDelete(position: random.int(0...40))),
+      (8, .sameFrame),
+    ]
+    return random.weighted(choices)
+  }
+
+  private static func outcome(_ random: inout FuzzRandom) -> FuzzOutcome {
+    let choices: [(Int, FuzzOutcome)] = [
+      (30, .full),
+      (8, .short(random.int(1...5))),
+      (8, .empty(skip: random.int(1...6))),
+      (7, .seen),
+      (4, .repeatedCursor(pick: random.int(0...5))),
+      (12, .failure(retryable: random.percent(75))),
+      (3, .cancellation(.cancellationError)),
+      (3, .cancellation(.urlError)),
+      (2, .cancellation(.wrapped)),
+      (3, .cancellation(.event)),
+    ]
+    return random.weighted(choices)
+  }
+}

@@ -1,0 +1,65 @@
+/// Swift source for steps and cases, so that a failing run prints a regression test to paste.
+extension FuzzRowRef: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .index(let i): ".index(\(i))"
+    case .idAt(let i): ".idAt(\(i))"
+    }
+  }
+}
+
+extension FuzzOutcome: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .full: ".full"
+    case .short(let n): ".short(\(n))"
+    case .empty(let skip): ".empty(skip: \(skip))"
+    case .seen: ".seen"
+    case .repeatedCursor(let pick): ".repeatedCursor(pick: \(pick))"
+    case .failure(let retryable): ".failure(retryable: \(retryable))"
+    case .cancellation(let kind): ".cancellation(.\(kind))"
+    }
+  }
+}
+
+extension FuzzStep: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .start: ".start"
+    case .refresh: ".refresh"
+    case .retry: ".retry"
+    case .cancel: ".cancel"
+    case .loadNextPage: ".loadNextPage"
+    case .appear(let row): ".appear(\(row))"
+    case .disappear(let row): ".disappear(\(row))"
+    case .scroll(let rows): ".scroll(\(rows))"
+    case .jump(let percent): ".jump(percent: \(percent))"
+    case .burst(let from, let count): ".burst(from: \(from), count: \(count))"
+    case .answer(let pick, let outcome): ".answer(pick: \(pick), \(outcome))"
+    case .fireRetryTimer(let stale): ".fireRetryTimer(stale: \(stale))"
+    case .serverInsert(let position, let count):
+      ".serverInsert(position: \(position), count: \(count))"
+    case .serverDelete(let position): ".serverDelete(position: \(position))"
+    case .sameFrame: ".sameFrame"
+    }
+  }
+}
+
+extension FuzzCase: CustomStringConvertible {
+  /// The case as a Swift expression.
+  var description: String {
+    let retries = automaticRetries.map(String.init) ?? "nil"
+    let initial = initialCursor.map(String.init) ?? "nil"
+    return """
+      FuzzCase(
+        seed: \(seed), pageSize: \(pageSize), prefetchDistance: \(prefetchDistance),
+        maxPagesWithoutNewItems: \(maxPagesWithoutNewItems), duplicatePolicy: .\(duplicatePolicy),
+        automaticRetries: \(retries), initialCursor: \(initial), viewportHeight: \(viewportHeight),
+        answersCancelledRequests: \(answersCancelledRequests),
+        serverIDs: \(serverIDs),
+        steps: [
+          \(steps.map(\.description).joined(separator: ", "))
+        ])
+      """
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import Observation
+import Paging
+import PagingTesting
+
+/// Runs a ``FuzzCase`` against a ``Paginator`` over a ``ScriptedPageSource`` and a
+/// ``TestClock``, checking the model's invariants after every signal and every answer.
+///
+/// Deterministic without sleeps: after a signal it waits for the source to receive every
+/// request started so far (``ScriptedPageSource/request(at:)``), after an answer for the
+/// paginator to apply it (``Paginator/waitForLoad(_:)``), and a retry timer fires by advancing
+/// the test clock once the retry task sleeps on it. `start()` and `refresh()` run in tasks of
+/// their own, like SwiftUI's `.task` and `.refreshable`.
+@MainActor
+final class PaginatorHarness {
+  private let fuzzCase: FuzzCase
+  private let model: PagingModel
+  private let clock = TestClock()
+  private let source: ScriptedPageSource<FuzzRow, Int>
+  private let paginator: Paginator<FuzzRow, Int>
+  private var viewport: FuzzViewport
+  private var callers: [Task<Void, Never>] = []
+  private var itemsObserved = ObservationFlag()
+  private var statesObserved = ObservationFlag()
+
+  init(_ fuzzCase: FuzzCase) {
+    self.fuzzCase = fuzzCase
+    model = PagingModel(fuzzCase)
+    source = ScriptedPageSource(answersCancelledRequests: fuzzCase.answersCancelledRequests)
+    paginator = Paginator(source: source, configuration: fuzzCase.configuration, clock: clock)
+    viewport = FuzzViewport(height: fuzzCase.viewportHeight)
+  }
+
+  /// Runs `fuzzCase`; returns the first broken invariant, or `nil`.
+  static func run(_ fuzzCase: FuzzCase) async -> FuzzViolation? {
+    await PaginatorHarness(fuzzCase).run()
+  }
+
+  func run() async -> FuzzViolation? {
+    var index = 0
+    observe()
+    do {
+      for (position, step) in fuzzCase.steps.enumerated() {
+        let sameFrame = position > 0 && fuzzCase.steps[position - 1] == .sameFrame
+        if !sameFrame && step != .sameFrame { await settle() }
+        try await perform(step)
+        index += 1
+      }
+      try await drain()
+      return nil
+    } catch {
+      return FuzzViolation(error, step: index)
+    }
+  }
+
+  private func perform(_ step: FuzzStep) async throws {
+    switch step {
+    case .start: try await call(.start) { await $0.start() }
+    case .refresh: try await call(.refresh) { await $0.refresh() }
+    case .retry: try signal(.retry) { $0.retry() }
+    case .cancel: try signal(.cancel) { $0.cancel() }
+    case .loadNextPage: try signal(.loadNextPage) { $0.loadNextPage() }
+    case .appear(let row): try appear(model.reference(row))
+    case .disappear(let row): try disappear(model.reference(row))
+    case .scroll(let rows): try show(viewport.scroll(by: rows, items: model.items))
+    case .jump(let percent): try show(viewport.jump(percent: percent, items: model.items))
+    case .burst(let from, let count):
+      for index in from..<(from + count) { try appear(.index(index)) }
+    case .answer(let pick, let outcome): try await answer(pick: pick, outcome)
+    case .fireRetryTimer(let stale): if !stale { try await fireRetryTimer() }
+    case .serverInsert(let position, let count):
+      model.server.insert(position: position, count: count)
+    case .serverDelete(let position): model.server.delete(position: position)
+    case .sameFrame: break
+    }
+  }
+
+  private func show(_ events: [PagingEvent<FuzzRow, Int>]) throws {
+    for event in events {
+      switch event {
+      case .rowAppeared(let row): try appear(row)
+      case .rowDisappeared(let row): try disappear(row)
+      default: break
+      }
+    }
+  }
+
+  private func appear(_ row: RowReference<Int>) throws {
+    try signal(.rowAppeared(row)) { paginator in
+      switch row {
+      case .id(let id): paginator.rowAppeared(id: id)
+      case .index(let index): paginator.rowAppeared(at: index)
+      }
+    }
+  }
+
+  private func disappear(_ row: RowReference<Int>) throws {
+    try signal(.rowDisappeared(row)) { paginator in
+      switch row {
+      case .id(let id): paginator.rowDisappeared(id: id)
+      case .index(let index): paginator.rowDisappeared(at: index)
+      }
+    }
+  }
+
+  /// A synchronous signal: the machine handles it before the call returns.
+  private func signal(
+    _ event: PagingEvent<FuzzRow, Int>, _ body: (Paginator<FuzzRow, Int>) -> Void
+  ) throws {
+    model.prepare(event)
+    let before = MachineSnapshot(paginator.stateMachine)
+    body(paginator)
+    try observe(event, before)
+  }
+
+  /// `start()` or `refresh()` in a task of its own; returns once the call has sent its event
+  /// (the task signals, then runs on to its first suspension before this method resumes).
+  private func call(
+    _ event: PagingEvent<FuzzRow, Int>, _ body: @escaping (Paginator<FuzzRow, Int>) async -> Void
+  ) async throws {
+    model.prepare(event)
+    let before = MachineSnapshot(paginator.stateMachine)
+    let paginator = self.paginator
+    await withCheckedContinuation { (began: CheckedContinuation<Void, Never>) in
+      callers.append(
+        Task { @MainActor in
+          began.resume()
+          await body(paginator)
+        })
+    }
+    try observe(event, before)
+  }
+
+  private func observe(_ event: PagingEvent<FuzzRow, Int>, _ before: MachineSnapshot) throws {
+    let machine = paginator.stateMachine
+    let effects = MachineSnapshot.effects(from: before, to: MachineSnapshot(machine), event: event)
+    try model.observe(event, effects: Array(effects), before: before, machine: machine)
+    try checkObservers(event, before, machine)
+  }
+
+  /// A view sees every commit (an `items` observer fires when the items changed) and is not
+  /// re-rendered by signals that changed nothing (fault class 1's cost).
+  private func checkObservers(
+    _ event: PagingEvent<FuzzRow, Int>, _ before: MachineSnapshot,
+    _ machine: PagingStateMachine<FuzzRow, Int>
+  ) throws {
+    defer { observe() }
+    let itemsChanged = machine.itemsVersion != before.itemsVersion
+    // A state observer must fire when a state's value changed, and may fire only when some
+    // state changed on the way (a step can hold several events: loading, idle, loading again
+    // leaves the value as it was).
+    let statesDiffer =
+      machine.refreshState != before.refreshState || machine.appendState != before.appendState
+    let statusChanged = machine.statusVersion != before.statusVersion
+    if itemsObserved.fired != itemsChanged {
+      throw FuzzViolation(
+        kind: "observation",
+        detail: "items changed: \(itemsChanged), observer fired: \(itemsObserved.fired) (\(event))")
+    }
+    if statesDiffer && !statesObserved.fired || statesObserved.fired && !statusChanged {
+      throw FuzzViolation(
+        kind: "observation",
+        detail:
+          "states differ: \(statesDiffer), changed on the way: \(statusChanged), observer fired: "
+          + "\(statesObserved.fired) (\(event))")
+    }
+  }
+
+  /// Registers fresh observers of the items and of the load states.
+  private func observe() {
+    itemsObserved = ObservationFlag()
+    statesObserved = ObservationFlag()
+    let items = itemsObserved
+    let states = statesObserved
+    let paginator = self.paginator
+    withObservationTracking {
+      _ = paginator.items
+    } onChange: {
+      items.fire()
+    }
+    withObservationTracking {
+      _ = paginator.refreshState
+      _ = paginator.appendState
+    } onChange: {
+      states.fire()
+    }
+  }
+
+  /// Waits until the source has received every request the paginator started.
+  private func settle() async {
+    let started = paginator.metrics.requestsStarted
+    if started > 0 { _ = await source.request(at: started - 1) }
+  }
+
+  private func answer(pick: Int, _ outcome: FuzzOutcome) async throws {
+    await settle()
+    guard !model.sourcePending.isEmpty else { return }
+    let request = model.sourcePending[pick % model.sourcePending.count]
+    let answer = model.answer(request, outcome)
+    let live = paginator.loadsInFlight.contains { $0.id == request.id }
+    let event: PagingEvent<FuzzRow, Int>
+    let delivered: Bool
+    switch answer {
+    case .page(let page):
+      event = .loadCompleted(request.id, page)
+      delivered = source.complete(request, items: page.items, next: page.nextCursor)
+    case .error(let error):
+      event = .loadFailed(request.id, error)
+      delivered = source.fail(request, with: error)
+    case .cancelled:
+      event = .loadFailed(request.id, CancellationError())
+      delivered = source.cancel(request)
+    }
+    guard delivered else {
+      throw FuzzViolation(
+        kind: "source-lost", detail: "the source holds no pending call for \(request)")
+    }
+    model.prepare(event)
+    model.markAnswered(request.id)
+    let before = MachineSnapshot(paginator.stateMachine)
+    if live { await paginator.waitForLoad(request.id) }
+    try observe(event, before)
+  }
+
+  /// Fires the pending retry by moving the test clock; a retry always starts a load.
+  private func fireRetryTimer() async throws {
+    guard let retry = paginator.stateMachine.pendingRetry else { return }
+    await settle()
+    await clock.waitForSleepers(1)
+    let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
+    model.prepare(event)
+    let before = MachineSnapshot(paginator.stateMachine)
+    let next = paginator.metrics.requestsStarted
+    clock.advance(by: retry.delay)
+    _ = await source.request(at: next)
+    try observe(event, before)
+  }
+
+  /// Answers what is left, live requests with a full page, until nothing is in flight; then
+  /// every caller must have returned and the source must hold no request.
+  private func drain() async throws {
+    var rounds = 0
+    await settle()
+    while let step = model.drainStep {
+      try await perform(step)
+      await settle()
+      rounds += 1
+      if rounds > PagingModel.drainLimit {
+        throw FuzzViolation(kind: "no-quiescence", detail: "still loading after \(rounds) answers")
+      }
+    }
+    for caller in callers { await caller.value }
+    await paginator.waitUntilIdle()
+    try model.checkQuiescent(paginator.stateMachine)
+    if let request = source.pendingRequests.first {
+      throw FuzzViolation(
+        kind: "source-leak",
+        detail: "the source still holds \(request), which the paginator no longer waits for")
+    }
+  }
+}
+
+/// Set once by an observation's `onChange`, which may run on any thread.
+// @unchecked Sendable is safe: `value` is only read or written while `lock` is held.
+private final class ObservationFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var fired: Bool { lock.withLock { value } }
+
+  func fire() { lock.withLock { value = true } }
+}

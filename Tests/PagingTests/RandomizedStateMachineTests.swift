@@ -1,0 +1,37 @@
+import Paging
+import Testing
+
+/// Seeded, model-based random streams over ``PagingStateMachine``: bursts of appearances and
+/// disappearances, scrolls, jumps, triggers, retries, cancellations and answers in any order
+/// with any outcome, checked after every event by ``PagingModel``.
+///
+/// `PAGING_FUZZ_SEEDS=100000 swift test --filter RandomizedStateMachineTests` runs more seeds.
+/// A failure prints its seed and the shortest stream that still fails, as a ``FuzzCase`` to
+/// paste into `FuzzRegressionTests`.
+@Suite struct RandomizedStateMachineTests {
+  static let shards = 8
+
+  @Test("random event streams keep every invariant", arguments: 0..<shards)
+  func randomStreams(shard: Int) async {
+    let seeds = FuzzGenerator.seedCount(default: 10_000)
+    let failure = await FuzzCampaign.firstFailure(
+      seeds: stride(from: shard, to: seeds, by: Self.shards)
+    ) { StateMachineHarness.run($0) }
+    if let failure { Issue.record(Comment(rawValue: failure)) }
+  }
+}
+
+extension RandomizedStateMachineTests {
+  /// The generator still reaches the faults the invariants are about: commits of both
+  /// directions, the end, failures, repeated cursors, pages without new items, cancellations
+  /// and the reloads after them, stale results, automatic retries, appends from appearances and
+  /// refreshes that cancel an append. Counts over the first 1,000 seeds, each at least 20.
+  @Test func theGeneratorReachesEveryFault() {
+    let total = (0..<1_000).reduce(FuzzCoverage()) { sum, seed in
+      sum + StateMachineHarness.coverage(of: FuzzGenerator.makeCase(seed: UInt64(seed)))
+    }
+    for situation in FuzzSituation.allCases {
+      #expect(total[situation] >= 20, "\(situation) reached \(total[situation]) times")
+    }
+  }
+}
