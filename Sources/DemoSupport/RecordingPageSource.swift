@@ -48,6 +48,12 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
     var arrival: Int
     /// Its answer's place in that sequence.
     var answer: Int?
+    /// The place in that sequence reserved when the caller cancelled it: taken in the
+    /// canceller's turn (before the request that replaces it is sent), so a cancellation and
+    /// the next request are ordered the same way every run.
+    var cancelledAt: Int?
+    /// When the caller cancelled it, for the same reason.
+    var cancelledTime: Duration?
     /// How it ended.
     var outcome: Outcome
 
@@ -143,7 +149,19 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
     if overLimit { throw DemoRequestLimitError(limit: requestLimit ?? 0) }
     let result: Result<Page<Item, Cursor>, any Error>
     do {
-      result = .success(try await base.loadPage(request))
+      result = .success(
+        try await withTaskCancellationHandler {
+          try await base.loadPage(request)
+        } onCancel: {
+          let now = elapsed()
+          withState { state in
+            guard state.entries[index].outcome == .pending, state.entries[index].cancelledAt == nil
+            else { return }
+            state.sequence += 1
+            state.entries[index].cancelledAt = state.sequence
+            state.entries[index].cancelledTime = now
+          }
+        })
     } catch {
       result = .failure(error)
     }
@@ -172,10 +190,15 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
     let now = elapsed()
     withState { state in
       guard state.entries[index].outcome == .pending else { return }
-      state.sequence += 1
-      state.entries[index].answer = state.sequence
-      state.entries[index].answeredAt = now
       state.entries[index].outcome = outcome
+      if case .cancelled = outcome, let reserved = state.entries[index].cancelledAt {
+        state.entries[index].answer = reserved
+        state.entries[index].answeredAt = state.entries[index].cancelledTime
+      } else {
+        state.sequence += 1
+        state.entries[index].answer = state.sequence
+        state.entries[index].answeredAt = now
+      }
     }
   }
 }
