@@ -31,7 +31,8 @@ let package = Package(
       resources: [.copy("Resources")]
     ),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
-    .executableTarget(name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
+    .executableTarget(
+      name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
     .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP"]),
