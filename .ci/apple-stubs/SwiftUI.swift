@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // A stand-in for the parts of SwiftUI that PagingSwiftUI and Examples/FeedApp use, so that
 // .ci/typecheck-apple-glue.sh can type-check them on Linux. Each modifier and initializer has the
 // labels, parameter types and isolation given in Apple's documentation
@@ -107,6 +108,7 @@ public struct WindowGroup<Content: View>: Scene {
 @MainActor @preconcurrency public protocol App { associatedtype Body: Scene; @SceneBuilder var body: Body { get }; init() }
 extension App { public static func main() {} }
 
+// @unchecked Sendable mirrors Apple's declaration (State is Sendable in the SDK); this stub is never run.
 @propertyWrapper public struct State<Value>: @unchecked Sendable {
   var value: Value
   nonisolated public init(wrappedValue: Value) { value = wrappedValue }

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // A stand-in for the parts of UIKit that PagingDisplayForwarder uses (signatures from Apple's
 // documentation), so that .ci/typecheck-apple-glue.sh can type-check it on Linux.
 import Foundation
