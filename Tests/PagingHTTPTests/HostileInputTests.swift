@@ -1,0 +1,45 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Inputs an attacker or a careless caller could send; each must end in a typed error, never
+/// a trap or a hang.
+@Suite("HTTPPageSource hostile inputs (stub transport)")
+struct HostileInputTests {
+  private let base = URL("https://api.example.com/v1/notes")
+
+  @Test(arguments: [
+    ("page", "https://api.example.com/v1/notes?page=9223372036854775807"),
+    ("page", "https://api.example.com/v1/notes?page=-9223372036854775808"),
+  ])
+  func aPageNumberCursorAtTheLimitsOfIntIsAnInvalidCursor(_ item: String, _ cursor: String)
+    async throws
+  {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .pageNumber(pageSize: 2),
+      transport: StubTransport(StubReply(body: notesJSON(1...2))))
+    let url = try #require(URL(string: cursor))
+    let error = await loadError(source, url)
+    guard case .invalidCursor(url, item) = error else {
+      Issue.record("expected invalidCursor, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func anOffsetCursorThatWouldOverflowIsAnInvalidCursor() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .offset(limit: 2),
+      transport: StubTransport(StubReply(body: notesJSON(1...2))))
+    let url = URL("https://api.example.com/v1/notes?offset=9223372036854775807&limit=2")
+    let error = await loadError(source, url)
+    guard case .invalidCursor(url, "offset") = error else {
+      Issue.record("expected invalidCursor, got \(String(describing: error))")
+      return
+    }
+  }
+}
