@@ -43,3 +43,25 @@ struct HostileInputTests {
     }
   }
 }
+
+@Suite("LinkHeader hostile inputs")
+struct LinkHeaderHostileInputTests {
+  /// 1 MB of RFC 8187 parameters: replacing the plain `name`s took time quadratic in their
+  /// number (minutes for this header); the limit bounds a regression instead of hanging CI.
+  @Test(.timeLimit(.minutes(1)))
+  func aMegabyteOfEncodedParametersParsesInLinearTime() throws {
+    let count = 50_000
+    let parameters = (0..<count).map { "; t\($0)=plain; t\($0)*=utf-8''v\($0)" }.joined()
+    let fieldValue = "</p2>" + parameters + "; rel=next"
+    #expect(fieldValue.utf8.count > 1_000_000)
+
+    let header = LinkHeader(fieldValue: fieldValue, baseURL: URL("https://api.example.com/"))
+
+    #expect(header.errors.isEmpty)
+    let link = try #require(header.links.first)
+    #expect(header.links.count == 1)
+    #expect(link.attributes.count == count)
+    #expect(link.attributes.first == WebLink.Attribute(name: "t0", value: "v0"))
+    #expect(link.attributes.last == WebLink.Attribute(name: "t49999", value: "v49999"))
+  }
+}
