@@ -42,6 +42,35 @@ struct HostileInputTests {
       return
     }
   }
+
+  /// A negative total count used to end the list after the first page without a word.
+  @Test(arguments: [
+    HTTPPagingStrategy.pageNumber(pageSize: 2, itemsPath: ["items"], totalCountPath: ["total"]),
+    HTTPPagingStrategy.offset(limit: 2, itemsPath: ["items"], totalCountPath: ["total"]),
+  ])
+  func aNegativeTotalCountIsADecodingErrorNamingThePath(_ strategy: HTTPPagingStrategy)
+    async throws
+  {
+    let body = #"{"items": \#(notesJSON(1...2)), "total": -1}"#
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: strategy, transport: StubTransport(StubReply(body: body)))
+    let error = await loadError(source)
+    #expect(error?.codingPath == "total")
+  }
+
+  /// A numeric token above 2^53 used to go through `Double` and come back rounded
+  /// (`1.2345678901234568e+22`), so the next request asked for another page.
+  @Test func aNumericCursorAboveTwoToTheFiftyThirdIsSentBackDigitForDigit() async throws {
+    let body = #"{"rows": [], "next": 12345678901234567890123}"#
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .cursorField(itemsPath: ["rows"], cursorPath: ["next"], queryItem: "c"),
+      transport: StubTransport(StubReply(body: body)))
+    let page = try await source.loadPage(pageRequest(nil))
+    #expect(
+      page.nextCursor?.absoluteString
+        == "https://api.example.com/v1/notes?c=12345678901234567890123"
+    )
+  }
 }
 
 @Suite("LinkHeader hostile inputs")
