@@ -62,11 +62,17 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
   /// - Returns: The delay, never negative.
   public func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
-    var base = initialDelay
-    for _ in 1..<max(1, attempt) where base < maxDelay {
+    var base = min(initialDelay, maxDelay)
+    for _ in 1..<max(1, attempt) {
+      guard base > .zero, base < maxDelay else { break }
+      // Compared before multiplying: a product past `maxDelay` may not fit in a `Duration`
+      // (a multiplier of 1e30 or infinity would trap).
+      guard multiplier < maxDelay / base else {
+        base = maxDelay
+        break
+      }
       base = base * multiplier
     }
-    base = min(base, maxDelay)
     let spread = 1 + jitter * (2 * randomFraction - 1)
     return max(.zero, base * spread)
   }

@@ -29,7 +29,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// The response's `Link` header could not be read and held no link of the wanted relation,
   /// so whether a next page exists is unknown.
   case malformedLinkHeader(url: URL, errors: [LinkHeaderError])
-  /// A cursor URL's page number or offset query item is not an integer.
+  /// A cursor URL's page number or offset query item is not an integer, or is one whose next
+  /// page number or offset does not fit in an `Int`.
   case invalidCursor(url: URL, queryItem: String)
 
   /// How many bytes of an error response's body ``status(statusCode:url:retryAfter:bodyPrefix:)``
@@ -108,7 +109,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .malformedLinkHeader(let url, let errors):
       "the Link header of \(url) is malformed: \(errors.map(\.description).joined(separator: "; "))"
     case .invalidCursor(let url, let queryItem):
-      "the \(queryItem) query item of \(url) is not an integer"
+      "the \(queryItem) query item of \(url) is not an integer whose next page fits in an Int"
     }
   }
 }

@@ -43,17 +43,30 @@ extension HTTPPagingStrategy {
       return Page(items: items, nextCursor: next)
     case .pageNumber(let queryItem, let firstPage, let pageSize, _, _):
       let number = try Self.integer(queryItem, in: pageURL) ?? firstPage
-      let seen = (number - firstPage + 1) * pageSize
+      // A cursor's page number is input (a saved or hand-made URL): arithmetic that would
+      // overflow on it is an invalid cursor, not a trap.
+      guard let before = Self.checked(number.subtractingReportingOverflow(firstPage)),
+        let pages = Self.checked(before.addingReportingOverflow(1)),
+        let seen = Self.checked(pages.multipliedReportingOverflow(by: pageSize)),
+        let nextNumber = Self.checked(number.addingReportingOverflow(1))
+      else { throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: queryItem) }
       let isLast = items.count < pageSize || body.totalCount.map { seen >= $0 } ?? false
-      let next = isLast ? nil : try Self.url(pageURL, setting: queryItem, to: String(number + 1))
+      let next = isLast ? nil : try Self.url(pageURL, setting: queryItem, to: String(nextNumber))
       return Page(items: items, nextCursor: next)
     case .offset(let queryItem, let limit, _, _):
       let offset = try Self.integer(queryItem, in: pageURL) ?? 0
-      let seen = offset + items.count
+      guard let seen = Self.checked(offset.addingReportingOverflow(items.count)) else {
+        throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: queryItem)
+      }
       let isLast = items.count < limit || body.totalCount.map { seen >= $0 } ?? false
       let next = isLast ? nil : try Self.url(pageURL, setting: queryItem, to: String(seen))
       return Page(items: items, nextCursor: next)
     }
+  }
+
+  /// The result of an arithmetic operation, or `nil` when it overflowed.
+  private static func checked(_ result: (partialValue: Int, overflow: Bool)) -> Int? {
+    result.overflow ? nil : result.partialValue
   }
 
   private static func integer(_ queryItem: String, in url: URL) throws -> Int? {

@@ -55,7 +55,8 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   ///   - pageSize: The items a full page holds (at least 1).
   ///   - pageSizeQueryItem: The query item that asks for `pageSize`, or `nil` to send none.
   ///   - itemsPath: Where the items are (default: the body is the array).
-  ///   - totalCountPath: Where the total number of items is, if the body has it.
+  ///   - totalCountPath: Where the total number of items is, if the body has it; a negative
+  ///     count fails with ``HTTPPagingError/decoding(url:error:)``.
   /// - Returns: The strategy.
   public static func pageNumber(
     queryItem: String = "page", firstPage: Int = 1, pageSize: Int,
@@ -77,7 +78,8 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   ///   - limit: The items a full page holds (at least 1).
   ///   - limitQueryItem: The query item that asks for `limit` (default `limit`), or `nil`.
   ///   - itemsPath: Where the items are (default: the body is the array).
-  ///   - totalCountPath: Where the total number of items is, if the body has it.
+  ///   - totalCountPath: Where the total number of items is, if the body has it; a negative
+  ///     count fails with ``HTTPPagingError/decoding(url:error:)``.
   /// - Returns: The strategy.
   public static func offset(
     queryItem: String = "offset", limit: Int, limitQueryItem: String? = "limit",

@@ -62,15 +62,16 @@ struct LinkFieldParser {
       .map { $0.lowercased() }
     guard !relationTypes.isEmpty else { return }
     let context = parameters.first { $0.name == "anchor" }.flatMap { resolve($0.value) } ?? baseURL
-    var attributes = parameters.filter { !["rel", "anchor", "rev"].contains($0.name) }
-      .map { WebLink.Attribute(name: $0.name, value: $0.value) }
-    // B.2 step 16: an encoded `name*` replaces every plain `name`.
-    for starName in Set(attributes.map(\.name).filter { $0.hasSuffix("*") }) {
-      let baseName = String(starName.dropLast())
-      attributes.removeAll { $0.name == baseName }
-      for position in attributes.indices where attributes[position].name == starName {
-        attributes[position].name = baseName
+    let kept = parameters.filter { !["rel", "anchor", "rev"].contains($0.name) }
+    // B.2 step 16: an encoded `name*` replaces every plain `name`. One pass, so that a header
+    // with thousands of `name*` parameters costs linear time, not quadratic.
+    let encodedNames = Set(kept.lazy.filter { $0.name.hasSuffix("*") }.map { $0.name.dropLast() })
+    let attributes = kept.compactMap { parameter -> WebLink.Attribute? in
+      if parameter.name.hasSuffix("*") {
+        return WebLink.Attribute(name: String(parameter.name.dropLast()), value: parameter.value)
       }
+      if encodedNames.contains(Substring(parameter.name)) { return nil }
+      return WebLink.Attribute(name: parameter.name, value: parameter.value)
     }
     links.append(
       WebLink(

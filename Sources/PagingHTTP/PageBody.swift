@@ -36,6 +36,13 @@ struct PageBody<Item: Decodable>: Decodable {
     }
     if let path = layout.totalCountPath {
       totalCount = try Self.value(at: path, in: decoder, as: Int.self)
+      // A negative count would end the list after this page, silently.
+      if let totalCount, totalCount < 0 {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: path.map(JSONKey.init),
+            debugDescription: "the total count is negative (\(totalCount))"))
+      }
     }
   }
 
@@ -72,7 +79,9 @@ struct JSONKey: CodingKey {
   init?(intValue: Int) { nil }
 }
 
-/// A cursor token: a JSON string, or a number taken as its text.
+/// A cursor token: a JSON string, or a number taken as its text. Numbers are read as
+/// `Decimal` (38 significant digits), not `Double`: an id-like token above 2^53, such as
+/// `12345678901234567890123`, must go back to the server digit for digit.
 private struct CursorToken: Decodable {
   var text: String?
 
@@ -83,7 +92,7 @@ private struct CursorToken: Decodable {
     } else if let integer = try? container.decode(Int64.self) {
       text = String(integer)
     } else {
-      text = String(try container.decode(Double.self))
+      text = "\(try container.decode(Decimal.self))"
     }
   }
 }

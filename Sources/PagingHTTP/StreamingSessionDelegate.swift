@@ -48,6 +48,20 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     if tooLarge { dataTask.cancel() }
   }
 
+  /// Ends `task` with `URLError.timedOut` if it is still loading: the whole-request deadline,
+  /// which FoundationNetworking does not enforce (a server that sends a byte now and then
+  /// never trips the idle timeout).
+  func timeOut(_ task: URLSessionTask) {
+    let pending = lock.withLock { () -> Bool in
+      guard var load = loads[task.taskIdentifier], load.failure == nil else { return false }
+      load.failure = URLError(.timedOut)
+      load.body = Data()
+      loads[task.taskIdentifier] = load
+      return true
+    }
+    if pending { task.cancel() }
+  }
+
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {

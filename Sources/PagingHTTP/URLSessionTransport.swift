@@ -17,11 +17,13 @@ public final class URLSessionTransport: HTTPTransport {
   public static let shared = URLSessionTransport()
 
   /// An ephemeral configuration with no URL cache: pages are never served from a cache, and
-  /// no cookie or credential outlives the session.
+  /// no cookie or credential outlives the session. Its `timeoutIntervalForResource`, the
+  /// longest a whole request may take, is 60 seconds (Foundation's default is 7 days).
   public static var defaultConfiguration: URLSessionConfiguration {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForResource = 60
     return configuration
   }
 
@@ -30,7 +32,10 @@ public final class URLSessionTransport: HTTPTransport {
 
   /// Creates a transport with a session of its own.
   /// - Parameter configuration: The session's configuration (default
-  ///   ``defaultConfiguration``); set timeouts and extra headers there.
+  ///   ``defaultConfiguration``); set timeouts and extra headers there. The transport itself
+  ///   enforces `timeoutIntervalForResource`, in seconds, on every request, since
+  ///   FoundationNetworking on Linux does not: a body that trickles in slower than that fails
+  ///   with `URLError.timedOut` (which ``HTTPPageSource`` reports as retryable).
   public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
     let delegate = StreamingSessionDelegate()
     self.delegate = delegate
@@ -47,18 +52,26 @@ public final class URLSessionTransport: HTTPTransport {
   ///   - maximumBodySize: The largest body to accept, in bytes.
   /// - Returns: The body and the response.
   /// - Throws: `URLError` (`.cancelled` when the calling task is cancelled, `.badURL` for a
-  ///   request without a URL), ``HTTPPagingError/bodyTooLarge(url:limit:)``.
+  ///   request without a URL, `.timedOut` past the configuration's
+  ///   `timeoutIntervalForResource`), ``HTTPPagingError/bodyTooLarge(url:limit:)``.
   public func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
     Data, HTTPURLResponse
   ) {
     guard let url = request.url else { throw URLError(.badURL) }
     let task = session.dataTask(with: request)
+    let deadline = session.configuration.timeoutIntervalForResource
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         delegate.register(
           task, url: url, maximumBodySize: maximumBodySize, continuation: continuation)
         task.resume()
         if Task.isCancelled { task.cancel() }
+        if deadline.isFinite, deadline > 0 {
+          DispatchQueue.global().asyncAfter(deadline: .now() + deadline) {
+            [weak delegate, weak task] in
+            if let delegate, let task { delegate.timeOut(task) }
+          }
+        }
       }
     } onCancel: {
       task.cancel()

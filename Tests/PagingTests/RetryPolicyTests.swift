@@ -88,4 +88,21 @@ import Testing
     #expect(backoff.delay(forAttempt: 1, randomFraction: 0) == .milliseconds(50))
     #expect(backoff.delay(forAttempt: 1, randomFraction: 1) == .milliseconds(150))
   }
+
+  /// A multiplier whose product leaves `Duration`'s range used to trap in `Duration * Double`.
+  @Test(arguments: [1e30, Double.infinity])
+  func aHugeMultiplierReachesTheCapWithoutOverflowing(_ multiplier: Double) {
+    let backoff = ExponentialBackoff(
+      initialDelay: .seconds(1), multiplier: multiplier, maxDelay: .seconds(30), jitter: 0)
+    #expect(backoff.delay(forAttempt: 1, randomFraction: 0.5) == .seconds(1))
+    #expect(backoff.delay(forAttempt: 2, randomFraction: 0.5) == .seconds(30))
+    #expect(backoff.delay(forAttempt: 50, randomFraction: 0.5) == .seconds(30))
+  }
+
+  @Test func aNegativeInitialDelayWaitsZeroAtEveryAttempt() {
+    let backoff = ExponentialBackoff(
+      initialDelay: .seconds(-1), multiplier: 1e30, maxDelay: .seconds(30), jitter: 0)
+    #expect(backoff.delay(forAttempt: 1, randomFraction: 0.5) == .zero)
+    #expect(backoff.delay(forAttempt: 3, randomFraction: 0.5) == .zero)
+  }
 }

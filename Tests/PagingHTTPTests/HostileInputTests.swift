@@ -1,0 +1,96 @@
+import Foundation
+import Paging
+import PagingHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Inputs an attacker or a careless caller could send; each must end in a typed error, never
+/// a trap or a hang.
+@Suite("HTTPPageSource hostile inputs (stub transport)")
+struct HostileInputTests {
+  private let base = URL("https://api.example.com/v1/notes")
+
+  @Test(arguments: [
+    ("page", "https://api.example.com/v1/notes?page=9223372036854775807"),
+    ("page", "https://api.example.com/v1/notes?page=-9223372036854775808"),
+  ])
+  func aPageNumberCursorAtTheLimitsOfIntIsAnInvalidCursor(_ item: String, _ cursor: String)
+    async throws
+  {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .pageNumber(pageSize: 2),
+      transport: StubTransport(StubReply(body: notesJSON(1...2))))
+    let url = try #require(URL(string: cursor))
+    let error = await loadError(source, url)
+    guard case .invalidCursor(url, item) = error else {
+      Issue.record("expected invalidCursor, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func anOffsetCursorThatWouldOverflowIsAnInvalidCursor() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .offset(limit: 2),
+      transport: StubTransport(StubReply(body: notesJSON(1...2))))
+    let url = URL("https://api.example.com/v1/notes?offset=9223372036854775807&limit=2")
+    let error = await loadError(source, url)
+    guard case .invalidCursor(url, "offset") = error else {
+      Issue.record("expected invalidCursor, got \(String(describing: error))")
+      return
+    }
+  }
+
+  /// A negative total count used to end the list after the first page without a word.
+  @Test(arguments: [
+    HTTPPagingStrategy.pageNumber(pageSize: 2, itemsPath: ["items"], totalCountPath: ["total"]),
+    HTTPPagingStrategy.offset(limit: 2, itemsPath: ["items"], totalCountPath: ["total"]),
+  ])
+  func aNegativeTotalCountIsADecodingErrorNamingThePath(_ strategy: HTTPPagingStrategy)
+    async throws
+  {
+    let body = #"{"items": \#(notesJSON(1...2)), "total": -1}"#
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: strategy, transport: StubTransport(StubReply(body: body)))
+    let error = await loadError(source)
+    #expect(error?.codingPath == "total")
+  }
+
+  /// A numeric token above 2^53 used to go through `Double` and come back rounded
+  /// (`1.2345678901234568e+22`), so the next request asked for another page.
+  @Test func aNumericCursorAboveTwoToTheFiftyThirdIsSentBackDigitForDigit() async throws {
+    let body = #"{"rows": [], "next": 12345678901234567890123}"#
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .cursorField(itemsPath: ["rows"], cursorPath: ["next"], queryItem: "c"),
+      transport: StubTransport(StubReply(body: body)))
+    let page = try await source.loadPage(pageRequest(nil))
+    #expect(
+      page.nextCursor?.absoluteString
+        == "https://api.example.com/v1/notes?c=12345678901234567890123"
+    )
+  }
+}
+
+@Suite("LinkHeader hostile inputs")
+struct LinkHeaderHostileInputTests {
+  /// 1 MB of RFC 8187 parameters: replacing the plain `name`s took time quadratic in their
+  /// number (minutes for this header); the limit bounds a regression instead of hanging CI.
+  @Test(.timeLimit(.minutes(1)))
+  func aMegabyteOfEncodedParametersParsesInLinearTime() throws {
+    let count = 50_000
+    let parameters = (0..<count).map { "; t\($0)=plain; t\($0)*=utf-8''v\($0)" }.joined()
+    let fieldValue = "</p2>" + parameters + "; rel=next"
+    #expect(fieldValue.utf8.count > 1_000_000)
+
+    let header = LinkHeader(fieldValue: fieldValue, baseURL: URL("https://api.example.com/"))
+
+    #expect(header.errors.isEmpty)
+    let link = try #require(header.links.first)
+    #expect(header.links.count == 1)
+    #expect(link.attributes.count == count)
+    #expect(link.attributes.first == WebLink.Attribute(name: "t0", value: "v0"))
+    #expect(link.attributes.last == WebLink.Attribute(name: "t49999", value: "v49999"))
+  }
+}
