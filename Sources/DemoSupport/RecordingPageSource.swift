@@ -14,9 +14,7 @@ import PagingTesting
 /// `URLError(.networkConnectionLost)`: the server served it, the client never got it. So in
 /// virtual time every request reaches the simulated server exactly once, as the list simulator
 /// needs.
-// @unchecked Sendable is safe: the mutable state is only read or written while `lock` is held
-// (every access goes through `withState`), and everything else is immutable and Sendable.
-final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendable {
+final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   typealias Item = Base.Item
   typealias Cursor = Base.Cursor
 
@@ -61,7 +59,7 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
     var latency: Duration? { answeredAt.map { $0 - sentAt } }
   }
 
-  private struct State {
+  private struct State: Sendable {
     var entries: [Entry] = []
     var sequence = 0
     var dropsPending = 0
@@ -70,8 +68,7 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
 
   private let base: Base
   private let elapsed: @Sendable () -> Duration
-  private let lock = NSLock()
-  private var state = State()
+  private let state = Locked(State())
   /// The most requests forwarded to the base source; later ones fail at once without being
   /// sent. `nil`: no limit (in virtual time there must be none).
   let requestLimit: Int?
@@ -89,9 +86,7 @@ final class RecordingPageSource<Base: PageSource>: PageSource, @unchecked Sendab
   }
 
   private func withState<Result>(_ body: (inout State) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&state)
+    state.withLock(body)
   }
 
   /// How many sends and answers the log holds: the place in that sequence of whatever
