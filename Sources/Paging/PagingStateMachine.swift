@@ -212,12 +212,14 @@ extension PagingStateMachine {
     // A row whose item a refresh removed has left the screen, whether or not its onDisappear
     // comes (its id no longer resolves, so that signal is ignored); forget it, or it would
     // count as visible again when an item with its id is loaded later.
-    visibleRows = visibleRows.filter { items.contains(id: $0) }
-    highestVisiblePosition = nil
-    for id in visibleRows {
-      guard let position = items.position(of: id) else { continue }
-      if position > highestVisiblePosition ?? -1 { highestVisiblePosition = position }
+    // One lookup per row finds both whether it is still loaded and where.
+    var highest: Int?
+    visibleRows = visibleRows.filter { id in
+      guard let position = items.position(of: id) else { return false }
+      if position > highest ?? -1 { highest = position }
+      return true
     }
+    highestVisiblePosition = highest
   }
 
   /// Starts an append when the row at `position` is within the prefetch distance of the end.
@@ -295,9 +297,7 @@ extension PagingStateMachine {
     switch direction {
     case .refresh:
       guard refreshState.error != nil, refreshRequest == nil else { return [] }
-      var effects = cancelPendingRetry()
-      effects += beginRefresh()
-      return effects
+      return beginRefresh()
     case .append:
       guard let error = appendState.error, appendRequest == nil, refreshRequest == nil,
         nextCursor != nil
