@@ -27,7 +27,7 @@ final class BaselineLoader<Source: PageSource> {
     self.initialCursor = initialCursor
   }
 
-  var hasMore: Bool { !hasLoadedFirstPage || nextCursor != nil }
+  var hasNextPage: Bool { !hasLoadedFirstPage || nextCursor != nil }
 
   /// Numbers a new load.
   func begin() -> PageRequestID {

@@ -27,7 +27,7 @@ public protocol ListFeed: AnyObject {
   /// The footer row the list shows below the items, or `nil` for none.
   var footerState: ListFooterState? { get }
   /// Whether more rows may exist beyond the loaded ones (before the first page, `true`).
-  var hasMore: Bool { get }
+  var hasNextPage: Bool { get }
   /// How many loads the feed has started so far, each with its own `PageRequestID`.
   var requestsStarted: Int { get }
 

@@ -98,7 +98,7 @@ extension ListSimulator {
       if motion.distance > 0, contentOffset < desired - 0.001 {
         // Held at the end of the loaded rows: the motion resumes when more rows land.
         waited += frame
-        if !feed.hasMore || waited >= configuration.patience { return }
+        if !feed.hasNextPage || waited >= configuration.patience { return }
         continue
       }
       if motion.distance < 0, contentOffset > desired + 0.001 { return }

@@ -158,6 +158,6 @@ extension ListSimulator {
       }
     }
     let atEnd = table.count > 0 && bottom >= Double(table.count) * height
-    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasMore)
+    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasNextPage)
   }
 }

@@ -17,8 +17,8 @@ extension Paginator: ListFeed {
   /// - Returns: The item.
   public func rowItem(at index: Int) -> Item { items[index] }
 
-  /// ``PagingStateMachine/itemsVersion``: grows with every commit.
-  public var rowsVersion: Int { stateMachine.itemsVersion }
+  /// ``PagingMetrics/requestsCompleted``: grows with every commit.
+  public var rowsVersion: Int { metrics.requestsCompleted }
 
   /// A spinner while the first page or a next page loads, the error while a direction is
   /// latched failed, the end once the last page committed.
@@ -41,4 +41,8 @@ extension Paginator: ListFeed {
 
   /// Calls ``Paginator/start()``.
   public func runScreenTask() async { await start() }
+
+  /// Waits until the paginator has applied (or dropped) the answer to request `id`.
+  /// - Parameter id: The request's id.
+  public func waitForLoad(_ id: PageRequestID) async { await waitForRequest(id) }
 }

@@ -23,7 +23,7 @@ final class OracleFeed: ListFeed {
   init(server: SimulatedFeedServer<ReleaseNote>, plan: OraclePlan, clock: TestClock) {
     // Rows never reach this paginator, so it loads only when told to.
     paginator = Paginator(
-      source: server, configuration: PagingConfiguration(prefetchDistance: 0), clock: clock)
+      source: server, configuration: PagingConfiguration(prefetch: .fixed(0)), clock: clock)
     self.plan = plan
     self.clock = clock
   }
@@ -32,7 +32,7 @@ final class OracleFeed: ListFeed {
   func rowItem(at index: Int) -> ReleaseNote { paginator.rowItem(at: index) }
   var rowsVersion: Int { paginator.rowsVersion }
   var footerState: ListFooterState? { paginator.footerState }
-  var hasMore: Bool { paginator.hasMore }
+  var hasNextPage: Bool { paginator.hasNextPage }
   var requestsStarted: Int { paginator.requestsStarted }
   func rowAppeared(_ item: ReleaseNote) {}
   func rowDisappeared(_ item: ReleaseNote) {}
@@ -55,7 +55,7 @@ final class OracleFeed: ListFeed {
   /// before, since the oracle acts on frames and commits).
   private func startIfDue() {
     let page = paginator.metrics.requestsCompleted + 1
-    guard page >= 2, page <= plan.pages, paginator.loadsInFlight.isEmpty, paginator.hasMore,
+    guard page >= 2, page <= plan.pages, paginator.loadsInFlight.isEmpty, paginator.hasNextPage,
       let start = plan.latestStart[page], let frame = list?.configuration.frameDuration
     else { return }
     if clock.now.offset + frame > start { paginator.loadNextPage() }

@@ -23,8 +23,8 @@ extension PolicyComparison {
         on a `nil` cursor;
       - **scanning threshold helper**: ListPagination's `isThresholdItem(offset: 10, item:)`
         (a `firstIndex(where:)` scan) as its README uses it, with the naive code's load;
-      - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetchDistance:
-        pageSize, prefetch: .fixed)`, Android Paging 3's default;
+      - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetch:
+        .fixed(pageSize))`, Android Paging 3's default;
       - **Paginator (default)**: `Paginator(source:clock:)`, whose prefetch distance adapts
         (`AdaptivePrefetch`: the rows the user scrolled while recent pages loaded);
       - **oracle**: knows the user's path (recorded on a list that holds every row), every

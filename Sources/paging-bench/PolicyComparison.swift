@@ -130,7 +130,7 @@ enum PolicyComparison {
       return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
     case .fixedPrefetch:
       let configuration = PagingConfiguration<Server.Cursor>(
-        prefetchDistance: profile.pageSize, prefetch: .fixed)
+        prefetch: .fixed(profile.pageSize))
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .paginator:

@@ -55,7 +55,7 @@ final class PathRecorderFeed: ListFeed {
   var rowsVersion: Int { 1 }
   /// The end, as a paginator shows it once every page has loaded.
   var footerState: ListFooterState? { .end }
-  var hasMore: Bool { false }
+  var hasNextPage: Bool { false }
   var requestsStarted: Int { 0 }
   func rowAppeared(_ item: ReleaseNote) {}
   func rowDisappeared(_ item: ReleaseNote) {}

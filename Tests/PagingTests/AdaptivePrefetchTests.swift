@@ -16,7 +16,7 @@ import Testing
     }
 
     init(_ rule: AdaptivePrefetch = AdaptivePrefetch()) {
-      self.init(PagingConfiguration(prefetchDistance: 20, prefetch: .adaptive(rule)))
+      self.init(PagingConfiguration(prefetch: .fixed(21), prefetch: .adaptive(rule)))
     }
 
     var distance: Int { machine.currentPrefetchDistance }
@@ -100,8 +100,8 @@ import Testing
   }
 
   @Test func aDistanceYouSetIsFixed() {
-    #expect(PagingConfiguration<Int>(prefetchDistance: 7).prefetch == .fixed)
-    var scroll = Scroll(PagingConfiguration(prefetchDistance: 20))
+    #expect(PagingConfiguration<Int>(prefetch: .fixed(8)).prefetch == .fixed)
+    var scroll = Scroll(PagingConfiguration(prefetch: .fixed(21)))
     scroll.append(trigger: 19, reached: 30)
     #expect(scroll.distance == 20)
   }

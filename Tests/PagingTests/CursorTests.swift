@@ -19,7 +19,7 @@ import Testing
     #expect(machine.nextCursor == 20)
     #expect(machine.items.count == 20)
     #expect(machine.appendState == .failed(.sourceFailed(Boom())))
-    #expect(machine.hasMore)
+    #expect(machine.hasNextPage)
   }
 
   @Test func appearancesAfterAFailureSendNothing() {

@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func tenRowsInOneFrameAfterTheFirstPageSendOneAppend() {
-    var machine = Machine.loaded(count: 20, next: 20, configuration: .init(prefetchDistance: 15))
+    var machine = Machine.loaded(count: 20, next: 20, configuration: .init(prefetch: .fixed(16)))
     let burst = machine.appear(0..<10)
     // Row 4 is the first with at most 15 rows after it; rows 5 to 9 join the load in flight.
     #expect(burst.loads.map(\.cursor) == [20])

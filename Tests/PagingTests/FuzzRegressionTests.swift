@@ -31,7 +31,7 @@ import Testing
   @Test func aFirstLoadCancelledByTheSourceIsLoadedAgain() async {
     await expectNoViolation(
       FuzzCase(
-        seed: 14, pageSize: 6, prefetchDistance: 0,
+        seed: 14, pageSize: 6, prefetchDistance: 1,
         maxPagesWithoutNewItems: 4, duplicatePolicy: .keepFirst,
         automaticRetries: nil, initialCursor: nil, viewportHeight: 6,
         answersCancelledRequests: true,
@@ -73,7 +73,7 @@ import Testing
   @Test func aRefreshCancelledByTheSourceRechecksTheVisibleRows() async {
     await expectNoViolation(
       FuzzCase(
-        seed: 29, pageSize: 5, prefetchDistance: 3,
+        seed: 29, pageSize: 5, prefetchDistance: 4,
         maxPagesWithoutNewItems: 3, duplicatePolicy: .replace,
         automaticRetries: nil, initialCursor: nil, viewportHeight: 7,
         answersCancelledRequests: true,
@@ -84,7 +84,7 @@ import Testing
         ]))
 
     var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetchDistance: 0))
+      configuration: PagingConfiguration(prefetch: .fixed(1)))
     _ = machine.handle(.start)
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
     #expect(machine.handle(.refresh) == [.startLoad(request(2, .refresh, nil, g: 2))])
@@ -100,7 +100,7 @@ import Testing
   @Test func aRowRemovedByARefreshNoLongerCountsAsVisible() async {
     await expectNoViolation(
       FuzzCase(
-        seed: 22, pageSize: 3, prefetchDistance: 2,
+        seed: 22, pageSize: 3, prefetchDistance: 3,
         maxPagesWithoutNewItems: 2, duplicatePolicy: .keepFirst,
         automaticRetries: 0, initialCursor: nil, viewportHeight: 7,
         answersCancelledRequests: false,
@@ -111,7 +111,7 @@ import Testing
         ]))
 
     var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetchDistance: 0))
+      configuration: PagingConfiguration(prefetch: .fixed(1)))
     _ = machine.handle(.start)
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 2)))
     #expect(machine.handle(.rowAppeared(.id(1))) == [])
@@ -130,7 +130,7 @@ import Testing
   /// `ScriptedPageSource` found nothing to cancel yet, then kept the call pending forever.
   @Test func aLoadCancelledInTheFrameItStartedEndsAtTheSource() async {
     let fuzzCase = FuzzCase(
-      seed: 122, pageSize: 5, prefetchDistance: 1,
+      seed: 122, pageSize: 5, prefetchDistance: 2,
       maxPagesWithoutNewItems: 4, duplicatePolicy: .keepFirst,
       automaticRetries: nil, initialCursor: nil, viewportHeight: 3,
       answersCancelledRequests: false,
@@ -158,7 +158,7 @@ import Testing
   @Test func aFailedRefreshRechecksTheVisibleRowsOfTheOldList() async {
     await expectNoViolation(
       FuzzCase(
-        seed: 99, pageSize: 2, prefetchDistance: 3,
+        seed: 99, pageSize: 2, prefetchDistance: 4,
         maxPagesWithoutNewItems: 2, duplicatePolicy: .keepFirst,
         automaticRetries: 3, initialCursor: nil, viewportHeight: 2,
         answersCancelledRequests: true,
@@ -169,7 +169,7 @@ import Testing
         ]))
 
     var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetchDistance: 0))
+      configuration: PagingConfiguration(prefetch: .fixed(1)))
     _ = machine.handle(.start)
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
     _ = machine.handle(.refresh)

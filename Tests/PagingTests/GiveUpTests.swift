@@ -55,7 +55,7 @@ import Testing
 
   @Test func theLimitIsConfigurableAndRetryStartsANewCount() {
     var machine = Machine.loaded(
-      configuration: .init(prefetchDistance: 5, maxPagesWithoutNewItems: 1))
+      configuration: .init(prefetch: .fixed(6), maxPagesWithoutNewItems: 1))
     let append = machine.appear(15..<20).loads[0]
     _ = machine.handle(.loadCompleted(append.id, page(20..<20, next: 21)))
     #expect(machine.appendState == .failed(.noNewItems(pages: 1)))

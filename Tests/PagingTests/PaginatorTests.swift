@@ -142,13 +142,13 @@ import Testing
 
   @Test func anAppearanceThatStartsNothingNotifiesNoObserver() async {
     let source = Source()
-    let paginator = await loaded(source, configuration: PagingConfiguration(prefetchDistance: 5))
+    let paginator = await loaded(source, configuration: PagingConfiguration(prefetch: .fixed(6)))
     let changes = Counter()
     withObservationTracking {
       _ = paginator.items
       _ = paginator.appendState
       _ = paginator.refreshState
-      _ = paginator.hasMore
+      _ = paginator.hasNextPage
     } onChange: {
       changes.increment()
     }
@@ -166,7 +166,7 @@ import Testing
     let appendChanges = Counter()
     withObservationTracking {
       _ = paginator.refreshState
-      _ = paginator.hasMore
+      _ = paginator.hasNextPage
     } onChange: {
       refreshChanges.increment()
     }
@@ -189,7 +189,7 @@ import Testing
       return page(start..<start + 10, next: start + 10 < 30 ? start + 10 : nil)
     }
     await paginator.start()
-    while paginator.hasMore {
+    while paginator.hasNextPage {
       paginator.loadNextPage()
       await paginator.waitUntilIdle()
     }

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func anAppearanceByIndexCountsLikeOneById() {
-    var machine = Machine.loaded(count: 20, configuration: .init(prefetchDistance: 2))
+    var machine = Machine.loaded(count: 20, configuration: .init(prefetch: .fixed(3)))
     #expect(machine.handle(.rowAppeared(.index(16))).isEmpty)
     #expect(machine.handle(.rowAppeared(.index(17))).loads.map(\.cursor) == [20])
   }

@@ -43,7 +43,7 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
   /// A machine whose first page (rows `0..<count`, next cursor `count`) has committed.
   static func loaded(
     count: Int = 20, next: Int? = 20,
-    configuration: PagingConfiguration<Int> = PagingConfiguration(prefetchDistance: 5)
+    configuration: PagingConfiguration<Int> = PagingConfiguration(prefetch: .fixed(6))
   ) -> Machine {
     var machine = Machine(configuration: configuration)
     let first = machine.handle(.start).loads[0]

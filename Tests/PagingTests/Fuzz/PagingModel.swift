@@ -437,8 +437,8 @@ final class PagingModel {
       default: throw fail("unjustified-failure", "\(direction) failed with \(error)")
       }
     }
-    if machine.hasMore != (!firstPageLoaded || !chainEnded) {
-      throw fail("has-more", "hasMore is \(machine.hasMore)")
+    if machine.hasNextPage != (!firstPageLoaded || !chainEnded) {
+      throw fail("has-more", "hasNextPage is \(machine.hasNextPage)")
     }
     if machine.metrics.requestsStarted != records.count {
       throw fail(
