@@ -18,8 +18,8 @@ import Paging
 /// it is given. Each frame it reads the feed's rows, moves the content offset along the
 /// current gesture (it cannot scroll past the loaded rows), and fires callbacks for the rows
 /// that enter or leave the window: the viewport plus the container's margins. Rows that stay
-/// in the window do not fire again; rows that leave and come back do. See
-/// `list-behaviours.md` for the behaviours modelled and their figures.
+/// in the window do not fire again; rows that leave and come back do. See the rulebook
+/// (Rulebook.md in Paging.docc, "How lists fire their rows") for the behaviours modelled.
 ///
 /// **Virtual time.** On a ``TestClock``, the simulator advances the clock itself, and when it
 /// is given the ``SimulatedFeedServer`` its feed loads from, it steps the server's answers

@@ -1,6 +1,6 @@
 /// The shape and habits of the list a ``ListSimulator`` imitates. Every value has a default
-/// from `list-behaviours.md`: an iPhone list of 666 points with 80-point rows (about 8
-/// visible), at 60 frames a second.
+/// from the figures in the rulebook (Rulebook.md in Paging.docc, "How lists fire their rows"):
+/// an iPhone list of 666 points with 80-point rows (about 8 visible), at 60 frames a second.
 public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// The height of every row, in points (at least 1).
   public var rowHeight: Double

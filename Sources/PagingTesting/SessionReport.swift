@@ -1,5 +1,5 @@
-/// What a simulated scroll session did, seen from the user's side: the figures of
-/// `list-behaviours.md` ("What to measure").
+/// What a simulated scroll session did, seen from the user's side: the figures listed in the
+/// rulebook (Rulebook.md in Paging.docc, "How lists fire their rows").
 ///
 /// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
 /// seeds produces the same report, run after run.

@@ -3,9 +3,9 @@ import Paging
 import PagingTesting
 import Testing
 
-/// One scenario per fault class of `fault-scenarios.md`, against ``Paginator``: driven by the
-/// list simulator where the fault lives in the list, by the scripted source where it lives
-/// in the timing of answers.
+/// One scenario per fault class of the rulebook (Rulebook.md in Paging.docc), against
+/// ``Paginator``: driven by the list simulator where the fault lives in the list, by the scripted
+/// source where it lives in the timing of answers.
 @MainActor
 @Suite struct FaultScenarioTests {
   struct Failure: Error, Equatable {}

@@ -6,8 +6,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// Rule 7 (fault class 9): a cancellation is never a failure; the page stays unloaded and the
-/// next trigger loads it.
+/// Rulebook R8 and R13 (fault classes 9 and 25): a cancellation is never a failure; the page stays
+/// unloaded and the next trigger loads it.
 @Suite struct CancellationTests {
   @Test(arguments: [
     CancellationError() as any Error, URLError(.cancelled),

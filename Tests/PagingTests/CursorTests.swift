@@ -1,8 +1,8 @@
 import Paging
 import Testing
 
-/// Rules 5 and 6 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure latches
-/// the direction until a retry, which asks for the same cursor.
+/// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure
+/// latches the direction until a retry, which asks for the same cursor.
 @Suite struct CursorTests {
   @Test func theCursorDoesNotMoveWhenTheRequestStarts() {
     var machine = Machine.loaded()

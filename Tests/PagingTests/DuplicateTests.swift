@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 9 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.
+/// Rulebook R10 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.
 @Suite struct DuplicateTests {
   struct Note: Identifiable, Sendable, Equatable {
     let id: Int

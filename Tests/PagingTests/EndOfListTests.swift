@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 4 (fault class 5): after a page with no next cursor, nothing loads until a refresh.
+/// Rulebook R5 (fault class 5): after a page with no next cursor, nothing loads until a refresh.
 @Suite struct EndOfListTests {
   @Test func theLastPageCompletesTheAppendDirection() {
     var machine = Machine.loaded()

@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 1 (fault classes 1 and 2): the first display sends exactly one request.
+/// Rulebook R1, R3 and R18 (fault classes 1 and 2): the first display sends exactly one request.
 @Suite struct FirstDisplayTests {
   @Test func startSendsOneRefreshForTheInitialCursor() {
     var machine = Machine(configuration: PagingConfiguration(initialCursor: 7))

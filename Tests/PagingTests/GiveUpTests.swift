@@ -1,8 +1,8 @@
 import Paging
 import Testing
 
-/// Rules 10 and 11 (fault classes 14 and 15): a repeated cursor and a run of pages without new
-/// items end in typed errors, not loops.
+/// Rulebook R11 and R12 (fault classes 15 and 14): a repeated cursor and a run of pages without
+/// new items end in typed errors, not loops.
 @Suite struct GiveUpTests {
   @Test func aCursorWhosePageCommittedIsNeverRequestedAgain() {
     var machine = Machine.loaded()

@@ -1,7 +1,8 @@
 import Paging
 import Testing
 
-/// Rule 2: a row triggers an append only within the prefetch distance of the loaded end.
+/// Rulebook R3 and R20: a row triggers an append only within the prefetch distance of the loaded
+/// end.
 @Suite struct PrefetchDistanceTests {
   @Test(arguments: [0, 1, 5, 19])
   func theFirstTriggeringRowHasExactlyPrefetchDistanceRowsAfterIt(distance: Int) {

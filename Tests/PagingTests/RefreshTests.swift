@@ -1,8 +1,8 @@
 import Paging
 import Testing
 
-/// Rule 8 (fault classes 10 and 11): a refresh starts a new generation, cancels loads in flight
-/// and drops their late results; items are replaced in one step when it commits.
+/// Rulebook R2 and R9 (fault classes 10 and 11): a refresh starts a new generation, cancels loads
+/// in flight and drops their late results; items are replaced in one step when it commits.
 @Suite struct RefreshTests {
   @Test func refreshCancelsTheAppendInFlightAndStartsANewGeneration() {
     var machine = Machine.loaded()

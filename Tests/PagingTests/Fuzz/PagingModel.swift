@@ -42,8 +42,8 @@ enum FuzzAnswer {
 /// The randomized tests' model of a correct engine and their invariant checker.
 ///
 /// It follows the requests from the effects (or, for a ``Paginator``, from the change of its
-/// machine's state), keeps its own list of what should be visible, and after every event checks
-/// the rules of `shared/design/fault-scenarios.md` against the machine. It mirrors no private
+/// machine's state), keeps its own list of what should be visible, and after every event checks the
+/// rules of the rulebook (Rulebook.md in Paging.docc) against the machine. It mirrors no private
 /// state of the machine: only what a user, a view or a server can see.
 final class PagingModel {
   enum Status { case inFlight, committed, failed, cancelled }
