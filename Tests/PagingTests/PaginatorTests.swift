@@ -107,7 +107,10 @@ import Testing
     #expect(retry.cursor == 20)
   }
 
-  @Test func theBackoffWaitsOnTheInjectedClock() async {
+  /// The retry timer sleeps exactly the policy's delay on the paginator's clock: not a
+  /// millisecond less (nothing wakes at 999 ms, so no request can reach the source), not more
+  /// (the timer wakes at 1 s and the retry asks for the failed cursor again, once).
+  @Test func theBackoffWaitsOnTheInjectedClock() async throws {
     let clock = TestClock()
     let source = Source()
     let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 1, jitter: 0)
@@ -119,12 +122,21 @@ import Testing
     source.fail(append, with: Boom())
     await paginator.waitForLoad(append.id)
     await clock.waitForSleepers(1)
-    clock.advance(by: .milliseconds(999))
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+
+    try #require(clock.advance(by: .milliseconds(999)) == 0)
+    #expect(clock.sleeperCount == 1)
+    #expect(source.requests.count == 2)
     #expect(paginator.metrics.requestsStarted == 2)
-    clock.advance(by: .milliseconds(1))
+
+    try #require(clock.advance(by: .milliseconds(1)) == 1)
     let retry = await source.request(at: 2)
+    #expect(retry.direction == .append)
     #expect(retry.cursor == 20)
+    #expect(source.requests.count == 3)
+    #expect(paginator.metrics.requestsStarted == 3)
     #expect(paginator.metrics.retriesScheduled == 1)
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func aCommittedPageIsOneObservableChangeOfTheItems() async {
