@@ -78,7 +78,7 @@ import Testing
 
   /// Peer: `loadStates_prependDone` (`PageFetcherSnapshotTest.kt`). `initialKey = 1`: REFRESH
   /// 1..2; an access at index 0 PREPENDs 0..0, whose `prevKey` is `null`: prepend becomes
-  /// `NotLoading.Complete`. (The peer's file opens at key 1 with the same config.)
+  /// `NotLoading.Complete`.
   @Test func loadStatesPrependDone() {
     var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
     #expect(paging.send(.startAt(1)) == [.refresh(1)])
