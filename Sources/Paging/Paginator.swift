@@ -56,6 +56,12 @@ where Item.ID: Sendable {
   /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTasks: [RetryID: Task<Void, Never>] = [:]
+  /// Loads whose task has begun, so that their request reaches the source.
+  @ObservationIgnored private var begunLoads: Set<PageRequestID> = []
+  /// Loads cancelled before their task began: their task ends without calling the source.
+  @ObservationIgnored private var skippedLoads: Set<PageRequestID> = []
+  /// How many requests were cancelled before they reached the source (rulebook R17).
+  @ObservationIgnored package private(set) var requestsNeverSent = 0
 
   /// Creates a paginator over a source. Nothing loads until ``start()`` or ``start(at:)``.
   /// - Parameters:
@@ -161,6 +167,10 @@ where Item.ID: Sendable {
   /// Counters of requests, commits and signals. Not observed: read it when you need it, so
   /// that counting appearance signals never re-renders a view.
   public var metrics: PagingMetrics { machine.metrics }
+
+  /// How many requests have reached the source or will: every request started, less those
+  /// cancelled before their task began. Not observed.
+  package var requestsSent: Int { machine.metrics.requestsStarted - requestsNeverSent }
 
   /// The loads in flight (at most one per direction). Not observed.
   package var loadsInFlight: [PageRequest<Cursor>] { machine.loadsInFlight }
@@ -312,16 +322,17 @@ where Item.ID: Sendable {
     case .startLoad(let request):
       let load = self.load
       loadTasks[request.id] = Task { [weak self] in
+        // The task runs on the main actor, as `cancelLoad` does: whether it began is decided
+        // there, so `requestsSent` is exact at every moment.
+        guard self?.begin(request.id) ?? false else {
+          self?.finish(request.id, .failure(CancellationError()))
+          return
+        }
         let outcome: Result<Page<Item, Cursor>, any Error>
-        if Task.isCancelled {
-          // Cancelled before it started (a refresh came first): the source never sees it.
-          outcome = .failure(CancellationError())
-        } else {
-          do {
-            outcome = .success(try await load(request))
-          } catch {
-            outcome = .failure(error)
-          }
+        do {
+          outcome = .success(try await load(request))
+        } catch {
+          outcome = .failure(error)
         }
         self?.finish(request.id, outcome)
       }
@@ -329,6 +340,12 @@ where Item.ID: Sendable {
       guard let task = loadTasks.removeValue(forKey: id) else { break }
       task.cancel()
       cancelledLoadTasks[id] = task
+      if !begunLoads.contains(id) {
+        // Cancelled before it began (a refresh came in the same turn): the source never
+        // sees it (rulebook R17).
+        skippedLoads.insert(id)
+        requestsNeverSent += 1
+      }
     case .scheduleRetry(let retry):
       let clock = self.clock
       retryTasks[retry.id] = Task { [weak self] in
@@ -345,7 +362,16 @@ where Item.ID: Sendable {
     }
   }
 
+  /// Marks the load `id` as begun, unless it was cancelled before: then it must not reach the
+  /// source.
+  private func begin(_ id: PageRequestID) -> Bool {
+    if skippedLoads.remove(id) != nil { return false }
+    begunLoads.insert(id)
+    return true
+  }
+
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
+    begunLoads.remove(id)
     loadTasks[id] = nil
     cancelledLoadTasks[id] = nil
     switch outcome {

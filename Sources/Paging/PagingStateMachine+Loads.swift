@@ -165,7 +165,10 @@ extension PagingStateMachine {
 
   mutating func retryTimerFired(_ id: RetryID) {
     for direction in LoadDirection.allCases {
-      guard let retry = activity(direction).scheduledRetry, retry.id == id else { continue }
+      guard case .waitingToRetry(let retry, let error) = activity(direction), retry.id == id
+      else { continue }
+      // The timer has fired: nothing is left to cancel.
+      setActivity(direction, .failed(error))
       if direction == .refresh {
         beginRefresh(at: origin, automaticRetries: retry.attempt)
       } else {
@@ -228,8 +231,13 @@ extension PagingStateMachine {
       setActivity(direction, .failed(failure))
     }
     // A failed refresh latches the refresh only: the old list stays and may still grow, and
-    // rows near its edges that appeared while the refresh ran started nothing.
-    if direction == .refresh { reevaluate() }
+    // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
+    // asked for during it were for the new list: they are dropped.
+    if direction == .refresh {
+      prepend.queued = false
+      append.queued = false
+      reevaluate()
+    }
   }
 
   mutating func loadCancelled(_ id: PageRequestID) {

@@ -8,8 +8,9 @@ import Paging
 /// view model to test it the same way.
 ///
 /// In virtual time the simulator relies on two promises to stay deterministic:
-/// ``requestsStarted`` counts every load the feed started, and each of them reaches the page
-/// source exactly once (even when cancelled); ``waitForLoad(_:)`` returns once the feed has
+/// ``requestsStarted`` counts every load the feed sent, and each of them reaches the page
+/// source exactly once (even when cancelled; a load cancelled before it was sent is not
+/// counted); ``waitForLoad(_:)`` returns once the feed has
 /// applied the answer to the request with that id.
 @MainActor
 public protocol ListFeed: AnyObject {

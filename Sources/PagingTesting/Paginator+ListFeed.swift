@@ -36,8 +36,9 @@ extension Paginator: ListFeed {
     }
   }
 
-  /// ``PagingMetrics/requestsStarted``.
-  public var requestsStarted: Int { metrics.requestsStarted }
+  /// The requests that reach the source: ``PagingMetrics/requestsStarted`` less those
+  /// cancelled before their task began, which never reach it (rulebook R17).
+  public var requestsStarted: Int { requestsSent }
 
   /// Calls ``Paginator/start()``.
   public func runScreenTask() async { await start() }

@@ -34,7 +34,9 @@ import Testing
     #expect(machine.handle(.rowAppeared(.id(19))).loads.map(\.cursor) == [20])
   }
 
-  @Test func aSourceThatAlwaysCancelsCannotLoop() {
+  /// Fault class 25: after three reloads the edge fails visibly (and retryably), instead of
+  /// looping or leaving an idle list with no error.
+  @Test func aSourceThatAlwaysCancelsCannotLoopAndEndsInAVisibleFailure() {
     var machine = Machine.loaded()
     var request = machine.appear(15..<20).loads.first
     var reloads = 0
@@ -43,9 +45,26 @@ import Testing
       if request != nil { reloads += 1 }
     }
     #expect(reloads == 3)
-    #expect(machine.appendState == .idle)
-    // A new appearance is a new trigger.
-    #expect(machine.handle(.rowAppeared(.id(19))).loads.map(\.cursor) == [20])
+    #expect(machine.appendState == .failed(.sourceCancelled(times: 4)))
+    #expect(machine.appendState.error?.isRetryable == true)
+    // Appearances start nothing while it is latched; retry() loads the same cursor.
+    #expect(machine.handle(.rowAppeared(.id(19))).isEmpty)
+    #expect(machine.handle(.retry).loads.map(\.cursor) == [20])
+  }
+
+  /// Fault class 25 on the first load: the empty screen ends in a failed refresh that a Retry
+  /// button can show, never an idle blank list.
+  @Test func aFirstLoadTheSourceAlwaysCancelsEndsInAVisibleFailure() {
+    var machine = Machine()
+    var request = machine.handle(.start).loads.first
+    var requests = 0
+    while let current = request {
+      requests += 1
+      request = machine.handle(.loadCancelled(current.id)).loads.first
+    }
+    #expect(requests == 4)
+    #expect(machine.refreshState == .failed(.sourceCancelled(times: 4)))
+    #expect(machine.handle(.retry).loads.map(\.direction) == [.refresh])
   }
 
   @Test func cancelStopsEveryLoadAndShowsNoError() {

@@ -113,9 +113,7 @@ import Testing
 @Suite struct ConfigurationTests {
   @Test func limitsHoldWhenPropertiesAreSetAfterCreation() {
     var configuration = PagingConfiguration<Int>()
-    configuration.prefetchDistance = -1
     configuration.maxPagesWithoutNewItems = 0
-    #expect(configuration.prefetchDistance == 0)
     #expect(configuration.maxPagesWithoutNewItems == 1)
     var backoff = ExponentialBackoff()
     backoff.jitter = 7

@@ -43,9 +43,10 @@ import Testing
     #expect(machine.handle(.loadCancelled(id(1))) == [.startLoad(request(2, .refresh, nil, g: 1))])
     #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .refresh, nil, g: 1))])
     #expect(machine.handle(.loadCancelled(id(3))) == [.startLoad(request(4, .refresh, nil, g: 1))])
-    // The bound on reloads after cancellations holds: a source that always cancels stops.
+    // The bound on reloads after cancellations holds: a source that always cancels stops,
+    // visibly (fault class 25), with a failure that Retry can act on.
     #expect(machine.handle(.loadCancelled(id(4))) == [])
-    #expect(machine.refreshState == .idle)
+    #expect(machine.refreshState == .failed(.sourceCancelled(times: 4)))
     #expect(machine.metrics.requestsStarted == 4)
     #expect(machine.metrics.requestsCancelled == 4)
   }
@@ -70,6 +71,8 @@ import Testing
 
   /// Rows near the end appeared while a refresh ran (they start nothing then); the source
   /// cancelled the refresh, and nothing re-checked them: no load, no failure, not the end.
+  /// Engine v2 reloads a refresh the source cancelled (the user asked for it), up to the bound;
+  /// when it gives up, the failed refresh re-checks the rows, and the old list grows on.
   @Test func aRefreshCancelledByTheSourceRechecksTheVisibleRows() async {
     await expectNoViolation(
       FuzzCase(
@@ -89,7 +92,11 @@ import Testing
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
     #expect(machine.handle(.refresh) == [.startLoad(request(2, .refresh, nil, g: 2))])
     #expect(machine.handle(.rowAppeared(.id(2))) == [])
-    #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .append, 3, g: 2))])
+    #expect(machine.handle(.loadCancelled(id(2))) == [.startLoad(request(3, .refresh, nil, g: 2))])
+    _ = machine.handle(.loadCancelled(id(3)))
+    _ = machine.handle(.loadCancelled(id(4)))
+    #expect(machine.handle(.loadCancelled(id(5))) == [.startLoad(request(6, .append, 3, g: 2))])
+    #expect(machine.refreshState == .failed(.sourceCancelled(times: 4)))
   }
 
   // MARK: A row a refresh removed counted as visible (seed 22)
@@ -128,7 +135,7 @@ import Testing
 
   /// `loadNextPage()` and `cancel()` in one frame: the load's task ran after it was cancelled,
   /// `ScriptedPageSource` found nothing to cancel yet, then kept the call pending forever.
-  @Test func aLoadCancelledInTheFrameItStartedEndsAtTheSource() async {
+  @Test func aLoadCancelledInTheFrameItStartedNeverReachesTheSource() async {
     let fuzzCase = FuzzCase(
       seed: 122, pageSize: 5, prefetchDistance: 2,
       maxPagesWithoutNewItems: 4, duplicatePolicy: .keepFirst,
@@ -143,11 +150,14 @@ import Testing
     let paginator = Paginator(source: source)
     paginator.loadNextPage()
     paginator.cancel()  // in the same frame: the load's task has not run yet
-    let request = await source.request(at: 0)
     await paginator.waitUntilIdle()
+    // Engine v2 (rulebook R17): a load cancelled before its task began never reaches the
+    // source, and the paginator says so at once.
     #expect(paginator.loadsInFlight.isEmpty)
-    #expect(source.wasCancelledByCaller(request))
+    #expect(source.requests.isEmpty)
     #expect(source.pendingRequests.isEmpty)
+    #expect(paginator.metrics.requestsStarted == 1)
+    #expect(paginator.requestsSent == 0)
   }
 
   // MARK: A failed refresh left the old list stopped at its end (seed 99)

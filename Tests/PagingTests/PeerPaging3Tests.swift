@@ -355,7 +355,7 @@ import Testing
     var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
-    #expect(paging.send(.refresh) == [.refresh(nil)])
+    #expect(paging.send(.refresh) == [.refresh(50)])
     #expect(paging.fail(.refresh) == [])
     #expect(paging.ids == [50, 51])
     #expect(paging.send(.rowAppeared(.index(1))) == [.append(52)])
@@ -365,10 +365,11 @@ import Testing
     #expect(paging.states == PeerStates(refresh: .failed, prepend: .idle, append: .loading))
     #expect(paging.complete(.append) == [])
     #expect(paging.ids == [50, 51, 52])
-    #expect(paging.send(.retry) == [.refresh(nil)])
-    #expect(paging.complete(.refresh) == [])
-    #expect(paging.ids == [0, 1])
-    #expect(paging.states == PeerStates(refresh: .idle, prepend: .complete, append: .idle))
+    #expect(paging.send(.retry) == [.refresh(50)])
+    // Row 51 is still on screen at index 1 after the refresh: it starts the append again.
+    #expect(paging.complete(.refresh) == [.append(52)])
+    #expect(paging.ids == [50, 51])
+    #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .loading))
   }
 
   // MARK: - Refresh (invalidate)
@@ -377,38 +378,38 @@ import Testing
   /// 50..51; `refresh()` with no access yet: `getRefreshKey` gets no anchor and returns `null`,
   /// so the new REFRESH loads 0..1 from key 0, prepend `NotLoading.Complete`.
   ///
-  /// Ours: `.refresh` starts again from the configuration's initial cursor (`nil`, read as key
-  /// 0), not from the `.startAt` cursor: the same request here. The old items stay until the
-  /// refresh commits.
+  /// Differs: our `.refresh` starts again where the list was opened (the `.startAt` cursor,
+  /// 50), not at the source's first page: a screen opened at an item refreshes that item's
+  /// page. While it runs neither edge shows its end; the old items stay until it commits.
   @Test func invalidateNoScroll() {
     var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
-    #expect(paging.send(.refresh) == [.refresh(nil)])
+    #expect(paging.send(.refresh) == [.refresh(50)])
     #expect(paging.states == PeerStates(refresh: .loading, prepend: .idle, append: .idle))
     #expect(paging.ids == [50, 51])
     #expect(paging.complete(.refresh) == [])
-    #expect(paging.ids == [0, 1])
-    #expect(paging.states == PeerStates(refresh: .idle, prepend: .complete, append: .idle))
+    #expect(paging.ids == [50, 51])
+    #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .idle))
   }
 
   /// Peer: `invalidateAfterScroll` (`PageFetcherSnapshotTest.kt`). REFRESH 50..51, an access at
   /// index 1 APPENDs 52..52; `refresh()` then REFRESHes at `getRefreshKey` = the anchor
   /// position 51, loading 51..52.
   ///
-  /// Differs: our engine has no refresh key; `.refresh` starts again from the initial cursor
-  /// (`nil`, key 0), loading 0..1. (Keeping the reader's place across a refresh is the
-  /// ``Paginator``'s `scrollAnchor`, not a different first page.)
+  /// Differs: our engine has no refresh key yet (a refresh around the anchored row is planned);
+  /// `.refresh` starts again where the list was opened (key 50), loading 50..51. Row 51 is
+  /// still on screen at index 1, so the append at 52 starts again as the refresh commits.
   @Test func invalidateAfterScroll() {
     var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.rowAppeared(.index(1))) == [.append(52)])
     #expect(paging.complete(.append) == [])
-    #expect(paging.send(.refresh) == [.refresh(nil)])
-    #expect(paging.complete(.refresh) == [])
-    #expect(paging.ids == [0, 1])
-    #expect(paging.states == PeerStates(refresh: .idle, prepend: .complete, append: .idle))
+    #expect(paging.send(.refresh) == [.refresh(50)])
+    #expect(paging.complete(.refresh) == [.append(52)])
+    #expect(paging.ids == [50, 51])
+    #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .loading))
   }
 }
 

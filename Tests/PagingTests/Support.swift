@@ -59,3 +59,8 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
   /// The ids of the items, in order.
   var ids: [Int] { items.map(\.id) }
 }
+
+extension RetryID: ExpressibleByIntegerLiteral {
+  /// A retry id from an integer literal, so that tests read `.retryTimerFired(1)`.
+  public init(integerLiteral value: Int) { self.init(rawValue: value) }
+}

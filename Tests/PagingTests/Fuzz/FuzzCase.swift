@@ -100,7 +100,7 @@ struct FuzzCase: Sendable {
 
   var configuration: PagingConfiguration<Int> {
     PagingConfiguration(
-      prefetchDistance: prefetchDistance, initialCursor: initialCursor,
+      prefetch: .fixed(prefetchDistance), initialCursor: initialCursor,
       duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: maxPagesWithoutNewItems,
       retryPolicy: automaticRetries.map {
         .exponentialBackoff(ExponentialBackoff(maxAttempts: $0, seed: seed))

@@ -1,7 +1,7 @@
 import Paging
 
 /// What the checker compares before and after one event: the loads in flight, the pending
-/// retry, the states and the change counters.
+/// retry, the states and what was committed.
 struct MachineSnapshot {
   var refreshRequest: PageRequest<Int>?
   var appendRequest: PageRequest<Int>?
@@ -9,18 +9,16 @@ struct MachineSnapshot {
   var refreshState: LoadState
   var appendState: LoadState
   var generation: Generation
-  var itemsVersion: Int
-  var statusVersion: Int
+  var metrics: PagingMetrics
 
   init(_ machine: PagingStateMachine<FuzzRow, Int>) {
     refreshRequest = machine.refreshRequest
     appendRequest = machine.appendRequest
-    pendingRetry = machine.pendingRetry
+    pendingRetry = machine.scheduledRetries.first
     refreshState = machine.refreshState
     appendState = machine.appendState
     generation = machine.generation
-    itemsVersion = machine.itemsVersion
-    statusVersion = machine.statusVersion
+    metrics = machine.metrics
   }
 
   var inFlight: [PageRequest<Int>] { [refreshRequest, appendRequest].compactMap { $0 } }

@@ -145,13 +145,20 @@ final class PaginatorHarness {
     _ machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
     defer { observe() }
-    let itemsChanged = machine.itemsVersion != before.itemsVersion
+    // Every completed request commits, and only commits change the items.
+    let itemsChanged = machine.metrics.requestsCompleted != before.metrics.requestsCompleted
     // A state observer must fire when a state's value changed, and may fire only when some
     // state changed on the way (a step can hold several events: loading, idle, loading again
     // leaves the value as it was).
     let statesDiffer =
       machine.refreshState != before.refreshState || machine.appendState != before.appendState
-    let statusChanged = machine.statusVersion != before.statusVersion
+    let (now, then) = (machine.metrics, before.metrics)
+    let statusChanged =
+      statesDiffer || now.requestsStarted != then.requestsStarted
+      || now.requestsCompleted != then.requestsCompleted
+      || now.requestsFailed != then.requestsFailed
+      || now.requestsCancelled != then.requestsCancelled
+      || now.retriesScheduled != then.retriesScheduled
     if itemsObserved.fired != itemsChanged {
       throw FuzzViolation(
         kind: "observation",
@@ -188,8 +195,8 @@ final class PaginatorHarness {
 
   /// Waits until the source has received every request the paginator started.
   private func settle() async {
-    let started = paginator.metrics.requestsStarted
-    if started > 0 { _ = await source.request(at: started - 1) }
+    let sent = paginator.requestsSent
+    if sent > 0 { _ = await source.request(at: sent - 1) }
   }
 
   private func answer(pick: Int, _ outcome: FuzzOutcome) async throws {
@@ -211,6 +218,11 @@ final class PaginatorHarness {
       event = .loadFailed(request.id, CancellationError())
       delivered = source.cancel(request)
     }
+    if !delivered, !live, !source.requests.contains(where: { $0.id == request.id }) {
+      // Cancelled before it was sent: it never reached the source (rulebook R17).
+      model.markAnswered(request.id)
+      return
+    }
     guard delivered else {
       throw FuzzViolation(
         kind: "source-lost", detail: "the source holds no pending call for \(request)")
@@ -224,13 +236,13 @@ final class PaginatorHarness {
 
   /// Fires the pending retry by moving the test clock; a retry always starts a load.
   private func fireRetryTimer() async throws {
-    guard let retry = paginator.stateMachine.pendingRetry else { return }
+    guard let retry = paginator.stateMachine.scheduledRetries.first else { return }
     await settle()
     await clock.waitForSleepers(1)
     let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
     model.prepare(event)
     let before = MachineSnapshot(paginator.stateMachine)
-    let next = paginator.metrics.requestsStarted
+    let next = paginator.requestsSent
     clock.advance(by: retry.delay)
     _ = await source.request(at: next)
     try observe(event, before)

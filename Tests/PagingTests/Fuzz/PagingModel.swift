@@ -66,8 +66,8 @@ final class PagingModel {
   private(set) var records: [PageRequestID: Record] = [:]
   /// Requests the source has not answered, oldest first.
   private(set) var sourcePending: [PageRequest<Int>] = []
-  private(set) var pendingRetry: Int?
-  private(set) var retiredRetries: [Int] = []
+  private(set) var pendingRetry: RetryID?
+  private(set) var retiredRetries: [RetryID] = []
   private(set) var visible: Set<Int> = []
 
   // The chain of pages since the last committed refresh.
@@ -88,6 +88,8 @@ final class PagingModel {
   private var userCancelled = false
   private var sourceCancellationsInARow = 0
   private var gaveUp = false
+  /// A `loadNextPage()` came while a refresh ran: its commit may start an append untriggered.
+  private var appendQueued = false
 
   init(_ fuzzCase: FuzzCase) {
     self.fuzzCase = fuzzCase
@@ -173,8 +175,15 @@ final class PagingModel {
   /// Notes what the view shows and what the user asked for, before the machine sees `event`.
   func prepare(_ event: PagingEvent<FuzzRow, Int>) {
     switch event {
-    case .start, .refresh, .loadNextPage: started = true
-    case .cancel: userCancelled = true
+    case .start, .refresh: started = true
+    case .loadNextPage:
+      started = true
+      if records.values.contains(where: { $0.live && $0.request.direction == .refresh }) {
+        appendQueued = true
+      }
+    case .cancel:
+      userCancelled = true
+      appendQueued = false
     case .rowAppeared(let row):
       if let id = resolve(row) { visible.insert(id) }
     case .rowDisappeared(.id(let id)): visible.remove(id)
@@ -207,6 +216,7 @@ final class PagingModel {
       case .loadFailed where !event.isCancellationResult:
         setStatus(record.request, .failed)
         failedDirection = record.request.direction
+        if record.request.direction == .refresh { appendQueued = false }
       default:
         setStatus(record.request, .cancelled)
         sourceCancellationsInARow += 1
@@ -264,6 +274,7 @@ final class PagingModel {
   private func setStatus(_ request: PageRequest<Int>, _ status: Status) {
     switch request.direction {
     case .refresh: refreshStatus[request.generation.rawValue] = status
+    case .prepend: break
     case .append:
       if let cursor = request.cursor, cursorStatus[cursor] != .committed || status == .committed {
         cursorStatus[cursor] = status
@@ -341,6 +352,8 @@ final class PagingModel {
       {
         throw fail("same-cursor", "a second refresh in one generation")
       }
+    case .prepend:
+      throw fail("prepend", "a prepend, though no page gives a previous cursor")
     case .append:
       guard firstPageLoaded else { throw fail("append-early", "an append before the first page") }
       switch event {
@@ -361,10 +374,12 @@ final class PagingModel {
       case .inFlight: throw fail("same-cursor", "cursor \(cursor) is already in flight")
       default: break
       }
+      let queued = appendQueued && refreshCommittedNow
+      if refreshCommittedNow { appendQueued = false }
       switch event {
       case .loadNextPage, .retry, .retryTimerFired: break
       default:
-        guard nearEnd else {
+        guard nearEnd || queued else {
           throw fail(
             "untriggered-append",
             "no visible row is within \(fuzzCase.prefetchDistance) rows of the end "
@@ -376,18 +391,19 @@ final class PagingModel {
 
   /// Whether a visible row is within the prefetch distance of the end (an empty list counts).
   var nearEnd: Bool {
-    if items.isEmpty { return true }
+    if items.isEmpty { return fuzzCase.prefetchDistance > 0 }
     guard let highest = visible.compactMap({ positions[$0] }).max() else { return false }
-    return items.count - 1 - highest <= fuzzCase.prefetchDistance
+    return items.count - 1 - highest < fuzzCase.prefetchDistance
   }
 
   private func expectUnchanged(
     _ before: MachineSnapshot, _ machine: PagingStateMachine<FuzzRow, Int>,
     _ event: PagingEvent<FuzzRow, Int>
   ) throws {
-    guard machine.itemsVersion == before.itemsVersion,
-      machine.statusVersion == before.statusVersion,
-      machine.generation == before.generation
+    var metrics = machine.metrics
+    metrics.staleResultsDropped = before.metrics.staleResultsDropped
+    guard metrics == before.metrics, machine.refreshState == before.refreshState,
+      machine.appendState == before.appendState, machine.generation == before.generation
     else {
       throw FuzzViolation(
         kind: "stale-applied", detail: "a stale result changed the state: \(event)")
@@ -401,8 +417,8 @@ final class PagingModel {
     func fail(_ kind: String, _ detail: String) -> FuzzViolation {
       FuzzViolation(kind: kind, detail: "\(detail) (after \(event))")
     }
-    if let fault = machine.items.invariantViolation() { throw fail("unique-ids", fault) }
-    if machine.items.elements != items {
+    if let fault = machine.store.invariantViolation() { throw fail("unique-ids", fault) }
+    if Array(machine.items) != items {
       throw fail(
         "items", "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
     }
@@ -413,7 +429,7 @@ final class PagingModel {
       throw fail("old-generation", "\(old) is shown after g\(refreshCommitGeneration) committed")
     }
     let live = records.values.filter(\.live).map(\.request)
-    for direction in LoadDirection.allCases {
+    for direction in [LoadDirection.refresh, .append] {
       let machineRequest = direction == .refresh ? machine.refreshRequest : machine.appendRequest
       let state = direction == .refresh ? machine.refreshState : machine.appendState
       let previous = direction == .refresh ? before.refreshState : before.appendState
@@ -425,6 +441,7 @@ final class PagingModel {
           "loading-state", "\(direction) is \(state) with request \(machineRequest as Any)")
       }
       guard let error = state.error, state != previous else { continue }
+      if case .sourceCancelled = error, gaveUp, event.isCancellationResult { continue }
       if PagingError.isCancellation(error) || event.isCancellationResult {
         throw fail("cancel-is-failure", "\(direction) failed with \(error)")
       }
@@ -437,15 +454,17 @@ final class PagingModel {
       default: throw fail("unjustified-failure", "\(direction) failed with \(error)")
       }
     }
-    if machine.hasNextPage != (!firstPageLoaded || !chainEnded) {
+    let refreshing = live.contains { $0.direction == .refresh }
+    if machine.hasNextPage != (!firstPageLoaded || !chainEnded || refreshing) {
       throw fail("has-more", "hasNextPage is \(machine.hasNextPage)")
     }
     if machine.metrics.requestsStarted != records.count {
       throw fail(
         "metrics", "\(machine.metrics.requestsStarted) requests counted, \(records.count) made")
     }
-    if machine.pendingRetry?.id != pendingRetry {
-      throw fail("retry", "pending retry \(machine.pendingRetry as Any) vs \(pendingRetry as Any)")
+    if machine.scheduledRetries.map(\.id) != [pendingRetry].compactMap({ $0 }) {
+      throw fail(
+        "retry", "pending retries \(machine.scheduledRetries) vs \(pendingRetry as Any)")
     }
     try checkNotStuck(machine, event)
   }
@@ -475,7 +494,7 @@ final class PagingModel {
     if let record = records.values.first(where: { $0.live || !$0.answered }) {
       throw FuzzViolation(kind: "request-leak", detail: "\(record.request) never ended")
     }
-    if !machine.loadsInFlight.isEmpty || machine.pendingRetry != nil {
+    if !machine.loadsInFlight.isEmpty || !machine.scheduledRetries.isEmpty {
       throw FuzzViolation(
         kind: "request-leak", detail: "still in flight: \(machine.loadsInFlight)")
     }
