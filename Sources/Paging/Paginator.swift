@@ -78,9 +78,9 @@ where Item.ID: Sendable {
   // MARK: State
 
   /// The loaded items, unique by id, in server order. Changes once per committed page.
-  public var items: ItemStore<Item> {
+  public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
-    return machine.items
+    return machine.items.items
   }
 
   /// The state of the refresh direction, which includes the first load.

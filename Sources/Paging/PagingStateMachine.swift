@@ -23,7 +23,7 @@ where Item.ID: Sendable {
   /// The rules this machine follows.
   public let configuration: PagingConfiguration<Cursor>
   /// The committed items, unique by id, in server order.
-  public private(set) var items = ItemStore<Item>()
+  @usableFromInline package private(set) var items = ItemStore<Item>()
   /// The state of the refresh direction (which includes the first load).
   public private(set) var refreshState = LoadState.idle
   /// The state of the append direction.

@@ -37,7 +37,7 @@ import Testing
     let append = machine.handle(.loadNextPage).loads[0]
     let new = [Note(id: 1, text: "a2"), Note(id: 3, text: "c")]
     _ = machine.handle(.loadCompleted(append.id, Page(items: new, nextCursor: nil)))
-    #expect(machine.items.elements.map(\.text) == ["a2", "b", "c"])
+    #expect(machine.items.items.map(\.text) == ["a2", "b", "c"])
     #expect(machine.metrics.duplicatesReplaced == 1)
     #expect(machine.metrics.duplicatesDropped == 0)
   }

@@ -57,5 +57,5 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
   }
 
   /// The ids of the items, in order.
-  var ids: [Int] { items.map(\.id) }
+  var ids: [Int] { items.items.map(\.id) }
 }

@@ -402,9 +402,9 @@ final class PagingModel {
       FuzzViolation(kind: kind, detail: "\(detail) (after \(event))")
     }
     if let fault = machine.items.invariantViolation() { throw fail("unique-ids", fault) }
-    if machine.items.elements != items {
+    if Array(machine.items.items) != items {
       throw fail(
-        "items", "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
+        "items", "expected \(items.map(\.description)), shown \(machine.items.items.map(\.description))")
     }
     for (a, b) in zip(items, items.dropFirst()) where a.id >= b.id {
       throw fail("server-order", "\(a) before \(b)")

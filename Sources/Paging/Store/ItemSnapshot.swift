@@ -1,0 +1,211 @@
+/// A snapshot of the loaded items, in list order: what ``Paginator/items`` returns (the meaning
+/// of Android Paging 3's `ItemSnapshotList`).
+///
+/// It is a value: a copy kept by a view (SwiftUI keeps the collection it last rendered) never
+/// changes, whatever the paginator loads afterwards. Keeping one is cheap for the paginator
+/// too: the items live in chunks of 1,024, and a commit while a copy is alive
+/// copies at most the one partly filled chunk at the end it grows and that end's array of
+/// chunk references, never the other items. (A plain array would copy all *n* items on every
+/// commit while a view holds the last one.)
+///
+/// The chunks sit on two sides of a fixed point: appended items fill chunks forward from it,
+/// prepended items fill chunks backward from it. Every chunk but the outermost on each side is
+/// full, so finding the item at a position is two divisions by a power of two: O(1), with no
+/// search.
+///
+/// It has no lookup by id; ``Paginator`` finds rows by id with its own index.
+public struct ItemSnapshot<Item>: RandomAccessCollection {
+  /// Items per chunk, log 2: 1,024 items per chunk.
+  @inlinable package static var chunkShift: Int { 10 }
+  /// Items per chunk: 1,024. A chunk is the most a commit copies while a copy of the snapshot
+  /// is alive (16 KB of 16-byte items); the chunk arrays hold one reference per 1,024 items.
+  @inlinable package static var chunkCapacity: Int { 1 &<< chunkShift }
+  /// `chunkCapacity - 1`: the offset of a slot within its chunk.
+  @inlinable static var chunkMask: Int { chunkCapacity &- 1 }
+
+  /// The appended side: slot `s ≥ 0` is `back[s / chunkCapacity][s % chunkCapacity]`. Every
+  /// chunk is full but the last.
+  @usableFromInline var back: [[Item]] = []
+  /// The prepended side, stored outwards: slot `s < 0` is, with `d = -s - 1`,
+  /// `front[d / chunkCapacity][d % chunkCapacity]`, so the first item of the list is the last
+  /// element of the last chunk. Every chunk is full but the last.
+  @usableFromInline var front: [[Item]] = []
+  /// The number of appended items (slots `0 ..< backCount`).
+  @usableFromInline var backCount = 0
+  /// The number of prepended items (slots `-frontCount ..< 0`).
+  @usableFromInline var frontCount = 0
+
+  /// Creates an empty snapshot.
+  /// - Complexity: O(1).
+  @inlinable public init() {}
+
+  /// Creates a snapshot of `items`, in order.
+  /// - Parameter items: The items.
+  /// - Complexity: O(*m*) for *m* items.
+  @inlinable public init<S: Sequence>(_ items: S) where S.Element == Item {
+    append(contentsOf: items)
+  }
+
+  /// The position of the first item: 0.
+  /// - Complexity: O(1).
+  @inlinable public var startIndex: Int { 0 }
+
+  /// One past the position of the last item: ``count``.
+  /// - Complexity: O(1).
+  @inlinable public var endIndex: Int { frontCount &+ backCount }
+
+  /// The number of items.
+  /// - Complexity: O(1).
+  @inlinable public var count: Int { frontCount &+ backCount }
+
+  /// Whether there are no items.
+  /// - Complexity: O(1).
+  @inlinable public var isEmpty: Bool { frontCount == 0 && backCount == 0 }
+
+  /// The item at `position`.
+  /// - Parameter position: A position in `0 ..< count`; any other traps.
+  /// - Complexity: O(1): two shifts and two array reads, no search.
+  @inlinable public subscript(position: Int) -> Item {
+    precondition(position >= 0 && position < count, "ItemSnapshot index out of range")
+    return self[slot: position &- frontCount]
+  }
+
+  /// The slot of the first item: `-frontCount`. The item at position `p` is in slot
+  /// `p + firstSlot`; a slot never changes while the item stays (prepends add slots below).
+  /// - Complexity: O(1).
+  @inlinable package var firstSlot: Int { -frontCount }
+
+  /// The item in `slot`, read or written in place.
+  /// - Parameter slot: A slot in `firstSlot ..< backCount`; any other traps.
+  /// - Complexity: O(1); writing copies the slot's chunk first when a copy of the snapshot
+  ///   shares it: O(`chunkCapacity` + chunks on that side).
+  @inlinable package subscript(slot slot: Int) -> Item {
+    get {
+      if slot >= 0 { return back[slot &>> Self.chunkShift][slot & Self.chunkMask] }
+      let distance = ~slot
+      return front[distance &>> Self.chunkShift][distance & Self.chunkMask]
+    }
+    set {
+      if slot >= 0 {
+        back[slot &>> Self.chunkShift][slot & Self.chunkMask] = newValue
+      } else {
+        let distance = ~slot
+        front[distance &>> Self.chunkShift][distance & Self.chunkMask] = newValue
+      }
+    }
+  }
+
+  /// An empty chunk with room for ``chunkCapacity`` items.
+  @inlinable static func newChunk() -> [Item] {
+    var chunk: [Item] = []
+    chunk.reserveCapacity(chunkCapacity)
+    return chunk
+  }
+
+  /// Adds `item` after the last item, in slot `backCount`.
+  /// - Parameter item: The item.
+  /// - Complexity: O(1), amortised over the chunk array's growth. When a copy of the snapshot
+  ///   is alive, the first append after the copy copies the last chunk (at most
+  ///   `chunkCapacity` items) and the array of chunk references (one per chunk).
+  @inlinable package mutating func append(_ item: Item) {
+    if backCount & Self.chunkMask == 0 { back.append(Self.newChunk()) }
+    back[back.count &- 1].append(item)
+    backCount &+= 1
+  }
+
+  /// Adds `item` before the first item, in slot `firstSlot - 1`.
+  /// - Parameter item: The item.
+  /// - Complexity: as ``append(_:)``, on the front side.
+  @inlinable package mutating func prepend(_ item: Item) {
+    if frontCount & Self.chunkMask == 0 { front.append(Self.newChunk()) }
+    front[front.count &- 1].append(item)
+    frontCount &+= 1
+  }
+
+  /// Adds `items` after the last item, in order.
+  /// - Parameter items: The items.
+  /// - Complexity: O(*m* + chunks) for *m* items: when a copy is alive, the last chunk and the
+  ///   array of chunk references are copied once, never the other items.
+  @inlinable package mutating func append<S: Sequence>(contentsOf items: S)
+  where S.Element == Item {
+    for item in items { append(item) }
+  }
+
+  /// Adds `items` before the first item, in their order: the first of `items` becomes the
+  /// first item.
+  /// - Parameter items: The items.
+  /// - Complexity: O(*m* + chunks) for *m* items, as ``append(contentsOf:)``.
+  @inlinable package mutating func prepend<S: Sequence>(contentsOf items: S)
+  where S.Element == Item {
+    for item in Array(items).reversed() { prepend(item) }
+  }
+
+  /// Exchanges the items in two slots.
+  /// - Parameters:
+  ///   - first: A valid slot.
+  ///   - second: A valid slot.
+  /// - Complexity: O(1), plus a chunk's copy when a copy of the snapshot shares it.
+  @inlinable package mutating func swapSlots(_ first: Int, _ second: Int) {
+    let item = self[slot: first]
+    self[slot: first] = self[slot: second]
+    self[slot: second] = item
+  }
+
+  /// Calls `body` with every item and its slot, in list order, chunk by chunk.
+  /// - Parameter body: Called once per item.
+  /// - Complexity: O(*n*).
+  @inlinable package func forEachSlot(_ body: (Item, Int) throws -> Void) rethrows {
+    var distance = frontCount
+    for chunk in front.reversed() {
+      for item in chunk.reversed() {
+        distance &-= 1
+        try body(item, ~distance)
+      }
+    }
+    var slot = 0
+    for chunk in back {
+      for item in chunk {
+        try body(item, slot)
+        slot &+= 1
+      }
+    }
+  }
+
+  /// The items the chunks have room for: what the snapshot's storage takes, in items.
+  /// - Complexity: O(chunks).
+  package var allocatedCapacity: Int {
+    front.reduce(0) { $0 + $1.capacity } + back.reduce(0) { $0 + $1.capacity }
+  }
+
+  /// Checks the chunk layout: every chunk full but the outermost on each side, none empty,
+  /// and the counts agree. For tests.
+  /// - Returns: `nil` when the layout holds, else a description of the first fault.
+  /// - Complexity: O(chunks).
+  package func layoutViolation() -> String? {
+    for (name, chunks, count) in [("back", back, backCount), ("front", front, frontCount)] {
+      if chunks.reduce(0, { $0 + $1.count }) != count {
+        return "\(name) chunks hold \(chunks.reduce(0) { $0 + $1.count }) items, count \(count)"
+      }
+      let expected = (count &+ Self.chunkMask) &>> Self.chunkShift
+      if chunks.count != expected {
+        return "\(name) has \(chunks.count) chunks for \(count) items, expected \(expected)"
+      }
+      for (index, chunk) in chunks.enumerated()
+      where index < chunks.count - 1 && chunk.count != Self.chunkCapacity {
+        return "\(name) chunk \(index) of \(chunks.count) holds \(chunk.count) items"
+      }
+    }
+    return nil
+  }
+}
+
+extension ItemSnapshot: Sendable where Item: Sendable {}
+
+extension ItemSnapshot: Equatable where Item: Equatable {
+  /// Two snapshots are equal when they hold equal items in the same order, however their
+  /// chunks are laid out.
+  /// - Complexity: O(*n*).
+  @inlinable public static func == (lhs: ItemSnapshot, rhs: ItemSnapshot) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
+}
