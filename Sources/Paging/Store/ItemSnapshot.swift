@@ -128,7 +128,24 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   ///   array of chunk references are copied once, never the other items.
   @inlinable package mutating func append<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
-    for item in items { append(item) }
+    if items.withContiguousStorageIfAvailable({ append(contentsOfBuffer: $0) }) == nil {
+      Array(items).withUnsafeBufferPointer { append(contentsOfBuffer: $0) }
+    }
+  }
+
+  /// Adds `items` after the last item, in order, a chunk at a time.
+  /// - Parameter items: The items.
+  /// - Complexity: as ``append(contentsOf:)``.
+  @inlinable package mutating func append(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
+    var start = 0
+    while start < items.count {
+      let used = backCount & Self.chunkMask
+      if used == 0 { back.append(Self.newChunk()) }
+      let end = Swift.min(items.count, start &+ Self.chunkCapacity &- used)
+      back[back.count &- 1].append(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]))
+      backCount &+= end &- start
+      start = end
+    }
   }
 
   /// Adds `items` before the first item, in their order: the first of `items` becomes the
@@ -137,18 +154,25 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Complexity: O(*m* + chunks) for *m* items, as ``append(contentsOf:)``.
   @inlinable package mutating func prepend<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
-    for item in Array(items).reversed() { prepend(item) }
+    if items.withContiguousStorageIfAvailable({ prepend(contentsOfBuffer: $0) }) == nil {
+      Array(items).withUnsafeBufferPointer { prepend(contentsOfBuffer: $0) }
+    }
   }
 
-  /// Exchanges the items in two slots.
-  /// - Parameters:
-  ///   - first: A valid slot.
-  ///   - second: A valid slot.
-  /// - Complexity: O(1), plus a chunk's copy when a copy of the snapshot shares it.
-  @inlinable package mutating func swapSlots(_ first: Int, _ second: Int) {
-    let item = self[slot: first]
-    self[slot: first] = self[slot: second]
-    self[slot: second] = item
+  /// Adds `items` before the first item, in their order, a chunk at a time.
+  /// - Parameter items: The items.
+  /// - Complexity: as ``append(contentsOf:)``.
+  @inlinable package mutating func prepend(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
+    // The front side is stored outwards: the last of `items` goes in first.
+    var end = items.count
+    while end > 0 {
+      let used = frontCount & Self.chunkMask
+      if used == 0 { front.append(Self.newChunk()) }
+      let start = Swift.max(0, end &- (Self.chunkCapacity &- used))
+      front[front.count &- 1].append(contentsOf: items[start..<end].reversed())
+      frontCount &+= end &- start
+      end = start
+    }
   }
 
   /// Calls `body` with every item and its slot, in list order, chunk by chunk.

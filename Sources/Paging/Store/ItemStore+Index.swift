@@ -8,9 +8,11 @@ extension ItemStore {
   ///   - id: The id.
   ///   - hashValue: `id.hashValue`.
   ///   - homeContent: The content of the id's home bucket, when known to be current.
-  @inlinable func find(_ id: Item.ID, hashValue: Int, homeContent: Int? = nil)
-    -> (slot: Int?, bucket: Int, fingerprint: Int)
-  {
+  ///   - pending: The items of a page being inserted that the index holds but the snapshot
+  ///     does not yet, if any.
+  @inlinable func find(
+    _ id: Item.ID, hashValue: Int, homeContent: Int? = nil, pending: PendingItems? = nil
+  ) -> (slot: Int?, bucket: Int, fingerprint: Int) {
     guard table.bucketCount > 0 else { return (nil, 0, 0) }
     let (home, fingerprint) = table.home(hashValue)
     var bucket = home
@@ -18,7 +20,11 @@ extension ItemStore {
     while content != 0 {
       if PositionTable.matches(content, fingerprint) {
         let slot = PositionTable.slot(content)
-        if snapshot[slot: slot].id == id { return (slot, bucket, fingerprint) }
+        if let offset = pending?.offset(of: slot) {
+          if pending?.items[offset].id == id { return (slot, bucket, fingerprint) }
+        } else if snapshot[slot: slot].id == id {
+          return (slot, bucket, fingerprint)
+        }
       }
       bucket = table.bucket(after: bucket)
       content = table.content(of: bucket)
@@ -31,74 +37,108 @@ extension ItemStore {
     find(id, hashValue: id.hashValue)
   }
 
-  /// Adds one item after the last one (or before the first one, `atFront`), or applies
-  /// `policy` when its id is present. The index must have room for one more item.
-  /// - Returns: The bucket written, or `nil` when none was.
-  @inlinable @discardableResult
-  mutating func insert(
-    _ item: Item, hashValue: Int, homeContent: Int?, atFront: Bool, policy: DuplicatePolicy,
-    into result: inout InsertionResult
-  ) -> Int? {
-    let found = find(item.id, hashValue: hashValue, homeContent: homeContent)
-    if let existing = found.slot {
-      if policy == .replace {
-        snapshot[slot: existing] = item
-        result.replaced += 1
-      } else {
-        result.dropped += 1
-      }
-      return nil
+  /// The new items of a page while it is inserted: indexed already, added to the snapshot at
+  /// the end in one step (a chunk at a time, not an item at a time).
+  @usableFromInline
+  struct PendingItems {
+    /// The new items so far, in page order.
+    @usableFromInline let items: UnsafeMutableBufferPointer<Item>
+    /// The first slot the page fills: `backCount` when appending; when prepending, the first
+    /// slot, below which the page goes.
+    @usableFromInline let base: Int
+    /// Whether the page goes before the first item.
+    @usableFromInline let atFront: Bool
+
+    @inlinable init(items: UnsafeMutableBufferPointer<Item>, base: Int, atFront: Bool) {
+      self.items = items
+      self.base = base
+      self.atFront = atFront
     }
-    if atFront {
-      table.store(snapshot.firstSlot &- 1, fingerprint: found.fingerprint, in: found.bucket)
-      snapshot.prepend(item)
-    } else {
-      table.store(snapshot.backCount, fingerprint: found.fingerprint, in: found.bucket)
-      snapshot.append(item)
+
+    /// The slot the index gives the `offset`-th new item: counting up from `base` when
+    /// appending, down from `base - 1` when prepending (renumbered once the page is in).
+    @inlinable func slot(_ offset: Int) -> Int { atFront ? base &- 1 &- offset : base &+ offset }
+
+    /// The offset in ``items`` of a pending slot, or `nil` for a slot of the snapshot.
+    @inlinable func offset(of slot: Int) -> Int? {
+      if atFront { return slot < base ? base &- 1 &- slot : nil }
+      return slot >= base ? slot &- base : nil
     }
-    result.inserted += 1
-    return found.bucket
   }
 
-  /// Adds a page held in contiguous memory, in two passes, after the last item (or, `atFront`,
-  /// each new item before the first one, so that they end up in reverse order). The first
-  /// pass hashes every id and reads its home bucket: these reads do not depend on each other,
-  /// so the processor overlaps their cache misses (in a large index each is one). The second
-  /// inserts, starting from the content already read unless an earlier item of the page was
-  /// stored in that bucket.
-  /// - Parameter buckets: When given, receives the bucket of each inserted item, in order; the
-  ///   caller must then have reserved room for the whole page (so the index does not grow).
+  /// Adds a page held in contiguous memory after the last item (or, `atFront`, before the
+  /// first one, in page order), in two passes. The first hashes every id and reads its home
+  /// bucket: these reads do not depend on each other, so the processor overlaps their cache
+  /// misses (in a large index each is one). The second applies `policy` or indexes the item,
+  /// starting from the content already read unless an earlier item of the page was stored in
+  /// that bucket. The new items then go into the snapshot a chunk at a time.
+  /// - Complexity: O(*m*) on average for *m* items, plus the index's growth.
   @inlinable mutating func insert(
-    _ page: UnsafeBufferPointer<Item>, atFront: Bool, policy: DuplicatePolicy,
-    buckets: UnsafeMutableBufferPointer<Int>?
+    _ page: UnsafeBufferPointer<Item>, atFront: Bool, policy: DuplicatePolicy
   ) -> InsertionResult {
     var result = InsertionResult()
-    withUnsafeTemporaryAllocation(of: (hash: Int, content: Int).self, capacity: page.count) {
+    guard !page.isEmpty else { return result }
+    // Room for the whole page: the index does not grow during the passes, so the contents
+    // read in the first pass and the buckets kept for a prepend stay valid.
+    reserve(snapshot.count &+ page.count)
+    let base = atFront ? snapshot.firstSlot : snapshot.backCount
+    withUnsafeTemporaryAllocation(of: (hash: Int, content: Int, bucket: Int).self, capacity: page.count) {
       probes in
-      for offset in 0..<page.count {
-        let hashValue = page[offset].id.hashValue
-        let content = table.bucketCount > 0 ? table.content(of: table.home(hashValue).bucket) : 0
-        probes.initializeElement(at: offset, to: (hashValue, content))
-      }
-      // Bit `bucket % 64` is set once an item of this page was stored in `bucket`, or for all
-      // buckets after the index grew: the contents read in the first pass are then stale.
-      var written: UInt64 = 0
-      for offset in 0..<page.count {
-        if snapshot.count >= table.capacity {
-          precondition(buckets == nil, "ItemStore: room for the page must be reserved first")
-          reserve(snapshot.count + 1)
-          written = ~0
+      withUnsafeTemporaryAllocation(of: Item.self, capacity: page.count) { fresh in
+        let pending = PendingItems(items: fresh, base: base, atFront: atFront)
+        for offset in 0..<page.count {
+          let hashValue = page[offset].id.hashValue
+          let content = table.content(of: table.home(hashValue).bucket)
+          probes.initializeElement(at: offset, to: (hashValue, content, 0))
         }
-        let probe = probes[offset]
-        let current = written & 1 &<< UInt64(table.home(probe.hash).bucket & 63) == 0
-        let inserted = result.inserted
-        let bucket = insert(
-          page[offset], hashValue: probe.hash, homeContent: current ? probe.content : nil,
-          atFront: atFront, policy: policy, into: &result)
-        if let bucket {
-          written |= 1 &<< UInt64(bucket & 63)
-          buckets?[inserted] = bucket
+        // Bit `bucket % 64` is set once an item of this page was stored in `bucket`: the
+        // content read in the first pass is then stale.
+        var written: UInt64 = 0
+        for offset in 0..<page.count {
+          let probe = probes[offset]
+          let current = written & 1 &<< UInt64(table.home(probe.hash).bucket & 63) == 0
+          let item = page[offset]
+          let found = find(
+            item.id, hashValue: probe.hash, homeContent: current ? probe.content : nil,
+            pending: pending)
+          if let existing = found.slot {
+            if policy == .replace {
+              if let pendingOffset = pending.offset(of: existing) {
+                fresh[pendingOffset] = item
+              } else {
+                snapshot[slot: existing] = item
+              }
+              result.replaced &+= 1
+            } else {
+              result.dropped &+= 1
+            }
+            continue
+          }
+          let added = result.inserted
+          table.store(pending.slot(added), fingerprint: found.fingerprint, in: found.bucket)
+          fresh.initializeElement(at: added, to: item)
+          // Kept for a prepend's renumbering (probes[added] was read already).
+          probes[added].bucket = found.bucket
+          written |= 1 &<< UInt64(found.bucket & 63)
+          result.inserted = added &+ 1
         }
+        let added = result.inserted
+        let items = UnsafeBufferPointer(rebasing: fresh[0..<added])
+        if atFront {
+          snapshot.prepend(contentsOf: items)
+          // The index gave the new items slots counting down from the old first slot; in the
+          // snapshot they read in page order, the first at base - added.
+          for offset in 0..<added {
+            let bucket = probes[offset].bucket
+            let fingerprint =
+              table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
+            table.clear(bucket)
+            table.store(base &- added &+ offset, fingerprint: fingerprint, in: bucket)
+          }
+        } else {
+          snapshot.append(contentsOf: items)
+        }
+        _ = fresh[0..<added].deinitialize()
       }
       _ = probes.deinitialize()
     }

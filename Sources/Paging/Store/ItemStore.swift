@@ -133,20 +133,12 @@ package struct ItemStore<Item: Identifiable> {
   package mutating func append<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult
   where S.Element == Item {
-    reserve(snapshot.count &+ items.underestimatedCount)
     if let result = items.withContiguousStorageIfAvailable({
-      insert($0, atFront: false, policy: policy, buckets: nil)
+      insert($0, atFront: false, policy: policy)
     }) {
       return result
     }
-    var result = InsertionResult()
-    for item in items {
-      if snapshot.count >= table.capacity { reserve(snapshot.count &+ 1) }
-      insert(
-        item, hashValue: item.id.hashValue, homeContent: nil, atFront: false, policy: policy,
-        into: &result)
-    }
-    return result
+    return Array(items).withUnsafeBufferPointer { insert($0, atFront: false, policy: policy) }
   }
 
   /// Puts items whose ids are new before the first item, in their order (the first of `items`
@@ -163,30 +155,12 @@ package struct ItemStore<Item: Identifiable> {
   package mutating func prepend<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult
   where S.Element == Item {
-    let page = Array(items)
-    // With room for the whole page, the index cannot grow during the insertion, so the
-    // buckets it records stay valid for the renumbering below.
-    reserve(snapshot.count &+ page.count)
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: page.count) { buckets in
-      let oldFirst = snapshot.firstSlot
-      let result = page.withUnsafeBufferPointer {
-        insert($0, atFront: true, policy: policy, buckets: buckets)
-      }
-      // The new items went in outwards (the first at oldFirst - 1); reverse them so that
-      // they read in server order, and give each bucket its item's final slot.
-      let added = result.inserted
-      let newFirst = oldFirst &- added
-      for offset in 0..<added {
-        let provisional = oldFirst &- 1 &- offset
-        let final = newFirst &+ offset
-        if offset < added / 2 { snapshot.swapSlots(provisional, final) }
-        let bucket = buckets[offset]
-        let fingerprint = table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
-        table.clear(bucket)
-        table.store(final, fingerprint: fingerprint, in: bucket)
-      }
+    if let result = items.withContiguousStorageIfAvailable({
+      insert($0, atFront: true, policy: policy)
+    }) {
       return result
     }
+    return Array(items).withUnsafeBufferPointer { insert($0, atFront: true, policy: policy) }
   }
 
   /// Replaces every item in one step, de-duplicating `items` by `policy`.
