@@ -43,7 +43,7 @@ where Item.ID: Sendable {
   public private(set) var pendingRetry: ScheduledRetry?
   /// What the machine has done so far.
   @inlinable public var metrics: PagingMetrics { recordedMetrics }
-  /// Grows by one with every change of ``items``; a driver compares it to notify observers
+  /// Grows by one with every change of `items`; a driver compares it to notify observers
   /// once per commit.
   public private(set) var itemsVersion = 0
   /// Grows by one with every change of a load state.

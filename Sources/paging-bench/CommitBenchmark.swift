@@ -3,12 +3,13 @@ import Paging
 /// The cost of committing one page of 50 rows as the list grows, timed one commit at a time,
 /// the sizes in turns (``RoundRobin``).
 ///
-/// Four cases: appending through the state machine's commit (`loadCompleted`), alone and with
+/// Five cases: appending through the state machine's commit (`loadCompleted`), alone and with
 /// a snapshot of the items held across the commit, as a SwiftUI `List(feed.items)` holds the
-/// value it last rendered; and prepending through the engine's store
+/// value it last rendered; appending through the engine's store alone (the same layer as the
+/// prepend cases, for comparison); and prepending through the store
 /// (`ItemStore.prepend(contentsOf:policy:)`), alone and with a snapshot held. The snapshot is
-/// an ``ItemSnapshot``: a commit while it is alive copies one chunk and the chunk references,
-/// not the items.
+/// an ``ItemSnapshot``: a commit while it is alive copies one chunk, its group of chunk
+/// references and the array of groups, not the items.
 enum CommitBenchmark {
   /// One size.
   struct Result: Codable, Sendable {
@@ -23,10 +24,21 @@ enum CommitBenchmark {
   /// Rows per committed page.
   static let pageSize = 50
 
-  /// The cases, in the report's order: the name, prepend (else append), snapshot held.
-  static let subjects: [(name: String, prepend: Bool, holdSnapshot: Bool)] = [
-    ("engine alone", false, false), ("snapshot held", false, true),
-    ("append, store alone", false, false), ("prepend, store alone", true, false), ("prepend, snapshot held", true, true),
+  /// Where a case commits.
+  enum Path {
+    /// Appends through the state machine's `loadCompleted`.
+    case machineAppend
+    /// Appends through the store alone.
+    case storeAppend
+    /// Prepends through the store alone.
+    case storePrepend
+  }
+
+  /// The cases, in the report's order: the name, the path, snapshot held.
+  static let subjects: [(name: String, path: Path, holdSnapshot: Bool)] = [
+    ("engine alone", .machineAppend, false), ("snapshot held", .machineAppend, true),
+    ("append, store alone", .storeAppend, false), ("prepend, store alone", .storePrepend, false),
+    ("prepend, snapshot held", .storePrepend, true),
   ]
 
   /// Measures every case at every size.
@@ -35,10 +47,13 @@ enum CommitBenchmark {
       minimumRounds: quick ? 15 : 50, maximumRounds: quick ? 15 : 50, budget: .infinity)
     return subjects.flatMap { subject in
       let samples = turns.run(
-        sizes.map {
-          subject.name == "append, store alone" ? appender(size: $0) : subject.prepend
-            ? prepender(size: $0, holdSnapshot: subject.holdSnapshot)
-            : committer(size: $0, holdSnapshot: subject.holdSnapshot)
+        sizes.map { size in
+          switch subject.path {
+          case .machineAppend: committer(size: size, holdSnapshot: subject.holdSnapshot)
+          case .storeAppend: storeCommitter(size: size, prepend: false, holdSnapshot: false)
+          case .storePrepend:
+            storeCommitter(size: size, prepend: true, holdSnapshot: subject.holdSnapshot)
+          }
         })
       return zip(sizes, samples).map {
         Result(subject: subject.name, items: $0, nanoseconds: $1)
@@ -66,32 +81,26 @@ enum CommitBenchmark {
     }
   }
 
-  private static func appender(size: Int) -> () -> Double {
-    var store = Fill.machine(count: size).items
-    var next = size
-    return {
-      let page = SmallItem.page(next..<(next + pageSize))
-      next += pageSize
-      let start = Stopwatch.now()
-      let result = store.append(contentsOf: page, policy: .keepFirst)
-      let elapsed = Stopwatch.elapsed(since: start)
-      blackHole(result)
-      return elapsed
-    }
-  }
-
-  /// The store of a state machine holding `size` rows, and a function that puts the page of
-  /// 50 before its first row and returns how long that took, in nanoseconds. (Through the
-  /// store: the state machine does not load pages before the first yet.)
-  private static func prepender(size: Int, holdSnapshot: Bool) -> () -> Double {
+  /// The store of a state machine holding `size` rows, and a function that puts the next
+  /// page of 50 after its last row (or, `prepend`, before its first row) and returns how long
+  /// that took, in nanoseconds. (Through the store: the state machine does not load pages
+  /// before the first yet.)
+  private static func storeCommitter(size: Int, prepend: Bool, holdSnapshot: Bool)
+    -> () -> Double
+  {
     var store = Fill.machine(count: size).items
     var first = 0
+    var next = size
     return {
-      let page = SmallItem.page((first - pageSize)..<first)
-      first -= pageSize
+      let range = prepend ? (first - pageSize)..<first : next..<(next + pageSize)
+      if prepend { first -= pageSize } else { next += pageSize }
+      let page = SmallItem.page(range)
       let snapshot = holdSnapshot ? store.items : nil
       let start = Stopwatch.now()
-      let result = store.prepend(contentsOf: page, policy: .keepFirst)
+      let result =
+        prepend
+        ? store.prepend(contentsOf: page, policy: .keepFirst)
+        : store.append(contentsOf: page, policy: .keepFirst)
       let elapsed = Stopwatch.elapsed(since: start)
       blackHole(result)
       blackHole(snapshot)

@@ -73,16 +73,18 @@ extension MicroBenchmarks {
 
       Time of one `handle(.loadCompleted(_:_:))` of the state machine for a page of 50 new
       16-byte items appended, with the list already holding the given number (filled page by
-      page first), timed one commit at a time; *prepend*: one
-      `ItemStore.prepend(contentsOf:policy:)` of 50 new items before the first (the store the
-      state machine commits into; the state machine does not prepend yet). The sizes take
-      turns: in a turn one commit warms the caches and the next 4 are kept, for 50 rounds, so
-      200 commits per size; the list grows by 50 rows a commit meanwhile.
-      *Snapshot held*: a copy of `items` (an `ItemSnapshot`) is alive during the commit, as
-      the `List(feed.items)` a SwiftUI view last rendered is. Its items sit in chunks of
-      \(ItemSnapshot<SmallItem>.chunkCapacity), so copy-on-write copies the one partly
-      filled chunk and the array of chunk references (one per \(ItemSnapshot<SmallItem>.chunkCapacity) items), not the items;
-      the id index is not part of the snapshot and is never copied.
+      page first), timed one commit at a time. *Store*: one `ItemStore.append` or
+      `ItemStore.prepend(contentsOf:policy:)` of 50 new items, the store the state machine
+      commits into, without the state machine's own work (it does not prepend yet); the
+      index's cache misses weigh more there, so its ratios are higher than the state
+      machine's. The sizes take turns: in a turn one commit warms the caches and the next 4
+      are kept, for 50 rounds, so 200 commits per size; the list grows by 50 rows a commit
+      meanwhile. *Snapshot held*: a copy of `items` (an `ItemSnapshot`) is alive during the
+      commit, as the `List(feed.items)` a SwiftUI view last rendered is. Its items sit in
+      chunks of \(ItemSnapshot<SmallItem>.chunkCapacity), the chunks in groups of
+      \(ItemSnapshot<SmallItem>.groupCapacity), so copy-on-write copies the partly filled
+      chunk, its group and the array of groups, not the items; the id index is not part of
+      the snapshot and is never copied.
 
       \(Format.table(header, rows))
       """

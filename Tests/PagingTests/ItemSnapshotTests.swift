@@ -28,6 +28,28 @@ import Testing
     }
   }
 
+  @Test func bothSidesCrossGroupBoundariesAndACopyKeepsItsItems() {
+    let group = Self.chunk * ItemSnapshot<Int>.groupCapacity
+    for size in [group - 1, group, group + 1] {
+      var snapshot = ItemSnapshot(0..<size)
+      snapshot.prepend(contentsOf: -size..<0)
+      let copy = snapshot
+      snapshot.append(contentsOf: size..<(size + Self.chunk + 1))
+      snapshot.prepend(contentsOf: (-size - Self.chunk - 1)..<(-size))
+      snapshot[slot: snapshot.firstSlot + Self.chunk + 1] = -1
+      #expect(copy.count == 2 * size)
+      #expect(copy.indices.allSatisfy { copy[$0] == $0 - size })
+      #expect(snapshot.count == 2 * size + 2 * Self.chunk + 2)
+      #expect(snapshot[0] == -size - Self.chunk - 1)
+      #expect(snapshot[Self.chunk] == -size - 1)
+      #expect(snapshot[Self.chunk + 1] == -1)
+      #expect(snapshot[Self.chunk + 2 + size] == 1)
+      #expect(snapshot.last == size + Self.chunk)
+      #expect(snapshot.layoutViolation() == nil)
+      #expect(copy.layoutViolation() == nil)
+    }
+  }
+
   @Test func snapshotsWithTheSameItemsAreEqualWhateverTheirLayout() {
     var prepended = ItemSnapshot<Int>()
     for value in (0..<3_000).reversed() { prepended.prepend(value) }
@@ -122,15 +144,15 @@ import Testing
         model = Model()
         model.append(page, policy: policy)
       }
-      let where_ = "seed \(seed) step \(step) op \(operation) size \(size)"
+      let context = "seed \(seed) step \(step) op \(operation) size \(size)"
       let added = operation < 18 ? model.items.count - before.count : model.items.count
       if result.inserted != added || result.inserted + result.dropped + result.replaced != size {
-        faults.append("\(where_): result \(result), \(added) added")
+        faults.append("\(context): result \(result), \(added) added")
       }
-      if policy == .keepFirst, result.replaced != 0 { faults.append("\(where_): replaced") }
-      if policy == .replace, result.dropped != 0 { faults.append("\(where_): dropped") }
-      if Array(store.items) != model.items { faults.append("\(where_): items differ") }
-      if let violation = store.invariantViolation() { faults.append("\(where_): \(violation)") }
+      if policy == .keepFirst, result.replaced != 0 { faults.append("\(context): replaced") }
+      if policy == .replace, result.dropped != 0 { faults.append("\(context): dropped") }
+      if Array(store.items) != model.items { faults.append("\(context): items differ") }
+      if let violation = store.invariantViolation() { faults.append("\(context): \(violation)") }
       if random.percent(30) { held.append((store.items, model.items)) }
     }
     for (index, (snapshot, items)) in held.enumerated() where Array(snapshot) != items {

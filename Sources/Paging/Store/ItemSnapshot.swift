@@ -22,18 +22,25 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   @inlinable package static var chunkCapacity: Int { 1 &<< chunkShift }
   /// `chunkCapacity - 1`: the offset of a slot within its chunk.
   @inlinable static var chunkMask: Int { chunkCapacity &- 1 }
+  /// Chunks per group, log 2: 64 chunks (65,536 items) per group.
+  @inlinable static var groupShift: Int { 6 }
+  /// Chunks per group: 64.
+  @inlinable package static var groupCapacity: Int { 1 &<< groupShift }
+  /// `groupCapacity - 1`.
+  @inlinable static var groupMask: Int { groupCapacity &- 1 }
 
-  /// The appended side: slot `s ≥ 0` is `back[s / chunkCapacity][s % chunkCapacity]`. Every
-  /// chunk is full but the last.
-  @usableFromInline var back: [[Item]] = []
-  /// The prepended side, stored outwards: slot `s < 0` is, with `d = -s - 1`,
-  /// `front[d / chunkCapacity][d % chunkCapacity]`, so the first item of the list is the last
-  /// element of the last chunk. Every chunk is full but the last.
-  @usableFromInline var front: [[Item]] = []
+  /// The appended side: slot `s ≥ 0` is offset `s`.
+  @usableFromInline var back = Side()
+  /// The prepended side, stored outwards: slot `s < 0` is offset `-s - 1`, so the first item
+  /// of the list is the last item of this side.
+  @usableFromInline var front = Side()
+
   /// The number of appended items (slots `0 ..< backCount`).
-  @usableFromInline var backCount = 0
+  /// - Complexity: O(1).
+  @inlinable package var backCount: Int { back.count }
   /// The number of prepended items (slots `-frontCount ..< 0`).
-  @usableFromInline var frontCount = 0
+  /// - Complexity: O(1).
+  @inlinable package var frontCount: Int { front.count }
 
   /// Creates an empty snapshot.
   /// - Complexity: O(1).
@@ -64,7 +71,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
 
   /// The item at `position`.
   /// - Parameter position: A position in `0 ..< count`; any other traps.
-  /// - Complexity: O(1): two shifts and two array reads, no search.
+  /// - Complexity: O(1): shifts, masks and three array reads (group, chunk, item), no search.
   @inlinable public subscript(position: Int) -> Item {
     precondition(position >= 0 && position < count, "ItemSnapshot index out of range")
     return self[slot: position &- frontCount]
@@ -80,18 +87,9 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Complexity: O(1); writing copies the slot's chunk first when a copy of the snapshot
   ///   shares it: O(`chunkCapacity` + chunks on that side).
   @inlinable package subscript(slot slot: Int) -> Item {
-    get {
-      if slot >= 0 { return back[slot &>> Self.chunkShift][slot & Self.chunkMask] }
-      let distance = ~slot
-      return front[distance &>> Self.chunkShift][distance & Self.chunkMask]
-    }
+    get { slot >= 0 ? back[slot] : front[~slot] }
     set {
-      if slot >= 0 {
-        back[slot &>> Self.chunkShift][slot & Self.chunkMask] = newValue
-      } else {
-        let distance = ~slot
-        front[distance &>> Self.chunkShift][distance & Self.chunkMask] = newValue
-      }
+      if slot >= 0 { back[slot] = newValue } else { front[~slot] = newValue }
     }
   }
 
@@ -108,18 +106,14 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   ///   is alive, the first append after the copy copies the last chunk (at most
   ///   `chunkCapacity` items) and the array of chunk references (one per chunk).
   @inlinable package mutating func append(_ item: Item) {
-    if backCount & Self.chunkMask == 0 { back.append(Self.newChunk()) }
-    back[back.count &- 1].append(item)
-    backCount &+= 1
+    back.push(CollectionOfOne(item))
   }
 
   /// Adds `item` before the first item, in slot `firstSlot - 1`.
   /// - Parameter item: The item.
   /// - Complexity: as ``append(_:)``, on the front side.
   @inlinable package mutating func prepend(_ item: Item) {
-    if frontCount & Self.chunkMask == 0 { front.append(Self.newChunk()) }
-    front[front.count &- 1].append(item)
-    frontCount &+= 1
+    front.push(CollectionOfOne(item))
   }
 
   /// Adds `items` after the last item, in order.
@@ -137,15 +131,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Parameter items: The items.
   /// - Complexity: as ``append(contentsOf:)``.
   @inlinable package mutating func append(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
-    var start = 0
-    while start < items.count {
-      let used = backCount & Self.chunkMask
-      if used == 0 { back.append(Self.newChunk()) }
-      let end = Swift.min(items.count, start &+ Self.chunkCapacity &- used)
-      back[back.count &- 1].append(contentsOf: UnsafeBufferPointer(rebasing: items[start..<end]))
-      backCount &+= end &- start
-      start = end
-    }
+    back.push(items)
   }
 
   /// Adds `items` before the first item, in their order: the first of `items` becomes the
@@ -164,15 +150,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Complexity: as ``append(contentsOf:)``.
   @inlinable package mutating func prepend(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
     // The front side is stored outwards: the last of `items` goes in first.
-    var end = items.count
-    while end > 0 {
-      let used = frontCount & Self.chunkMask
-      if used == 0 { front.append(Self.newChunk()) }
-      let start = Swift.max(0, end &- (Self.chunkCapacity &- used))
-      front[front.count &- 1].append(contentsOf: items[start..<end].reversed())
-      frontCount &+= end &- start
-      end = start
-    }
+    front.push(items.reversed())
   }
 
   /// Calls `body` with every item and its slot, in list order, chunk by chunk.
@@ -180,14 +158,14 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Complexity: O(*n*).
   @inlinable package func forEachSlot(_ body: (Item, Int) throws -> Void) rethrows {
     var distance = frontCount
-    for chunk in front.reversed() {
+    for chunk in front.chunks.reversed() {
       for item in chunk.reversed() {
         distance &-= 1
         try body(item, ~distance)
       }
     }
     var slot = 0
-    for chunk in back {
+    for chunk in back.chunks {
       for item in chunk {
         try body(item, slot)
         slot &+= 1
@@ -198,7 +176,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// The items the chunks have room for: what the snapshot's storage takes, in items.
   /// - Complexity: O(chunks).
   package var allocatedCapacity: Int {
-    front.reduce(0) { $0 + $1.capacity } + back.reduce(0) { $0 + $1.capacity }
+    front.chunks.reduce(0) { $0 + $1.capacity } + back.chunks.reduce(0) { $0 + $1.capacity }
   }
 
   /// Checks the chunk layout: every chunk full but the outermost on each side, none empty,
@@ -206,17 +184,23 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Returns: `nil` when the layout holds, else a description of the first fault.
   /// - Complexity: O(chunks).
   package func layoutViolation() -> String? {
-    for (name, chunks, count) in [("back", back, backCount), ("front", front, frontCount)] {
-      if chunks.reduce(0, { $0 + $1.count }) != count {
-        return "\(name) chunks hold \(chunks.reduce(0) { $0 + $1.count }) items, count \(count)"
+    for (name, side) in [("back", back), ("front", front)] {
+      let chunks = Array(side.chunks)
+      if chunks.reduce(0, { $0 + $1.count }) != side.count {
+        return
+          "\(name) chunks hold \(chunks.reduce(0) { $0 + $1.count }) items, count \(side.count)"
       }
-      let expected = (count &+ Self.chunkMask) &>> Self.chunkShift
+      let expected = (side.count &+ Self.chunkMask) &>> Self.chunkShift
       if chunks.count != expected {
-        return "\(name) has \(chunks.count) chunks for \(count) items, expected \(expected)"
+        return "\(name) has \(chunks.count) chunks for \(side.count) items, expected \(expected)"
       }
       for (index, chunk) in chunks.enumerated()
       where index < chunks.count - 1 && chunk.count != Self.chunkCapacity {
         return "\(name) chunk \(index) of \(chunks.count) holds \(chunk.count) items"
+      }
+      for (index, group) in side.groups.enumerated()
+      where group.isEmpty || (index < side.groups.count - 1 && group.count != Self.groupCapacity) {
+        return "\(name) group \(index) of \(side.groups.count) holds \(group.count) chunks"
       }
     }
     return nil

@@ -82,7 +82,9 @@ extension ItemStore {
     // read in the first pass and the buckets kept for a prepend stay valid.
     reserve(snapshot.count &+ page.count)
     let base = atFront ? snapshot.firstSlot : snapshot.backCount
-    withUnsafeTemporaryAllocation(of: (hash: Int, content: Int, bucket: Int).self, capacity: page.count) {
+    withUnsafeTemporaryAllocation(
+      of: (hash: Int, content: Int, bucket: Int).self, capacity: page.count
+    ) {
       probes in
       withUnsafeTemporaryAllocation(of: Item.self, capacity: page.count) { fresh in
         let pending = PendingItems(items: fresh, base: base, atFront: atFront)
