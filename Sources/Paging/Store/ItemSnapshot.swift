@@ -3,22 +3,23 @@
 ///
 /// It is a value: a copy kept by a view (SwiftUI keeps the collection it last rendered) never
 /// changes, whatever the paginator loads afterwards. Keeping one is cheap for the paginator
-/// too: the items live in chunks of 1,024, and a commit while a copy is alive
-/// copies at most the one partly filled chunk at the end it grows and that end's array of
-/// chunk references, never the other items. (A plain array would copy all *n* items on every
-/// commit while a view holds the last one.)
+/// too: the items live in chunks of 1,024, the chunks in groups of 64, and a commit while a
+/// copy is alive copies, at the end it grows, the one partly filled chunk, its group (64
+/// references) and the array of groups (one reference per 65,536 items), never the other
+/// items. (A plain array would copy all *n* items on every commit while a view holds the last
+/// one.)
 ///
 /// The chunks sit on two sides of a fixed point: appended items fill chunks forward from it,
-/// prepended items fill chunks backward from it. Every chunk but the outermost on each side is
-/// full, so finding the item at a position is two divisions by a power of two: O(1), with no
+/// prepended items fill chunks backward from it. Every chunk and group but the outermost on
+/// each side is full, so finding the item at a position takes shifts and masks: O(1), with no
 /// search.
 ///
 /// It has no lookup by id; ``Paginator`` finds rows by id with its own index.
 public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// Items per chunk, log 2: 1,024 items per chunk.
   @inlinable package static var chunkShift: Int { 10 }
-  /// Items per chunk: 1,024. A chunk is the most a commit copies while a copy of the snapshot
-  /// is alive (16 KB of 16-byte items); the chunk arrays hold one reference per 1,024 items.
+  /// Items per chunk: 1,024. A chunk is the most of the items a commit copies while a copy of
+  /// the snapshot is alive (16 KB of 16-byte items).
   @inlinable package static var chunkCapacity: Int { 1 &<< chunkShift }
   /// `chunkCapacity - 1`: the offset of a slot within its chunk.
   @inlinable static var chunkMask: Int { chunkCapacity &- 1 }
@@ -84,8 +85,9 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
 
   /// The item in `slot`, read or written in place.
   /// - Parameter slot: A slot in `firstSlot ..< backCount`; any other traps.
-  /// - Complexity: O(1); writing copies the slot's chunk first when a copy of the snapshot
-  ///   shares it: O(`chunkCapacity` + chunks on that side).
+  /// - Complexity: O(1); writing copies the slot's chunk, its group and the array of groups
+  ///   first when a copy of the snapshot shares them: O(`chunkCapacity` + `groupCapacity` +
+  ///   groups on that side).
   @inlinable package subscript(slot slot: Int) -> Item {
     get { slot >= 0 ? back[slot] : front[~slot] }
     set {
@@ -102,9 +104,9 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
 
   /// Adds `item` after the last item, in slot `backCount`.
   /// - Parameter item: The item.
-  /// - Complexity: O(1), amortised over the chunk array's growth. When a copy of the snapshot
-  ///   is alive, the first append after the copy copies the last chunk (at most
-  ///   `chunkCapacity` items) and the array of chunk references (one per chunk).
+  /// - Complexity: O(1), amortised over the arrays' growth. When a copy of the snapshot is
+  ///   alive, the first append after the copy copies the last chunk (at most `chunkCapacity`
+  ///   items), its group (at most `groupCapacity` references) and the array of groups.
   @inlinable package mutating func append(_ item: Item) {
     back.push(CollectionOfOne(item))
   }
@@ -118,8 +120,9 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
 
   /// Adds `items` after the last item, in order.
   /// - Parameter items: The items.
-  /// - Complexity: O(*m* + chunks) for *m* items: when a copy is alive, the last chunk and the
-  ///   array of chunk references are copied once, never the other items.
+  /// - Complexity: O(*m* + `groupCapacity` + groups) for *m* items: when a copy is alive,
+  ///   the last chunk, its group and the array of groups are copied once, never the other
+  ///   items.
   @inlinable package mutating func append<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
     if items.withContiguousStorageIfAvailable({ append(contentsOfBuffer: $0) }) == nil {
@@ -137,7 +140,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// Adds `items` before the first item, in their order: the first of `items` becomes the
   /// first item.
   /// - Parameter items: The items.
-  /// - Complexity: O(*m* + chunks) for *m* items, as ``append(contentsOf:)``.
+  /// - Complexity: as ``append(contentsOf:)``, on the front side.
   @inlinable package mutating func prepend<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
     if items.withContiguousStorageIfAvailable({ prepend(contentsOfBuffer: $0) }) == nil {
@@ -179,8 +182,8 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
     front.chunks.reduce(0) { $0 + $1.capacity } + back.chunks.reduce(0) { $0 + $1.capacity }
   }
 
-  /// Checks the chunk layout: every chunk full but the outermost on each side, none empty,
-  /// and the counts agree. For tests.
+  /// Checks the layout: every chunk and group full but the outermost on each side, none
+  /// empty, and the counts agree. For tests.
   /// - Returns: `nil` when the layout holds, else a description of the first fault.
   /// - Complexity: O(chunks).
   package func layoutViolation() -> String? {

@@ -4,8 +4,8 @@
 ///
 /// The index sits outside the snapshot: the state machine hands out ``items`` (a view keeps
 /// the copy it last rendered), and the index, which nobody else holds, stays uniquely
-/// referenced and is updated in place. The snapshot then copies at most one chunk per commit
-/// (see ``ItemSnapshot``).
+/// referenced and is updated in place. The snapshot then copies at most one chunk and its
+/// group of chunk references per commit (see ``ItemSnapshot``).
 ///
 /// The index stores slots, not positions: appended items take slots 0, 1, 2, …, prepended
 /// items -1, -2, …, and position = slot − first slot. A prepend of *m* items thus renumbers
@@ -127,8 +127,8 @@ package struct ItemStore<Item: Identifiable> {
   /// - Returns: How many were inserted, dropped and replaced.
   /// - Complexity: O(*m*) on average for *m* new items, independent of the store's size
   ///   (amortised over the index's growth, which rebuilds it in O(*n*)). When a copy of
-  ///   ``items`` is alive, it adds the copy of one chunk and of the chunk references: see
-  ///   ``ItemSnapshot``.
+  ///   ``items`` is alive, it adds the copy of one chunk, its group and the array of groups:
+  ///   see ``ItemSnapshot``.
   @inlinable @discardableResult
   package mutating func append<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult
@@ -149,8 +149,8 @@ package struct ItemStore<Item: Identifiable> {
   ///   - policy: Keep the item already present, or replace it in place.
   /// - Returns: How many were inserted, dropped and replaced.
   /// - Complexity: O(*m*) on average for *m* new items: the items already loaded keep their
-  ///   slots, so nothing is renumbered. A copy of ``items`` alive adds the copy of one chunk
-  ///   and of the chunk references.
+  ///   slots, so nothing is renumbered. A copy of ``items`` alive adds the copy of one chunk,
+  ///   its group and the array of groups.
   @inlinable @discardableResult
   package mutating func prepend<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult

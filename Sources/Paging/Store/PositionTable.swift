@@ -17,7 +17,8 @@
 /// slots or more. A code is below `2 × capacity` (no side holds more than ``capacity`` items),
 /// so a bucket takes `log2(capacity) + 10` bits: 1 million items take 1.33 to 1.67 million
 /// buckets of 30 bits, 5.0 to 6.3 MB, where `[ID: Int]` takes 2^21 buckets of 16 bytes,
-/// 33.6 MB. Buckets are removed only by a rebuild: items are added or replaced in place.
+/// 33.6 MB. Buckets are never removed (a prepend rewrites the slots of its new buckets in
+/// place): items are only added or replaced in place.
 ///
 /// Internal to the engine; `@usableFromInline` so that ``ItemStore``'s lookups specialise in the
 /// client's module.
