@@ -36,7 +36,7 @@ extension PagingStateMachine {
   /// Puts the page's items (new ids only) before the first item, keeps the top visible row as
   /// the scroll anchor, and moves the prepend chain.
   mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
-    let top = viewport.lowest.map { store[$0].id } ?? store.first?.id
+    let top = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
     let result = store.prepend(contentsOf: page.items, policy: configuration.duplicatePolicy)
     record(result)
     viewport.shift(by: result.inserted)

@@ -420,7 +420,8 @@ final class PagingModel {
     if let fault = machine.store.invariantViolation() { throw fail("unique-ids", fault) }
     if Array(machine.items) != items {
       throw fail(
-        "items", "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
+        "items",
+        "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
     }
     for (a, b) in zip(items, items.dropFirst()) where a.id >= b.id {
       throw fail("server-order", "\(a) before \(b)")
