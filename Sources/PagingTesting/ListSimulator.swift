@@ -59,6 +59,12 @@ public final class ListSimulator<Feed: ListFeed> {
   var footerCycles = 0
   var screenShownAt: Duration?
   var failedFooterShownAt: Duration?
+  /// Whether the list keeps its bottom in view (``ListSimulatorConfiguration/opensAtBottom``,
+  /// until the user's first gesture).
+  var isPinnedToBottom: Bool
+  /// Points the anchor moved the content offset by so far (prepends under a
+  /// ``ListFeed/scrollAnchor``); a gesture in progress moves with it.
+  var anchorShift: Double = 0
   var screenTask: Task<Void, Never>?
   var refreshTask: Task<Void, Never>?
 
@@ -80,6 +86,7 @@ public final class ListSimulator<Feed: ListFeed> {
     self.configuration = configuration
     self.timeline = ClockTimeline(clock)
     self.random = SeededRandom(seed: configuration.seed)
+    self.isPinnedToBottom = configuration.opensAtBottom
   }
 
   /// The session's figures so far: the list's, plus the server's requests when a server was
@@ -176,6 +183,7 @@ public final class ListSimulator<Feed: ListFeed> {
   ///   run.
   public func pullToRefresh(cancelledAfter: Duration? = nil) async {
     contentOffset = 0
+    isPinnedToBottom = false
     let feed = self.feed
     refreshTask = await spawn { await feed.refresh() }
     layout(frame: .zero)
