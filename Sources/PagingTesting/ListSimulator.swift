@@ -21,6 +21,14 @@ import Paging
 /// in the window do not fire again; rows that leave and come back do. See the rulebook
 /// (Rulebook.md in Paging.docc, "How lists fire their rows") for the behaviours modelled.
 ///
+/// **Prepends.** When the feed puts rows above the ones the list holds (a chat's older
+/// messages), the list keeps its content offset, so the user is thrown to the new rows, which
+/// fire `onAppear` (fault class 17), unless the feed names a ``ListFeed/scrollAnchor``: then
+/// the offset moves with the anchored row, which stays where it was on screen, and only new rows
+/// that enter the top margin fire. ``SessionReport/anchorMovement`` says how far the row at the
+/// top of the viewport moved. A chat opens at its bottom
+/// (``ListSimulatorConfiguration/opensAtBottom``) and is read with ``readUpward(rows:speed:)``.
+///
 /// **Virtual time.** On a ``TestClock``, the simulator advances the clock itself, and when it
 /// is given the ``SimulatedFeedServer`` its feed loads from, it steps the server's answers
 /// one at a time: before time moves, every request the feed started has reached the server;

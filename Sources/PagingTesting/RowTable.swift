@@ -29,7 +29,9 @@ struct RowTable<ID: Hashable & Sendable> {
   }
 
   /// Reads the feed's rows if their version changed. Rows that extend the known ones (same
-  /// first and last id) are appended; anything else replaces the table.
+  /// first and last id) are appended; rows put above the known ones (which follow unchanged)
+  /// are a prepend, and the table is rebuilt in the new order; anything else replaces the
+  /// table.
   @MainActor mutating func sync<Feed: ListFeed>(with feed: Feed, rank: (ID) -> Int?) -> Change
   where Feed.Item.ID == ID {
     let newVersion = feed.rowsVersion
