@@ -5,6 +5,10 @@ import Paging
 /// ``Paginator/start()``, `.refreshable` calls ``Paginator/refresh()`` and the footer's
 /// Retry button calls ``Paginator/retry()``.
 ///
+/// Its ``Paginator/hasPreviousPage`` and ``Paginator/scrollAnchor`` serve as the list's, so a
+/// chat (a paginator whose `initialCursor` is the newest page, over a source whose pages give
+/// previous cursors) keeps the row the user reads in place as older pages land above.
+///
 /// In virtual time, give the paginator the `.manual` retry policy or a clock of its own:
 /// the simulator steps the server's answers one by one, but not the paginator's backoff
 /// timers.
