@@ -53,7 +53,7 @@ where Item.ID: Sendable {
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
-  /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
+  /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTasks: [RetryID: Task<Void, Never>] = [:]
   /// Loads whose task has begun, so that their request reaches the source.
@@ -110,6 +110,16 @@ where Item.ID: Sendable {
   public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
     return machine.items
+  }
+
+  /// The position of the item with `id` in ``items``, or `nil` when it is not loaded.
+  /// Observed like ``items``.
+  /// - Parameter id: An item id.
+  /// - Returns: Its position, from 0.
+  /// - Complexity: O(1) on average (the engine's id index).
+  public func position(of id: Item.ID) -> Int? {
+    access(keyPath: \.items)
+    return machine.store.position(of: id)
   }
 
   /// The state of the refresh direction, which includes the first load. Never

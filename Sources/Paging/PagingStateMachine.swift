@@ -5,8 +5,8 @@
 /// ``PageSource``; a test, a UIKit data source or a server-side walker can drive one directly.
 ///
 /// The loaded items are a window of pages with two edges, prepend (before the first item) and
-/// append (after the last). Each edge has a chain (``PageChain``: nothing loaded yet, more
-/// pages from a cursor, or the end) and an activity (``LoadActivity``: idle, loading, waiting
+/// append (after the last). Each edge has a chain (nothing loaded yet, more
+/// pages from a cursor, or the end) and an activity (idle, loading, waiting
 /// to retry, failed); the refresh has an activity of its own. Everything the app reads (the
 /// load states, ``hasNextPage``, ``hasPreviousPage``, the loads in flight, whether an edge may
 /// load) is derived from those, so states such as two loads on one edge, a retry timer beside

@@ -74,7 +74,7 @@
       appeared = { paginator.rowAppeared(at: $0) }
       disappeared = { paginator.rowDisappeared(at: $0) }
       firstID = { paginator.items.first.map { AnyHashable($0.id) } }
-      positionOfID = { id in (id.base as? Item.ID).flatMap { paginator.items.position(of: $0) } }
+      positionOfID = { id in (id.base as? Item.ID).flatMap { paginator.position(of: $0) } }
       super.init()
     }
 
