@@ -59,7 +59,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       return type(of: a) == type(of: b) && String(reflecting: a) == String(reflecting: b)
     case (.repeatedCursor(let a), .repeatedCursor(let b)):
       return AnyHashable(a) == AnyHashable(b)
-    case (.noNewItems(let a), .noNewItems(let b)), (.sourceCancelled(let a), .sourceCancelled(let b)):
+    case (.noNewItems(let a), .noNewItems(let b)),
+      (.sourceCancelled(let a), .sourceCancelled(let b)):
       return a == b
     default:
       return false
