@@ -30,20 +30,7 @@
 
     /// The spinner, the error with its button, the start line, or nothing.
     public var body: some View {
-      switch paginator.prependState {
-      case .idle:
-        EmptyView()
-      case .loading:
-        ProgressView()
-          .frame(maxWidth: .infinity)
-      case .failed(let error):
-        LoadFailureView(paginator: paginator, error: error, direction: .prepend)
-      case .complete:
-        Text("No earlier items")
-          .font(.footnote)
-          .foregroundStyle(.secondary)
-          .frame(maxWidth: .infinity)
-      }
+      EdgeStateView(paginator: paginator, direction: .prepend, endText: "No earlier items")
     }
   }
 #endif
