@@ -39,8 +39,9 @@ package enum LoadActivity<Cursor: Hashable & Sendable>: Sendable, Equatable {
   }
 }
 
-/// A load in flight and what led to it: how many automatic retries and how many cancellations
-/// reported by the source came right before it (both bounded).
+/// A load in flight and what led to it: whether someone asked for it (not a row near an edge),
+/// and how many automatic retries and cancellations reported by the source came right before it
+/// (both bounded).
 @usableFromInline
 package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// The request.
@@ -49,6 +50,10 @@ package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package var automaticRetries: Int
   /// Cancellations the source reported in a row that led here.
   package var sourceCancellations: Int
+  /// Whether the load was asked for (an explicit load, a retry, a refresh) rather than
+  /// triggered by a row near an edge: a cancellation the source reports is then reloaded
+  /// whether or not a row still needs the page.
+  package var explicit: Bool
 }
 
 /// How far one edge's chain of pages goes.

@@ -106,7 +106,8 @@ where Item.ID: Sendable {
   // MARK: State
 
   /// The loaded items, unique by id, in server order: a snapshot that `List` and `ForEach`
-  /// take as they are. Changes once per committed page.
+  /// take as they are. Changes once per committed page that adds or replaces an item.
+  /// - Complexity: O(1); holding the value does not make later commits copy the items.
   public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
     return machine.items
@@ -252,10 +253,14 @@ where Item.ID: Sendable {
 
   /// Tells the paginator that the row with this id is no longer shown.
   /// - Parameter id: The row's item id.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the lowest or highest visible row leaves.
   @inlinable public func rowDisappeared(id: Item.ID) { send(.rowDisappeared(.id(id))) }
 
   /// Tells the paginator that the row at this position is no longer shown.
   /// - Parameter index: The row's position in ``items``, from 0.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the lowest or highest visible row leaves.
   @inlinable public func rowDisappeared(at index: Int) { send(.rowDisappeared(.index(index))) }
 
   /// Loads the next page now if one exists and nothing blocks it (a load in flight, a latched
@@ -273,8 +278,9 @@ where Item.ID: Sendable {
   /// ``PagingError/repeatedCursor(_:)`` needs a refresh.
   public func retry() { send(.retry) }
 
-  /// Cancels every load in flight and any scheduled retry. Nothing is shown as failed, and
-  /// the next trigger loads the same cursor.
+  /// Cancels every load in flight and any scheduled retry. A cancelled load is not shown as
+  /// failed, and the next trigger loads the same cursor; a direction that was waiting for an
+  /// automatic retry keeps showing its failure until ``retry()``.
   public func cancel() { send(.cancel) }
 
   /// Waits until the load with this id has been applied (committed, failed or cancelled;
@@ -285,8 +291,9 @@ where Item.ID: Sendable {
     await (loadTasks[id] ?? cancelledLoadTasks[id])?.value
   }
 
-  /// Waits until no load is in flight and every cancelled load's task has ended. With a
-  /// source that never answers it never returns.
+  /// Waits until no load is in flight and every cancelled load's task has ended. An automatic
+  /// retry waiting for its timer is not waited for. With a source that never answers it never
+  /// returns.
   public func waitUntilIdle() async {
     while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
       await task.value

@@ -8,6 +8,8 @@ extension PagingStateMachine {
     let top = viewport.lowest.map { self.store[$0].id }
     let result = self.store.replaceAll(with: page.items, policy: configuration.duplicatePolicy)
     record(result)
+    itemsChanged = true  // the window is replaced, even by equal items
+    windowIsFromOrigin = true
     committedCursors.removeAll()
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     let window = self.store
@@ -21,8 +23,8 @@ extension PagingStateMachine {
     // and the prepend edge reports it.
     advance(.append, to: page.nextCursor, newItems: result.inserted)
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
-    if queued.prepend, canLoad(prepend) { output.append(startEdgeLoad(.prepend)) }
-    if queued.append, canLoad(append) { output.append(startEdgeLoad(.append)) }
+    if queued.prepend, canLoad(prepend) { output.append(startEdgeLoad(.prepend, explicit: true)) }
+    if queued.append, canLoad(append) { output.append(startEdgeLoad(.append, explicit: true)) }
   }
 
   /// Appends the page's items (new ids only) and moves the append chain.
@@ -46,7 +48,7 @@ extension PagingStateMachine {
   }
 
   private mutating func record(_ result: ItemStore<Item>.InsertionResult) {
-    itemsChanged = true
+    if result.inserted + result.replaced > 0 { itemsChanged = true }
     recordedMetrics.itemsCommitted += result.inserted
     recordedMetrics.duplicatesDropped += result.dropped
     recordedMetrics.duplicatesReplaced += result.replaced

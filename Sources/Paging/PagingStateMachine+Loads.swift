@@ -19,15 +19,18 @@ extension PagingStateMachine {
   }
 
   /// Starts a load at an edge, at the cursor its chain names. The caller checked ``canLoad(_:)``.
+  /// - Parameter explicit: Whether someone asked for it (not a row near the edge).
   @usableFromInline
-  mutating func startEdgeLoad(_ direction: LoadDirection) -> PagingEffect<Cursor> {
-    startLoad(direction, cursor: self[edge: direction].chain.cursor)
+  mutating func startEdgeLoad(_ direction: LoadDirection, explicit: Bool = false)
+    -> PagingEffect<Cursor>
+  {
+    startLoad(direction, cursor: self[edge: direction].chain.cursor, explicit: explicit)
   }
 
   /// Starts a load and records it as the activity of `direction`.
   private mutating func startLoad(
     _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
-    sourceCancellations: Int = 0
+    sourceCancellations: Int = 0, explicit: Bool = true
   ) -> PagingEffect<Cursor> {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
@@ -41,7 +44,7 @@ extension PagingStateMachine {
       .loading(
         LoadAttempt(
           request: request, automaticRetries: automaticRetries,
-          sourceCancellations: sourceCancellations)))
+          sourceCancellations: sourceCancellations, explicit: explicit)))
     return .startLoad(request)
   }
 
@@ -76,7 +79,12 @@ extension PagingStateMachine {
       if explicitly, running.cursor != cursor { beginRefresh(at: cursor) }
       return
     }
-    if !hasLoadedFirstPage || (explicitly && cursor != origin) {
+    if case .waitingToRetry = refresh, !explicitly || cursor == origin {
+      return  // its automatic retry is coming: starting again would skip the backoff
+    }
+    // A jump that was cancelled or failed left the old window: opening at its cursor again
+    // is a new attempt, not a re-check.
+    if !hasLoadedFirstPage || (explicitly && (cursor != origin || !windowIsFromOrigin)) {
       beginRefresh(at: cursor)
       return
     }
@@ -86,12 +94,17 @@ extension PagingStateMachine {
   /// `loadNextPage()` and `loadPreviousPage()`: load now if the edge can; during a refresh,
   /// remember it for when the refresh commits.
   mutating func loadExplicitly(_ direction: LoadDirection) {
-    if refresh.request != nil {
+    switch refresh {
+    case .loading, .waitingToRetry:
       self[edge: direction].queued = true
-    } else if !hasLoadedFirstPage {
+    case .failed where !hasLoadedFirstPage:
+      break  // latched: retry(), refresh() or start() loads it again (fault class 8)
+    case .idle where !hasLoadedFirstPage:
       start(at: origin, explicitly: false)
-    } else if canLoad(self[edge: direction]) {
-      output.append(startEdgeLoad(direction))
+    case .idle, .failed:
+      if canLoad(self[edge: direction]) {
+        output.append(startEdgeLoad(direction, explicit: true))
+      }
     }
   }
 
@@ -103,6 +116,7 @@ extension PagingStateMachine {
   ) {
     generation = generation.next
     origin = cursor
+    windowIsFromOrigin = false
     for direction in LoadDirection.allCases { stop(direction) }
     output.append(
       startLoad(
@@ -151,7 +165,7 @@ extension PagingStateMachine {
     if case .repeatedCursor = error { return false }
     if let retry = edge.activity.scheduledRetry { output.append(.cancelRetry(retry.id)) }
     if case .noNewItems = error { self[edge: direction].pagesWithoutNewItems = 0 }
-    output.append(startEdgeLoad(direction))
+    output.append(startEdgeLoad(direction, explicit: true))
     return true
   }
 
@@ -233,11 +247,15 @@ extension PagingStateMachine {
     // A failed refresh latches the refresh only: the old list stays and may still grow, and
     // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
     // asked for during it were for the new list: they are dropped.
-    if direction == .refresh {
-      prepend.queued = false
-      append.queued = false
-      reevaluate()
-    }
+    if direction == .refresh { refreshStopped() }
+  }
+
+  /// A refresh failed for good: explicit loads asked for during it were for the new list and
+  /// are dropped; the old list's rows are checked again, since it may still grow.
+  private mutating func refreshStopped() {
+    prepend.queued = false
+    append.queued = false
+    reevaluate()
   }
 
   mutating func loadCancelled(_ id: PageRequestID) {
@@ -249,17 +267,18 @@ extension PagingStateMachine {
     let times = attempt.sourceCancellations + 1
     guard times <= Self.reloadsAfterCancellation else {
       setActivity(direction, .failed(.sourceCancelled(times: times)))
-      if direction == .refresh { reevaluate() }
+      if direction == .refresh { refreshStopped() }
       return
     }
-    let cursor = attempt.request.cursor
-    if direction == .refresh {
+    // A refresh or a load someone asked for is loaded again; a load a row triggered only if a
+    // row still needs it (else the next trigger loads it, with a new count).
+    if attempt.explicit || isTriggered(direction),
+      direction == .refresh || canLoad(self[edge: direction])
+    {
       output.append(
         startLoad(
-          .refresh, cursor: cursor, automaticRetries: attempt.automaticRetries,
-          sourceCancellations: times))
-    } else if canLoad(self[edge: direction]), isTriggered(direction) {
-      output.append(startLoad(direction, cursor: cursor, sourceCancellations: times))
+          direction, cursor: attempt.request.cursor, automaticRetries: attempt.automaticRetries,
+          sourceCancellations: times, explicit: attempt.explicit))
     }
   }
 

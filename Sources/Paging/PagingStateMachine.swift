@@ -52,6 +52,9 @@ where Item.ID: Sendable {
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
   public internal(set) var currentPrefetchDistance: Int
 
+  /// Whether the window was loaded from ``origin`` (false while a refresh or a jump to another
+  /// cursor has not committed).
+  var windowIsFromOrigin = false
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
   var prefetchEstimator = PrefetchEstimator()

@@ -47,13 +47,24 @@ public enum PrefetchStrategy: Hashable, Sendable {
 public struct AdaptivePrefetch: Hashable, Sendable {
   /// The distance before any load was measured, in rows (default 20: about two screens of a
   /// phone list and one typical page; at least 0).
-  public var initialDistance: Int
+  public var initialDistance: Int {
+    didSet { initialDistance = max(0, initialDistance) }
+  }
   /// The shortest distance, in rows (default 2, at least 0).
-  public var minimumDistance: Int
+  public var minimumDistance: Int {
+    didSet {
+      minimumDistance = max(0, minimumDistance)
+      maximumDistance = max(minimumDistance, maximumDistance)
+    }
+  }
   /// The longest distance, in rows (default 100, at least ``minimumDistance``).
-  public var maximumDistance: Int
+  public var maximumDistance: Int {
+    didSet { maximumDistance = max(minimumDistance, maximumDistance) }
+  }
   /// How many recent loads the percentile is taken over (default 8, at least 1).
-  public var samples: Int
+  public var samples: Int {
+    didSet { samples = max(1, samples) }
+  }
 
   /// Creates a rule.
   /// - Parameters:

@@ -26,7 +26,8 @@ import Testing
 
   @Test func aCancelledAppendWithNoRowNearTheEndWaitsForTheNextTrigger() {
     var machine = Machine.loaded()
-    let append = machine.handle(.loadNextPage).loads[0]
+    let append = machine.appear([19]).loads[0]
+    _ = machine.handle(.rowDisappeared(.id(19)))
     let effects = machine.handle(.loadCancelled(append.id))
     #expect(effects.isEmpty)
     #expect(machine.appendState == .idle)
@@ -65,6 +66,14 @@ import Testing
     #expect(requests == 4)
     #expect(machine.refreshState == .failed(.sourceCancelled(times: 4)))
     #expect(machine.handle(.retry).loads.map(\.direction) == [.refresh])
+  }
+
+  /// An explicit load (a "Load more" button, a walk) that the source cancels is loaded again,
+  /// whether or not a row is near the end: someone asked for it.
+  @Test func aCancelledExplicitLoadIsLoadedAgain() {
+    var machine = Machine.loaded()
+    let append = machine.handle(.loadNextPage).loads[0]
+    #expect(machine.handle(.loadCancelled(append.id)).loads.map(\.cursor) == [20])
   }
 
   @Test func cancelStopsEveryLoadAndShowsNoError() {

@@ -2,9 +2,9 @@ import Observation
 import Paging
 import Testing
 
-/// Defects of engine v2 found with hostile inputs and interleavings. Each test states the
-/// behaviour the rulebook (or the doc comment it names) promises, with exact values; it fails
-/// on the engine as it is and is disabled until the fix lands.
+/// Defects of engine v2 found with hostile inputs and interleavings, now fixed. Each test states
+/// the behaviour the rulebook (or the doc comment it names) promises, with exact values, and
+/// failed before its fix (the "Observed" comments say how).
 @Suite struct HostileEngineV2Tests {
   /// One automatic retry at most, no jitter.
   static let oneRetry = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 1, jitter: 0)
@@ -13,7 +13,7 @@ import Testing
   /// a source that alternates a failure and a cancellation on the append edge. The reload after
   /// the cancellation starts with `automaticRetries` 0, so the next failure schedules attempt 1
   /// again: the backoff never reaches its bound and the edge loops, one request a second.
-  @Test(.disabled("bug: a source cancellation resets the edge's automatic-retry count"))
+  @Test
   func aSourceAlternatingFailureAndCancellationStopsAfterMaxAttempts() {
     var machine = Machine.loaded(
       configuration: .init(prefetch: .fixed(6), retryPolicy: .exponentialBackoff(Self.oneRetry)))
@@ -38,9 +38,7 @@ import Testing
   /// The same through `Paginator`: the walk of `Paginator`'s own closure example, over a source
   /// whose appends always report cancellation, runs until the test's bound of 50 calls.
   @MainActor
-  @Test(
-    .disabled("bug: an explicit load the source cancels is neither reloaded nor counted"),
-    .timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(1)))
   func aWalkOverASourceThatCancelsEveryAppendEnds() async {
     let requests = Counter()
     let paginator = Paginator<Row, Int>(configuration: .init(prefetch: .fixed(0))) { request in
@@ -66,7 +64,7 @@ import Testing
   /// "triggers" the edge), its count is forgotten, and the next `loadNextPage` starts again at
   /// 0: the edge never fails with `sourceCancelled`, so
   /// `while hasNextPage { loadNextPage(); await waitUntilIdle() }` never ends.
-  @Test(.disabled("bug: an explicit load the source cancels is neither reloaded nor counted"))
+  @Test
   func explicitLoadsThatTheSourceKeepsCancellingEndInAVisibleFailure() {
     var machine = Machine.loaded(configuration: .init(prefetch: .fixed(0)))
     var requests = 0
@@ -88,7 +86,7 @@ import Testing
   /// that fails are dropped. When the refresh fails because the source kept cancelling it
   /// (`sourceCancelled(times: 4)`) they are kept, and run at the commit of a later, unrelated
   /// refresh: an append nobody asked for (prefetch 0, no row visible).
-  @Test(.disabled("bug: a refresh that ends in sourceCancelled keeps the queued explicit loads"))
+  @Test
   func aRefreshThatTheSourceKeepsCancellingDropsTheQueuedLoads() {
     var machine = Machine.loaded(configuration: .init(prefetch: .fixed(0)))
     var refresh = machine.handle(.refresh).loads[0]
@@ -108,7 +106,7 @@ import Testing
   /// starts the first load again, so a footer that re-appears on each state change loops; with
   /// a backoff policy it also cancels the timer and resets the attempt count, so the bound of
   /// `maxAttempts` is never reached.
-  @Test(.disabled("bug: loadNextPage after a failed first load bypasses the failure latch"))
+  @Test
   func loadNextPageAfterAFailedFirstLoadStartsNothing() {
     var machine = Machine(
       configuration: .init(prefetch: .fixed(3), retryPolicy: .exponentialBackoff(Self.oneRetry)))
@@ -131,7 +129,7 @@ import Testing
   /// new generation there". The origin moves to the new cursor when the jump starts, not when
   /// it commits: after the jump is cancelled (or fails) the old list stays, and asking again
   /// for the same cursor compares equal to the origin and only re-checks the rows.
-  @Test(.disabled("bug: start(at:) after a cancelled or failed jump to the same cursor is ignored"))
+  @Test
   func startAtAfterACancelledJumpOpensTheListThere() {
     var machine = Machine(configuration: .init(prefetch: .fixed(3)))
     let open = machine.handle(.startAt(10)).loads[0]
@@ -157,7 +155,7 @@ import Testing
   /// public `var` without the `didSet` clamp that `ExponentialBackoff` and
   /// `PagingConfiguration.maxPagesWithoutNewItems` have: `samples = -1` traps in
   /// `PrefetchEstimator.ended` (`removeFirst(count + 1)`) at the first completed edge load.
-  @Test(.disabled("bug: AdaptivePrefetch.samples < 0 set after init traps the engine"))
+  @Test
   func aNegativeSampleCountSetAfterCreationDoesNotTrap() async {
     // Observed: the child process exits with SIGILL.
     await #expect(processExitsWith: .success) {
@@ -173,7 +171,7 @@ import Testing
   /// when its value changed". A page that adds no item (empty, or only ids already loaded with
   /// `.keepFirst`) still reports `.items`, so `Paginator` re-renders every list for nothing
   /// (up to `maxPagesWithoutNewItems` times in a row per edge).
-  @Test(.disabled("bug: a page that adds no item still reports .items as changed"))
+  @Test
   func aPageThatAddsNothingDoesNotChangeTheItems() {
     var machine = Machine.loaded(configuration: .init(prefetch: .fixed(0)))
     let empty = machine.handle(.loadNextPage).loads[0]

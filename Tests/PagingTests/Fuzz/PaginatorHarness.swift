@@ -145,14 +145,20 @@ final class PaginatorHarness {
     _ machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
     defer { observe() }
-    // Every completed request commits, and only commits change the items.
-    let itemsChanged = machine.metrics.requestsCompleted != before.metrics.requestsCompleted
+    // The items change when a commit adds or replaces an item, and whenever a refresh commits
+    // (the window is replaced); a page that adds nothing changes nothing.
+    let (now, then) = (machine.metrics, before.metrics)
+    let refreshCommitted =
+      before.refreshRequest != nil && machine.refreshRequest == nil
+      && now.requestsCompleted > then.requestsCompleted && machine.refreshState == .idle
+    let itemsChanged =
+      refreshCommitted || now.itemsCommitted != then.itemsCommitted
+      || now.duplicatesReplaced != then.duplicatesReplaced
     // A state observer must fire when a state's value changed, and may fire only when some
     // state changed on the way (a step can hold several events: loading, idle, loading again
     // leaves the value as it was).
     let statesDiffer =
       machine.refreshState != before.refreshState || machine.appendState != before.appendState
-    let (now, then) = (machine.metrics, before.metrics)
     let statusChanged =
       statesDiffer || now.requestsStarted != then.requestsStarted
       || now.requestsCompleted != then.requestsCompleted

@@ -67,6 +67,7 @@ final class PagingModel {
   /// Requests the source has not answered, oldest first.
   private(set) var sourcePending: [PageRequest<Int>] = []
   private(set) var pendingRetry: RetryID?
+  private var pendingRetryDirection: LoadDirection?
   private(set) var retiredRetries: [RetryID] = []
   private(set) var visible: Set<Int> = []
 
@@ -178,7 +179,10 @@ final class PagingModel {
     case .start, .refresh: started = true
     case .loadNextPage:
       started = true
-      if records.values.contains(where: { $0.live && $0.request.direction == .refresh }) {
+      // During a refresh (running, or waiting for its automatic retry) it waits for it.
+      if records.values.contains(where: { $0.live && $0.request.direction == .refresh })
+        || (pendingRetry != nil && pendingRetryDirection == .refresh)
+      {
         appendQueued = true
       }
     case .cancel:
@@ -221,6 +225,7 @@ final class PagingModel {
         setStatus(record.request, .cancelled)
         sourceCancellationsInARow += 1
         gaveUp = sourceCancellationsInARow > Self.reloadsAfterCancellation
+        if gaveUp, record.request.direction == .refresh { appendQueued = false }
       }
     } else if event.deliveredRequest != nil {
       try expectUnchanged(before, machine, event)
@@ -315,6 +320,7 @@ final class PagingModel {
           kind: "two-retries", detail: "retry \(retry.id) scheduled while one pends")
       }
       pendingRetry = retry.id
+      pendingRetryDirection = retry.direction
     case .cancelRetry(let id):
       guard pendingRetry == id else {
         throw FuzzViolation(kind: "cancel-retry", detail: "cancelRetry(\(id)) is not pending")
@@ -376,10 +382,13 @@ final class PagingModel {
       }
       let queued = appendQueued && refreshCommittedNow
       if refreshCommittedNow { appendQueued = false }
+      // A load someone asked for that the source cancelled is loaded again (rulebook R13);
+      // its cursor is checked above.
+      let reload = event.isCancellationResult
       switch event {
       case .loadNextPage, .retry, .retryTimerFired: break
       default:
-        guard nearEnd || queued else {
+        guard nearEnd || queued || reload else {
           throw fail(
             "untriggered-append",
             "no visible row is within \(fuzzCase.prefetchDistance) rows of the end "
