@@ -683,6 +683,7 @@ final class PagingModel {
         "\(direction) got cursor \(cursor), already committed, loading or pointed to by the "
           + "other edge, yet is \(machine.loadState(direction))")
     }
+    try checkLoadsAskedFor(event, before: before, machine: machine)
     if machine.hasNextPage != (!firstPageLoaded || !append.ended || refreshing) {
       throw fail("has-more", "hasNextPage is \(machine.hasNextPage)")
     }
@@ -702,6 +703,50 @@ final class PagingModel {
       throw fail("retry", "pending retries \(machine.scheduledRetries) vs \(pendingRetries)")
     }
     try checkNotStuck(machine, event)
+  }
+
+  /// What the user asked for runs when the edge can load: `loadNextPage()` and
+  /// `loadPreviousPage()` at once (or, during a refresh, when it commits) and `retry()` at
+  /// every edge that failed with anything but a repeated cursor.
+  private func checkLoadsAskedFor(
+    _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>
+  ) throws {
+    func fail(_ kind: String, _ direction: LoadDirection, _ detail: String) -> FuzzViolation {
+      FuzzViolation(
+        kind: kind,
+        detail: "\(detail), yet the \(direction) edge is \(machine.loadState(direction)) "
+          + "(cursor \(self[edge: direction].cursor as Any), after \(event))")
+    }
+    let refreshBlocks =
+      before.refreshRequest != nil || before.pendingRetries.contains { $0.direction == .refresh }
+    if refreshCommittedNow {
+      for direction in [LoadDirection.prepend, .append]
+      where (direction == .prepend ? queuedAtCommit.prepend : queuedAtCommit.append)
+        && self[edge: direction].cursor != nil && machine.loadState(direction).error == nil
+        && machine.request(direction) == nil
+      {
+        throw fail("queued-dropped", direction, "an explicit load was queued during the refresh")
+      }
+    }
+    guard firstPageLoaded, !refreshBlocks else { return }
+    switch event {
+    case .loadNextPage, .loadPreviousPage:
+      let direction: LoadDirection = event.isLoadNextPage ? .append : .prepend
+      guard before.state(direction) == .idle, self[edge: direction].cursor != nil,
+        machine.request(direction) == nil
+      else { return }
+      throw fail("explicit-ignored", direction, "an explicit load came while the edge was idle")
+    case .retry:
+      for direction in [LoadDirection.prepend, .append] {
+        guard let error = before.state(direction).error, self[edge: direction].cursor != nil,
+          machine.request(direction) == nil
+        else { continue }
+        if case .repeatedCursor = error { continue }
+        throw fail("retry-ignored", direction, "retry() came while it had failed with \(error)")
+      }
+    default: break
+    }
   }
 
   /// No edge may stop while a visible row is near it, more data exists and nothing explains
