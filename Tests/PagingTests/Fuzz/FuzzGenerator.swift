@@ -28,7 +28,7 @@ enum FuzzGenerator {
     let count = random.int(stepRange)
     if random.percent(85) {
       let first: [(Int, FuzzStep)] = [
-        (55, .start), (15, .refresh), (30, .startAt(pick: random.int(0...30))),
+        (45, .start), (15, .refresh), (40, .startAt(pick: random.int(0...30))),
       ]
       fuzzCase.steps.append(random.weighted(first))
     }
@@ -69,7 +69,8 @@ enum FuzzGenerator {
       (8, .short(random.int(1...5))),
       (8, .empty(skip: random.int(1...6))),
       (7, .seen),
-      (5, .repeatedCursor(pick: random.int(0...5))),
+      // Pick 0 is what the other edge points to, when it points anywhere (fault class 19).
+      (6, .repeatedCursor(pick: random.percent(40) ? 0 : random.int(1...5))),
       (12, .failure(retryable: random.percent(75))),
       (3, .cancellation(.cancellationError)),
       (3, .cancellation(.urlError)),
