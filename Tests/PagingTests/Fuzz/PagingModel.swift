@@ -292,6 +292,7 @@ final class PagingModel {
     var failedDirection: LoadDirection?
     var deliveredDirection: LoadDirection?
     var rechecked = false
+    let originBefore = origin
     refreshCommittedNow = false
     mustRepeat = []
     if let id = event.deliveredRequest, let record = records[id], record.live {
@@ -347,6 +348,50 @@ final class PagingModel {
     try check(
       event, before: before, machine: machine, failedDirection: failedDirection,
       deliveredDirection: deliveredDirection)
+    try checkRefreshAskedFor(event, before: before, machine: machine, origin: originBefore)
+  }
+
+  /// `refresh()` and `start()` join a refresh in flight, and so does `start(at:)` at its
+  /// cursor; `start(at:)` elsewhere opens a new generation there, and at the origin of a loaded
+  /// list only re-checks the rows; `refresh()` with none in flight starts one.
+  private func checkRefreshAskedFor(
+    _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>, origin: Int?
+  ) throws {
+    func fail(_ kind: String, _ detail: String) -> FuzzViolation {
+      FuzzViolation(
+        kind: kind,
+        detail: "\(detail): refresh \(before.refreshRequest as Any) became "
+          + "\(machine.refreshRequest as Any) (after \(event))")
+    }
+    let target: Int?
+    switch event {
+    case .start, .refresh: target = nil
+    case .startAt(let cursor): target = cursor
+    default: return
+    }
+    let reloaded = machine.generation != before.generation
+    if let running = before.refreshRequest {
+      if target == nil || target == running.cursor {
+        guard !reloaded, machine.refreshRequest?.id == running.id else {
+          throw fail("join", "a call that should join the refresh in flight replaced it")
+        }
+      } else if !reloaded || machine.refreshRequest?.cursor != target {
+        throw fail("jump-ignored", "start(at:) elsewhere did not open a new generation there")
+      }
+      return
+    }
+    switch event {
+    case .refresh where !reloaded || machine.refreshRequest == nil:
+      throw fail("refresh-ignored", "refresh() started no refresh")
+    case .startAt(let cursor) where !firstPageLoaded || cursor != origin:
+      if !reloaded || machine.refreshRequest?.cursor != cursor {
+        throw fail("jump-ignored", "start(at:) elsewhere did not open a new generation there")
+      }
+    case .startAt where reloaded:
+      throw fail("jump-reloaded", "start(at:) at the origin of a loaded list reloaded it")
+    default: break
+    }
   }
 
   private func gaveUp(_ direction: LoadDirection) -> Bool {
