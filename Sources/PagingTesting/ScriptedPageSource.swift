@@ -134,6 +134,17 @@ where Item.ID: Sendable {
       request.id, with: .success(Page(items: items, nextCursor: next, previousCursor: previous)))
   }
 
+  /// Answers a pending request with a page, with both of its cursors (a page before or after
+  /// the middle of a list gives a previous cursor).
+  /// - Parameters:
+  ///   - request: The request to answer.
+  ///   - page: The page the source returns.
+  /// - Returns: `false` when the request was already answered (for example cancelled).
+  @discardableResult
+  public func complete(_ request: PageRequest<Cursor>, with page: Page<Item, Cursor>) -> Bool {
+    answer(request.id, with: .success(page))
+  }
+
   /// Answers a pending request with an error.
   /// - Parameters:
   ///   - request: The request to answer.

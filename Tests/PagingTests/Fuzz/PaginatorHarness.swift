@@ -56,10 +56,14 @@ final class PaginatorHarness {
   private func perform(_ step: FuzzStep) async throws {
     switch step {
     case .start: try await call(.start) { await $0.start() }
+    case .startAt(let pick):
+      let cursor = model.startCursor(pick)
+      try await call(.startAt(cursor)) { await $0.start(at: cursor) }
     case .refresh: try await call(.refresh) { await $0.refresh() }
     case .retry: try signal(.retry) { $0.retry() }
     case .cancel: try signal(.cancel) { $0.cancel() }
     case .loadNextPage: try signal(.loadNextPage) { $0.loadNextPage() }
+    case .loadPreviousPage: try signal(.loadPreviousPage) { $0.loadPreviousPage() }
     case .appear(let row): try appear(model.reference(row))
     case .disappear(let row): try disappear(model.reference(row))
     case .scroll(let rows): try show(viewport.scroll(by: rows, items: model.items))
@@ -134,7 +138,9 @@ final class PaginatorHarness {
   private func observe(_ event: PagingEvent<FuzzRow, Int>, _ before: MachineSnapshot) throws {
     let machine = paginator.stateMachine
     let effects = MachineSnapshot.effects(from: before, to: MachineSnapshot(machine), event: event)
-    try model.observe(event, effects: Array(effects), before: before, machine: machine)
+    // In the engine's order: what stops, then what starts (a jump cancels, then loads).
+    let ordered = effects.sorted { $0.order < $1.order }
+    try model.observe(event, effects: ordered, before: before, machine: machine)
     try checkObservers(event, before, machine)
   }
 
@@ -158,7 +164,8 @@ final class PaginatorHarness {
     // state changed on the way (a step can hold several events: loading, idle, loading again
     // leaves the value as it was).
     let statesDiffer =
-      machine.refreshState != before.refreshState || machine.appendState != before.appendState
+      machine.refreshState != before.refreshState || machine.prependState != before.prependState
+      || machine.appendState != before.appendState
     let statusChanged =
       statesDiffer || now.requestsStarted != then.requestsStarted
       || now.requestsCompleted != then.requestsCompleted
@@ -193,6 +200,7 @@ final class PaginatorHarness {
     }
     withObservationTracking {
       _ = paginator.refreshState
+      _ = paginator.prependState
       _ = paginator.appendState
     } onChange: {
       states.fire()
@@ -216,7 +224,7 @@ final class PaginatorHarness {
     switch answer {
     case .page(let page):
       event = .loadCompleted(request.id, page)
-      delivered = source.complete(request, items: page.items, next: page.nextCursor)
+      delivered = source.complete(request, with: page)
     case .error(let error):
       event = .loadFailed(request.id, error)
       delivered = source.fail(request, with: error)
@@ -240,17 +248,27 @@ final class PaginatorHarness {
     try observe(event, before)
   }
 
-  /// Fires the pending retry by moving the test clock; a retry always starts a load.
+  /// Fires the pending retry that is due first (each edge may wait for one) by moving the test
+  /// clock to its deadline; a retry always starts a load.
   private func fireRetryTimer() async throws {
-    guard let retry = paginator.stateMachine.scheduledRetries.first else { return }
+    let retries = paginator.stateMachine.scheduledRetries
+    guard !retries.isEmpty else { return }
     await settle()
-    await clock.waitForSleepers(1)
-    let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
-    model.prepare(event)
+    await clock.waitForSleepers(retries.count)
+    guard let deadline = clock.nextDeadline else { return }
     let before = MachineSnapshot(paginator.stateMachine)
     let next = paginator.requestsSent
-    clock.advance(by: retry.delay)
+    let woken = clock.advance(to: deadline)
+    guard woken == 1 else {
+      throw FuzzViolation(kind: "harness", detail: "\(woken) retries were due at once")
+    }
     _ = await source.request(at: next)
+    let remaining = paginator.stateMachine.scheduledRetries
+    guard let retry = retries.first(where: { !remaining.contains($0) }) else {
+      throw FuzzViolation(kind: "retry-idle", detail: "a retry timer fired and nothing changed")
+    }
+    let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
+    model.prepare(event)
     try observe(event, before)
   }
 
@@ -274,6 +292,19 @@ final class PaginatorHarness {
       throw FuzzViolation(
         kind: "source-leak",
         detail: "the source still holds \(request), which the paginator no longer waits for")
+    }
+  }
+}
+
+extension PagingEffect<Int> {
+  /// Sorts reconstructed effects as the engine emits them: cancellations, then loads (by
+  /// request id), then retries.
+  fileprivate var order: Int {
+    switch self {
+    case .cancelLoad(let id): id.rawValue - 2_000_000
+    case .cancelRetry(let id): id.rawValue - 1_000_000
+    case .startLoad(let request): request.id.rawValue
+    case .scheduleRetry(let retry): retry.id.rawValue + 1_000_000
     }
   }
 }
