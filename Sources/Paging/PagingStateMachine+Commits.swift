@@ -56,7 +56,7 @@ extension PagingStateMachine {
 
   /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the
   /// edge may go on: the end; a cursor already loaded in this generation, or one the other
-  /// edge loads or points to (a cycle); a run of pages without new items.
+  /// edge points to (and so may be loading: a cycle); a run of pages without new items.
   private mutating func advance(_ direction: LoadDirection, to next: Cursor?, newItems: Int) {
     var edge = direction == .prepend ? prepend : append
     let other = direction == .prepend ? append : prepend
@@ -68,9 +68,8 @@ extension PagingStateMachine {
       return
     }
     edge.chain = .more(next)
-    if committedCursors.contains(next) || other.chain.cursor == next
-      || other.activity.request?.cursor == next
-    {
+    // The other edge's load in flight is always at its chain's cursor, so this covers it too.
+    if committedCursors.contains(next) || other.chain.cursor == next {
       edge.activity = .failed(.repeatedCursor(next))
       return
     }
