@@ -23,9 +23,9 @@ enum Fill {
       _ = machine.handle(.loadCompleted(request.id, page))
       effects = machine.handle(.loadNextPage)
     }
-    if case .startLoad(let request) = effects.first {
-      _ = machine.handle(.loadCancelled(request.id))
-    }
+    // The load past `count` is not wanted: cancel it as the app would (a cancellation the
+    // source reported would be loaded again, since someone asked for it).
+    _ = machine.handle(.cancel)
     return machine
   }
 
