@@ -2,7 +2,9 @@
 // A stand-in for the parts of SwiftUI that PagingSwiftUI and Examples/FeedApp use, so that
 // .ci/typecheck-apple-glue.sh can type-check them on Linux. Each modifier and initializer has the
 // labels, parameter types and isolation given in Apple's documentation
-// (developer.apple.com/documentation/swiftui; `task` as in the newest SDK, `sending @isolated(any)`);
+// (developer.apple.com/documentation/swiftui; `task` as in the newest SDK, `sending @isolated(any)`;
+// the newest pages spell the content builders of `ScrollView`, `LazyVStack` and
+// `ViewModifier.body(content:)` `@ContentBuilder`, which these stubs keep as `@ViewBuilder`);
 // the types behind them (opaque results, result builders, State) are simplified and the bodies
 // are dummies. It proves the glue type-checks against Paging and these signatures, not that it
 // runs: only an Apple toolchain can show that.
@@ -57,6 +59,47 @@ public struct VStack<Content: View>: View {
   nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
   public var body: Never { fatalError() }
 }
+// developer.apple.com/documentation/swiftui/lazyvstack/init(alignment:spacing:pinnedviews:content:)
+// (iOS 14, macOS 11); `pinnedViews` left out: the glue does not pass it.
+public struct LazyVStack<Content: View>: View {
+  nonisolated public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+  public var body: Never { fatalError() }
+}
+// developer.apple.com/documentation/swiftui/scrollview/init(_:content:) (iOS 13, macOS 10.15).
+public struct ScrollView<Content: View>: View {
+  nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+  public var body: Never { fatalError() }
+}
+public enum Axis: Sendable {
+  public struct Set: OptionSet, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public static let horizontal = Set(rawValue: 1), vertical = Set(rawValue: 2)
+  }
+}
+// developer.apple.com/documentation/swiftui/unitpoint (`@frozen struct UnitPoint`, `static let top`,
+// `static let bottom`, `init(x:y:)`).
+@frozen public struct UnitPoint: Hashable, Sendable {
+  public var x: CGFloat, y: CGFloat
+  public init(x: CGFloat, y: CGFloat) { self.x = x; self.y = y }
+  public static let top = UnitPoint(x: 0.5, y: 0), bottom = UnitPoint(x: 0.5, y: 1), center = UnitPoint(x: 0.5, y: 0.5)
+}
+// developer.apple.com/documentation/swiftui/binding; State.projectedValue returns one.
+@propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+  public var wrappedValue: Value { get { fatalError() } nonmutating set {} }
+  public var projectedValue: Binding<Value> { self }
+  // binding/init(projectedvalue:)
+  public init(projectedValue: Binding<Value>) {}
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError() }
+}
+// developer.apple.com/documentation/swiftui/viewmodifier (`@MainActor @preconcurrency protocol
+// ViewModifier`, `body(content:)`, `typealias Content`) and View.modifier(_:).
+@MainActor @preconcurrency public protocol ViewModifier {
+  associatedtype Body: View
+  typealias Content = _ViewModifier_Content<Self>
+  @ViewBuilder func body(content: Content) -> Body
+}
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View { public var body: Never { fatalError() } }
 public struct HorizontalAlignment: Sendable { public static let center = HorizontalAlignment(), leading = HorizontalAlignment() }
 public struct Alignment: Sendable { public static let center = Alignment() }
 public struct List<SelectionValue: Hashable, Content: View>: View { public var body: Never { fatalError() } }
@@ -96,6 +139,23 @@ extension View {
   nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { Modified<Self>() }
   nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { Modified<Self>() }
   nonisolated public func lineLimit(_ number: Int?) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/modifier(_:) (returns ModifiedContent<Self, T>)
+  nonisolated public func modifier<T>(_ modifier: T) -> Modified<Self> { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/scrollposition(id:anchor:)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func scrollPosition(id: Binding<(some Hashable)?>, anchor: UnitPoint? = nil) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/scrolltargetlayout(isenabled:)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func scrollTargetLayout(isEnabled: Bool = true) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/defaultscrollanchor(_:)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func defaultScrollAnchor(_ anchor: UnitPoint?) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg (two-parameter action)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V: Equatable { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:) (no-parameter action)
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+  nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V: Equatable { Modified<Self>() }
 }
 
 @MainActor @preconcurrency public protocol Scene { associatedtype Body: Scene; @SceneBuilder var body: Body { get } }
@@ -113,4 +173,6 @@ extension App { public static func main() {} }
   var value: Value
   nonisolated public init(wrappedValue: Value) { value = wrappedValue }
   public var wrappedValue: Value { get { value } nonmutating set {} }
+  // developer.apple.com/documentation/swiftui/state/projectedvalue
+  public var projectedValue: Binding<Value> { fatalError() }
 }

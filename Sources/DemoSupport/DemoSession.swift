@@ -43,8 +43,10 @@ public enum DemoSession {
       cursorText: { cursor in
         switch cursor.position {
         case .after(let id): keys[id].map(\.description) ?? "id \(id)"
+        case .before(let id): "before " + (keys[id].map(\.description) ?? "id \(id)")
         case .offset(let offset): "offset \(offset)"
         case .start: "the start"
+        case .newest: "the newest page"
         }
       })
     var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []

@@ -139,7 +139,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
     let viewport = list.configuration.viewportHeight
     while list.now < end {
       let bottom = list.contentOffset + viewport
-      if !list.feed.hasMore, bottom >= Double(list.feed.rowCount) * rowHeight - 0.5 { return }
+      if !list.feed.hasNextPage, bottom >= Double(list.feed.rowCount) * rowHeight - 0.5 { return }
       await list.scroll(by: rowHeight, duration: step)
     }
     note("gives up reading: the end never came")

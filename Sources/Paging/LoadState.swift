@@ -10,8 +10,10 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
   /// The last load failed. Appearances start nothing until ``Paginator/retry()`` (or the
   /// automatic retry policy) runs, so a failing page cannot loop.
   case failed(PagingError)
-  /// The end was reached (the last page's `nextCursor` was `nil`); nothing loads until a
-  /// refresh. Only the append direction completes.
+  /// The edge's end was reached (for append, the last page's `nextCursor` was `nil`; for
+  /// prepend, the first page's `previousCursor`); nothing loads there until a refresh. Only
+  /// the prepend and append directions complete, and never while a refresh runs (the new
+  /// list may go further).
   case complete
 
   /// Whether a load is in flight.

@@ -2,16 +2,19 @@
 /// that reach the neighbouring pages.
 ///
 /// A `nil` ``nextCursor`` means the end of the list: the engine marks the append direction
-/// ``LoadState/complete`` and sends no further append request until a refresh.
+/// ``LoadState/complete`` and sends no further append request until a refresh. A `nil`
+/// ``previousCursor`` does the same for the prepend direction: a feed that only grows at its
+/// end leaves it `nil`; a chat that opens at its newest page sets it to reach older pages.
 public struct Page<Item, Cursor> {
   /// The page's items in the order the server returned them.
   public var items: [Item]
-  /// The cursor of the page after this one, or `nil` when this is the last page.
+  /// The cursor of the page after this one, or `nil` when this is the last page. Read from the
+  /// page of a refresh and of an append; ignored on a prepend.
   public var nextCursor: Cursor?
-  /// The cursor of the page before this one, or `nil` when there is none or it is unknown.
+  /// The cursor of the page before this one (towards the top), or `nil` when there is none.
   ///
-  /// Reserved for prepend (loading towards the top, as a chat does); the engine does not use it
-  /// yet.
+  /// Read from the page of a refresh (the page a list opens at) and of a prepend; ignored on an
+  /// append, whose page continues a chain that already has its start.
   public var previousCursor: Cursor?
 
   /// Creates a page.

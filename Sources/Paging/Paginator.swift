@@ -18,9 +18,29 @@ import Observation
 /// .refreshable { await feed.refresh() }
 /// ```
 ///
-/// Observation: ``items`` changes once per committed page, and each load state, ``hasMore``
-/// and ``generation`` notify their observers only when their own value changes; appearance
-/// signals that start nothing notify no observer.
+/// A chat opens at its newest page and loads older pages as the user scrolls up:
+///
+/// ```swift
+/// @State private var chat = Paginator(source: MessagesSource())  // pages give previousCursor
+///
+/// ScrollView {
+///   LazyVStack {
+///     ForEach(chat.items) { message in
+///       MessageRow(message).pagingRow(message, in: chat)
+///     }
+///   }
+///   .scrollTargetLayout()
+/// }
+/// .scrollPosition(id: $anchor)              // keep the row the user reads still (iOS 17+)
+/// .defaultScrollAnchor(.bottom)             // open at the newest message
+/// .onChange(of: chat.scrollAnchor) { anchor = chat.scrollAnchor }
+/// .task { await chat.start(at: .newest) }
+/// ```
+///
+/// Observation: ``items`` changes once per committed page, and each load state,
+/// ``hasNextPage``, ``hasPreviousPage``, ``generation`` and ``scrollAnchor`` notify their
+/// observers only when their own value changes (the machine says what changed:
+/// ``PagingChanges``); appearance signals that start nothing notify no observer.
 @MainActor
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
@@ -33,16 +53,17 @@ where Item.ID: Sendable {
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
-  /// kept so that ``waitForLoad(_:)`` and ``waitUntilIdle()`` cover their dropped results.
+  /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
-  @ObservationIgnored private var retryTask: Task<Void, Never>?
-  /// The values of ``refreshState``, ``appendState`` and ``hasMore`` that observers were last
-  /// notified of, so that each is notified only when its own value changes.
-  @ObservationIgnored @usableFromInline var publishedRefreshState = LoadState.idle
-  @ObservationIgnored @usableFromInline var publishedAppendState = LoadState.idle
-  @ObservationIgnored @usableFromInline var publishedHasMore = true
+  @ObservationIgnored private var retryTasks: [RetryID: Task<Void, Never>] = [:]
+  /// Loads whose task has begun, so that their request reaches the source.
+  @ObservationIgnored private var begunLoads: Set<PageRequestID> = []
+  /// Loads cancelled before their task began: their task ends without calling the source.
+  @ObservationIgnored private var skippedLoads: Set<PageRequestID> = []
+  /// How many requests were cancelled before they reached the source (rulebook R17).
+  @ObservationIgnored package private(set) var requestsNeverSent = 0
 
-  /// Creates a paginator over a source. Nothing loads until ``start()``.
+  /// Creates a paginator over a source. Nothing loads until ``start()`` or ``start(at:)``.
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - configuration: The rules (prefetch distance, duplicates, retries).
@@ -55,7 +76,14 @@ where Item.ID: Sendable {
     self.init(configuration: configuration, clock: clock) { try await source.loadPage($0) }
   }
 
-  /// Creates a paginator that loads pages with a closure. Nothing loads until ``start()``.
+  /// Creates a paginator that loads pages with a closure: the way to page without a
+  /// ``PageSource`` type of your own. Nothing loads until ``start()`` or ``start(at:)``.
+  ///
+  /// ```swift
+  /// let feed = Paginator<Post, String> { request in
+  ///   try await api.posts(after: request.cursor)  // returns a Page<Post, String>
+  /// }
+  /// ```
   /// - Parameters:
   ///   - configuration: The rules (prefetch distance, duplicates, retries).
   ///   - clock: The clock that automatic retries wait on.
@@ -72,21 +100,41 @@ where Item.ID: Sendable {
 
   deinit {
     for task in loadTasks.values { task.cancel() }
-    retryTask?.cancel()
+    for task in retryTasks.values { task.cancel() }
   }
 
   // MARK: State
 
-  /// The loaded items, unique by id, in server order. Changes once per committed page.
-  public var items: ItemStore<Item> {
+  /// The loaded items, unique by id, in server order: a snapshot that `List` and `ForEach`
+  /// take as they are. Changes once per committed page that adds or replaces an item.
+  /// - Complexity: O(1); holding the value does not make later commits copy the items.
+  public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
     return machine.items
   }
 
-  /// The state of the refresh direction, which includes the first load.
+  /// The position of the item with `id` in ``items``, or `nil` when it is not loaded.
+  /// Observed like ``items``.
+  /// - Parameter id: An item id.
+  /// - Returns: Its position, from 0.
+  /// - Complexity: O(1) on average (the engine's id index).
+  public func position(of id: Item.ID) -> Int? {
+    access(keyPath: \.items)
+    return machine.store.position(of: id)
+  }
+
+  /// The state of the refresh direction, which includes the first load. Never
+  /// ``LoadState/complete``.
   public var refreshState: LoadState {
     access(keyPath: \.refreshState)
     return machine.refreshState
+  }
+
+  /// The state of the prepend direction: what a header above the first row shows (a spinner,
+  /// the error with a Retry button, or the start of the list).
+  public var prependState: LoadState {
+    access(keyPath: \.prependState)
+    return machine.prependState
   }
 
   /// The state of the append direction: what a footer shows (a spinner, the error with a
@@ -96,11 +144,19 @@ where Item.ID: Sendable {
     return machine.appendState
   }
 
-  /// Whether more pages may exist (before the first page, or while the last page had a next
-  /// cursor).
-  public var hasMore: Bool {
-    access(keyPath: \.hasMore)
-    return machine.hasMore
+  /// Whether pages may exist after the last loaded item (before the first page, during a
+  /// refresh, or while the last page had a next cursor): TanStack Query's `hasNextPage`.
+  public var hasNextPage: Bool {
+    access(keyPath: \.hasNextPage)
+    return machine.hasNextPage
+  }
+
+  /// Whether pages may exist before the first loaded item (before the first page, during a
+  /// refresh, or while the first page had a previous cursor): TanStack Query's
+  /// `hasPreviousPage`. A feed whose pages never give a previous cursor has none.
+  public var hasPreviousPage: Bool {
+    access(keyPath: \.hasPreviousPage)
+    return machine.hasPreviousPage
   }
 
   /// The current generation (one more per refresh).
@@ -109,21 +165,36 @@ where Item.ID: Sendable {
     return machine.generation
   }
 
+  /// The row that must stay where it is on screen after the last prepend or refresh: the top
+  /// visible row before older rows were put above it, or the same row after a refresh when it
+  /// is still loaded; `nil` when there is nothing to keep. Bind it to the list's scroll
+  /// position (SwiftUI's `scrollPosition(id:)`, or `PagingDisplayForwarder` in UIKit) so that
+  /// the viewport does not jump (rulebook, R19 and fault class 17).
+  public var scrollAnchor: Item.ID? {
+    access(keyPath: \.scrollAnchor)
+    return machine.scrollAnchor
+  }
+
   /// Counters of requests, commits and signals. Not observed: read it when you need it, so
   /// that counting appearance signals never re-renders a view.
   public var metrics: PagingMetrics { machine.metrics }
 
+  /// How many requests have reached the source or will: every request started, less those
+  /// cancelled before their task began. Not observed.
+  package var requestsSent: Int { machine.metrics.requestsStarted - requestsNeverSent }
+
   /// The loads in flight (at most one per direction). Not observed.
-  public var loadsInFlight: [PageRequest<Cursor>] { machine.loadsInFlight }
+  package var loadsInFlight: [PageRequest<Cursor>] { machine.loadsInFlight }
 
   /// The state machine's current value, for tests and tools. Not observed.
-  public var stateMachine: PagingStateMachine<Item, Cursor> { machine }
+  package var stateMachine: PagingStateMachine<Item, Cursor> { machine }
 
   // MARK: Signals
 
-  /// Loads the first page if it has not loaded and no load runs, and waits until that load
-  /// ends; otherwise re-checks the visible rows. Idempotent: calls while the first load runs
-  /// join it, so `.task { await paginator.start() }` may run as often as SwiftUI likes.
+  /// Loads the first page (at the initial cursor, or where ``start(at:)`` opened the list) if
+  /// it has not loaded and no load runs, and waits until that load ends; otherwise re-checks
+  /// the visible rows. Idempotent: calls while the first load runs join it, so
+  /// `.task { await paginator.start() }` may run as often as SwiftUI likes.
   ///
   /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
   /// the call returns when the load ends, whether or not the caller was cancelled.
@@ -132,10 +203,23 @@ where Item.ID: Sendable {
     await waitForRefresh()
   }
 
-  /// Starts a new generation from the initial cursor, cancelling any append in flight, and
-  /// waits until the refresh commits or fails. The old items stay until the new first page
-  /// commits, then are replaced in one step; if it fails they stay and ``refreshState`` shows
-  /// the error. Concurrent calls share one request.
+  /// Opens the list at `cursor` (a chat's newest page, a deep link's page) and waits until
+  /// that page commits or fails. Its page gives both cursors, and the list then grows both
+  /// ways as rows near either edge appear.
+  ///
+  /// Idempotent for the same cursor (it behaves as ``start()``); with another cursor it starts
+  /// a new generation there, as a refresh does. Later refreshes start from `cursor`.
+  /// - Parameter cursor: The page to open at, in the source's terms.
+  public func start(at cursor: Cursor) async {
+    send(.startAt(cursor))
+    await waitForRefresh()
+  }
+
+  /// Starts a new generation from the origin (the initial cursor, or the last
+  /// ``start(at:)``'s), cancelling the loads of both edges, and waits until the refresh
+  /// commits or fails. The old items stay until the new page commits, then are replaced in
+  /// one step; if it fails they stay and ``refreshState`` shows the error. Concurrent calls
+  /// share one request.
   ///
   /// The refresh runs in a task the paginator owns: when SwiftUI cancels a `.refreshable`
   /// task (it does on re-render), the refresh goes on, nothing is shown as an error, and the
@@ -164,41 +248,52 @@ where Item.ID: Sendable {
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.
   /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
-  ///   the highest visible row leaves.
+  ///   the lowest or highest visible row leaves.
   @inlinable public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
 
   /// Tells the paginator that the row with this id is no longer shown.
   /// - Parameter id: The row's item id.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the lowest or highest visible row leaves.
   @inlinable public func rowDisappeared(id: Item.ID) { send(.rowDisappeared(.id(id))) }
 
   /// Tells the paginator that the row at this position is no longer shown.
   /// - Parameter index: The row's position in ``items``, from 0.
+  /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
+  ///   the lowest or highest visible row leaves.
   @inlinable public func rowDisappeared(at index: Int) { send(.rowDisappeared(.index(index))) }
 
-  /// Loads the next page now if one exists and nothing blocks it (a load in flight, a
-  /// latched failure, the end); loads the first page if none has loaded.
+  /// Loads the next page now if one exists and nothing blocks it (a load in flight, a latched
+  /// failure, the end); loads the first page if none has loaded. During a refresh it is
+  /// remembered and runs when the refresh commits, if the new list still has a next page.
   public func loadNextPage() { send(.loadNextPage) }
 
-  /// Retries a failed load at the same cursor: the first load if it failed; else the append
-  /// if it failed (what a footer's Retry button means while old items are shown); else a
-  /// failed refresh. Does nothing when nothing failed, or after
-  /// ``PagingError/repeatedCursor(_:)``, which needs a refresh.
+  /// Loads the previous page (towards the top) now if one exists and nothing blocks it; during
+  /// a refresh, remembered like ``loadNextPage()``.
+  public func loadPreviousPage() { send(.loadPreviousPage) }
+
+  /// Retries failed loads at their cursors: the first load if it failed; else every failed
+  /// edge (what a header's or footer's Retry button means while old items are shown); else a
+  /// failed refresh. Does nothing when nothing failed; an edge stopped by
+  /// ``PagingError/repeatedCursor(_:)`` needs a refresh.
   public func retry() { send(.retry) }
 
-  /// Cancels every load in flight and any scheduled retry. Nothing is shown as failed, and
-  /// the next trigger loads the same cursor.
+  /// Cancels every load in flight and any scheduled retry. A cancelled load is not shown as
+  /// failed, and the next trigger loads the same cursor; a direction that was waiting for an
+  /// automatic retry keeps showing its failure until ``retry()``.
   public func cancel() { send(.cancel) }
 
   /// Waits until the load with this id has been applied (committed, failed or cancelled;
   /// for a load the engine cancelled, until its task has ended and any late result was
   /// dropped). Returns at once for an unknown or finished id. For tests and tools.
   /// - Parameter id: A request id from ``loadsInFlight`` or from the source.
-  public func waitForLoad(_ id: PageRequestID) async {
+  package func waitForRequest(_ id: PageRequestID) async {
     await (loadTasks[id] ?? cancelledLoadTasks[id])?.value
   }
 
-  /// Waits until no load is in flight and every cancelled load's task has ended. For tests
-  /// and tools; with a source that never answers it never returns.
+  /// Waits until no load is in flight and every cancelled load's task has ended. An automatic
+  /// retry waiting for its timer is not waited for. With a source that never answers it never
+  /// returns.
   public func waitUntilIdle() async {
     while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
       await task.value
@@ -208,49 +303,33 @@ where Item.ID: Sendable {
   // MARK: Effects
 
   private func waitForRefresh() async {
-    // A first load the source reports cancelled is loaded again at once: wait for that too.
-    while let request = machine.refreshRequest, let task = loadTasks[request.id] {
+    // A refresh the source reports cancelled is loaded again at once: wait for that too.
+    while let request = machine.refresh.request, let task = loadTasks[request.id] {
       await task.value
     }
   }
 
-  /// Applies an event to the machine, notifies observers of what changed and runs the effects.
-  /// Inlinable: a row signal that changes nothing costs one specialised `handle` call.
+  /// Applies an event to the machine, notifies the observers of what changed and runs the
+  /// effects. Inlinable: a row signal that changes nothing costs one specialised `handle` call.
   @inlinable
   func send(_ event: PagingEvent<Item, Cursor>) {
-    let itemsVersion = machine.itemsVersion
-    let statusVersion = machine.statusVersion
-    let generation = machine.generation
-    let effects = machine.handle(event)
-    if machine.itemsVersion != itemsVersion || machine.statusVersion != statusVersion
-      || machine.generation != generation
-    {
-      notifyObservers(
-        itemsVersion: itemsVersion, statusVersion: statusVersion, generation: generation)
-    }
+    var changes = PagingChanges()
+    let effects = machine.handle(event, changes: &changes)
+    if !changes.isEmpty { notifyObservers(changes) }
     for effect in effects { run(effect) }
   }
 
-  /// Notifies each property's observers, once per event, when that property changed: the
-  /// load states and ``hasMore`` are compared with the values observers last saw.
+  /// Notifies each changed property's observers once.
   @usableFromInline
-  func notifyObservers(itemsVersion: Int, statusVersion: Int, generation: Generation) {
-    if machine.itemsVersion != itemsVersion { withMutation(keyPath: \.items) {} }
-    if machine.statusVersion != statusVersion {
-      if machine.refreshState != publishedRefreshState {
-        publishedRefreshState = machine.refreshState
-        withMutation(keyPath: \.refreshState) {}
-      }
-      if machine.appendState != publishedAppendState {
-        publishedAppendState = machine.appendState
-        withMutation(keyPath: \.appendState) {}
-      }
-    }
-    if machine.hasMore != publishedHasMore {
-      publishedHasMore = machine.hasMore
-      withMutation(keyPath: \.hasMore) {}
-    }
-    if machine.generation != generation { withMutation(keyPath: \.generation) {} }
+  func notifyObservers(_ changes: PagingChanges) {
+    if changes.contains(.items) { withMutation(keyPath: \.items) {} }
+    if changes.contains(.refreshState) { withMutation(keyPath: \.refreshState) {} }
+    if changes.contains(.prependState) { withMutation(keyPath: \.prependState) {} }
+    if changes.contains(.appendState) { withMutation(keyPath: \.appendState) {} }
+    if changes.contains(.hasNextPage) { withMutation(keyPath: \.hasNextPage) {} }
+    if changes.contains(.hasPreviousPage) { withMutation(keyPath: \.hasPreviousPage) {} }
+    if changes.contains(.generation) { withMutation(keyPath: \.generation) {} }
+    if changes.contains(.scrollAnchor) { withMutation(keyPath: \.scrollAnchor) {} }
   }
 
   /// Runs one effect of the machine.
@@ -260,6 +339,12 @@ where Item.ID: Sendable {
     case .startLoad(let request):
       let load = self.load
       loadTasks[request.id] = Task { [weak self] in
+        // The task runs on the main actor, as `cancelLoad` does: whether it began is decided
+        // there, so `requestsSent` is exact at every moment.
+        guard self?.begin(request.id) ?? false else {
+          self?.finish(request.id, .failure(CancellationError()))
+          return
+        }
         let outcome: Result<Page<Item, Cursor>, any Error>
         do {
           outcome = .success(try await load(request))
@@ -272,24 +357,38 @@ where Item.ID: Sendable {
       guard let task = loadTasks.removeValue(forKey: id) else { break }
       task.cancel()
       cancelledLoadTasks[id] = task
+      if !begunLoads.contains(id) {
+        // Cancelled before it began (a refresh came in the same turn): the source never
+        // sees it (rulebook R17).
+        skippedLoads.insert(id)
+        requestsNeverSent += 1
+      }
     case .scheduleRetry(let retry):
-      retryTask?.cancel()
       let clock = self.clock
-      retryTask = Task { [weak self] in
+      retryTasks[retry.id] = Task { [weak self] in
         do {
           try await clock.sleep(for: retry.delay)
         } catch {
           return
         }
+        self?.retryTasks[retry.id] = nil
         self?.send(.retryTimerFired(retry.id))
       }
-    case .cancelRetry:
-      retryTask?.cancel()
-      retryTask = nil
+    case .cancelRetry(let id):
+      retryTasks.removeValue(forKey: id)?.cancel()
     }
   }
 
+  /// Marks the load `id` as begun, unless it was cancelled before: then it must not reach the
+  /// source.
+  private func begin(_ id: PageRequestID) -> Bool {
+    if skippedLoads.remove(id) != nil { return false }
+    begunLoads.insert(id)
+    return true
+  }
+
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
+    begunLoads.remove(id)
     loadTasks[id] = nil
     cancelledLoadTasks[id] = nil
     switch outcome {

@@ -1,30 +1,20 @@
 /// The rules a paginator follows. Every value has a default that suits a phone-sized list.
 public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
-  /// How close to the end of the loaded items, in rows, a visible row must be to start loading
-  /// the next page: a row triggers an append when at most this many loaded rows follow it.
-  /// 0 means "only the last row", the hand-written guard. Negative values count as 0.
+  /// How close to an edge of the loaded items, in rows, a visible row must be to load the page
+  /// beyond it: Android Paging 3's prefetch distance (a row triggers when fewer than the
+  /// distance of loaded rows lie between it and the edge; 0 loads only on explicit calls).
   ///
-  /// With ``PrefetchStrategy/fixed`` this is the distance always. With the default,
-  /// ``PrefetchStrategy/adaptive(_:)``, it is the distance until the first append completes;
-  /// after that the distance follows how far the user scrolls while pages load.
-  ///
-  /// The default, 20, is about two screens of a phone list (8 to 15 rows each) and one
-  /// typical page (20 on Mastodon, 30 on GitHub), the same choice as Android Paging 3 (its
-  /// default prefetch distance is the page size): the next page is requested while the user
-  /// still has a screen or more to read, so at a typical mobile round trip (150 ms at the
-  /// median) a reader never waits, at the price of one page loaded ahead.
-  public var prefetchDistance: Int {
-    didSet { prefetchDistance = max(0, prefetchDistance) }
-  }
-  /// Whether the prefetch distance stays ``prefetchDistance`` (``PrefetchStrategy/fixed``) or
-  /// adapts to the user (``PrefetchStrategy/adaptive(_:)``).
+  /// The default, ``PrefetchStrategy/adaptive(_:)``, starts at 20 rows (about two screens of a
+  /// phone list and one typical page, Paging 3's default of one page) and then follows how far
+  /// the user scrolls while pages load; ``PrefetchStrategy/fixed(_:)`` keeps one distance.
   public var prefetch: PrefetchStrategy
-  /// The cursor of the first page (`nil`: the source's first page).
+  /// The cursor of the first page (`nil`: the source's first page). A refresh starts here
+  /// unless ``Paginator/start(at:)`` opened the list elsewhere.
   public var initialCursor: Cursor?
   /// What a commit does with an item whose id is already loaded.
   public var duplicatePolicy: DuplicatePolicy
-  /// How many pages in a row may add no new item (empty, or only duplicates) before the append
-  /// direction fails with ``PagingError/noNewItems(pages:)`` instead of loading on (default 3,
+  /// How many pages in a row may add no new item (empty, or only duplicates) at one edge before
+  /// that edge fails with ``PagingError/noNewItems(pages:)`` instead of loading on (default 3,
   /// at least 1).
   public var maxPagesWithoutNewItems: Int {
     didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
@@ -34,23 +24,18 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
 
   /// Creates a configuration.
   /// - Parameters:
-  ///   - prefetchDistance: Rows from the loaded end at which an append starts (default 20;
-  ///     negative values count as 0).
-  ///   - prefetch: Fixed or adaptive. By default: adaptive (with ``AdaptivePrefetch``'s
-  ///     defaults) when `prefetchDistance` is not given, and fixed at `prefetchDistance` when
-  ///     it is, so that a distance you choose is the distance you get.
+  ///   - prefetch: The prefetch distance: adaptive from 20 rows (default) or fixed.
   ///   - initialCursor: The first page's cursor (default `nil`).
   ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
   ///     (default 3; values below 1 count as 1).
   ///   - retryPolicy: Manual (default) or exponential backoff.
   public init(
-    prefetchDistance: Int? = nil, prefetch: PrefetchStrategy? = nil, initialCursor: Cursor? = nil,
+    prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .manual
   ) {
-    self.prefetchDistance = max(0, prefetchDistance ?? 20)
-    self.prefetch = prefetch ?? (prefetchDistance == nil ? .adaptive(AdaptivePrefetch()) : .fixed)
+    self.prefetch = prefetch
     self.initialCursor = initialCursor
     self.duplicatePolicy = duplicatePolicy
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)

@@ -9,5 +9,5 @@ public enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// Wait, then send `retryTimerFired` with the retry's id.
   case scheduleRetry(ScheduledRetry)
   /// Stop waiting for the scheduled retry with this id.
-  case cancelRetry(Int)
+  case cancelRetry(RetryID)
 }

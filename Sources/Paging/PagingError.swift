@@ -5,26 +5,34 @@ import Foundation
 /// Nothing already loaded is lost by any of these: the items stay, and the cursor stays at the
 /// page that was not loaded.
 public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The ``PageSource`` threw. The associated value is the source's own error. The cursor did
-  /// not move; ``Paginator/retry()`` requests the same cursor again.
+  /// The ``PageSource`` threw. The associated value is the source's own error, whatever its
+  /// type (a `PagingError` thrown by a source is wrapped too: only the engine decides that a
+  /// cursor repeated; fault class 26 of the rulebook). The cursor did not move;
+  /// ``Paginator/retry()`` requests the same cursor again.
   case sourceFailed(any Error)
-  /// The server handed back a cursor whose page already committed in this generation; loading
-  /// it again would loop. Only a refresh clears it; ``Paginator/retry()`` does nothing.
+  /// The server handed back a cursor whose page already committed in this generation, or that
+  /// the other edge already loads or points to (a cycle across both edges); loading it would
+  /// load a page twice or loop. Only a refresh clears it; ``Paginator/retry()`` leaves it.
   /// The associated value is the repeated cursor.
   case repeatedCursor(any Hashable & Sendable)
   /// This many pages in a row added no new item (all empty, or all duplicates), which is the
   /// limit set by ``PagingConfiguration/maxPagesWithoutNewItems``. ``Paginator/retry()`` tries
   /// the next cursor again.
   case noNewItems(pages: Int)
+  /// The source reported cancellation this many times in a row although the engine cancelled
+  /// nothing; after that many reloads the edge stops, visibly, instead of leaving a blank,
+  /// idle list (fault class 25). Retryable: ``Paginator/retry()`` loads the same cursor.
+  case sourceCancelled(times: Int)
 
   /// Whether a retry can help. For ``sourceFailed(_:)`` the source's error decides through
   /// ``RetryableError``; errors that do not conform count as retryable. A repeated cursor is
-  /// never retryable; a run of pages without new items is (the server may fill in).
+  /// never retryable; a run of pages without new items is (the server may fill in), and so is
+  /// a source that kept cancelling.
   public var isRetryable: Bool {
     switch self {
     case .sourceFailed(let error): (error as? any RetryableError)?.isRetryable ?? true
     case .repeatedCursor: false
-    case .noNewItems: true
+    case .noNewItems, .sourceCancelled: true
     }
   }
 
@@ -51,7 +59,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       return type(of: a) == type(of: b) && String(reflecting: a) == String(reflecting: b)
     case (.repeatedCursor(let a), .repeatedCursor(let b)):
       return AnyHashable(a) == AnyHashable(b)
-    case (.noNewItems(let a), .noNewItems(let b)):
+    case (.noNewItems(let a), .noNewItems(let b)),
+      (.sourceCancelled(let a), .sourceCancelled(let b)):
       return a == b
     default:
       return false
@@ -65,6 +74,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .repeatedCursor(let cursor):
       "the server repeated cursor \(cursor), whose page already loaded; refresh to start over"
     case .noNewItems(let pages): "\(pages) pages in a row added no new item"
+    case .sourceCancelled(let times):
+      "the page source reported cancellation \(times) times in a row though nothing cancelled it"
     }
   }
 }

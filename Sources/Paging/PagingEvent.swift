@@ -2,21 +2,30 @@
 /// source answers. Input of ``PagingStateMachine/handle(_:)``.
 public enum PagingEvent<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
-  /// The screen wants data: load the first page if it has not committed and no load runs;
+  /// The screen wants data: load the first page (at the origin: the initial cursor, or the
+  /// cursor of the last ``startAt(_:)``) if it has not committed and no refresh runs;
   /// otherwise re-check the visible rows. Idempotent.
   case start
+  /// Open the list at `cursor` (a deep link, a chat's newest page): when nothing has loaded,
+  /// or the list was opened at another cursor, a refresh from `cursor` whose page gives both
+  /// cursors; the list then grows both ways. Joins a refresh already loading `cursor`.
+  case startAt(Cursor)
   /// A row is being shown (`onAppear`, `willDisplay`).
   case rowAppeared(RowReference<Item.ID>)
   /// A row stopped being shown (`onDisappear`, `didEndDisplaying`). Optional: the engine is
   /// correct when these never arrive, as with `LazyVStack` on iOS 16 to 18.
   case rowDisappeared(RowReference<Item.ID>)
   /// Load the next page now, if one exists and nothing blocks it (a "Load more" button, or a
-  /// server-side walk).
+  /// server-side walk). During a refresh it is remembered and runs when the refresh commits,
+  /// if the new list still has a next page.
   case loadNextPage
-  /// Start a new generation from the initial cursor; joins a refresh already in flight.
+  /// Load the previous page now (towards the top), if one exists and nothing blocks it; during
+  /// a refresh, remembered like ``loadNextPage``.
+  case loadPreviousPage
+  /// Start a new generation from the origin; joins a refresh already in flight.
   case refresh
-  /// Retry a failed load at the same cursor: the first load if it failed; else the append if
-  /// it failed; else a failed refresh.
+  /// Retry every failed edge at its cursor; when no edge was retried (or nothing has loaded),
+  /// a failed refresh.
   case retry
   /// Cancel every load in flight and any scheduled retry; nothing is shown as failed.
   case cancel
@@ -28,5 +37,5 @@ where Item.ID: Sendable {
   /// The request with this id was cancelled before it produced a result.
   case loadCancelled(PageRequestID)
   /// The timer of the ``ScheduledRetry`` with this id fired.
-  case retryTimerFired(Int)
+  case retryTimerFired(RetryID)
 }

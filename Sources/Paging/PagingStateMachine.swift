@@ -4,87 +4,80 @@
 /// feeding events and checking the effects and the state. ``Paginator`` drives one against a
 /// ``PageSource``; a test, a UIKit data source or a server-side walker can drive one directly.
 ///
-/// The rules (see `shared/design/fault-scenarios.md`):
-/// - At most one load in flight; a refresh cancels a running append. Appearances during a load
-///   start nothing but are remembered; after every commit and every cancellation reported by
-///   the source the visible rows are checked again, so the list never stays stuck while a
-///   visible row is near the end and more data exists.
-/// - A row triggers an append only when at most ``currentPrefetchDistance`` loaded rows follow
-///   it (``PagingConfiguration/prefetchDistance``, or adapted to how far the user scrolls while
-///   pages load: ``AdaptivePrefetch``); the check is O(1).
-/// - The cursor and the end flag move only when a page commits. A failure latches the
-///   direction until a retry; a cancellation is never a failure.
-/// - Every result is matched to its request id and generation; anything else is dropped.
-/// - Items are unique by id; a cursor whose page committed in this generation is never
-///   requested again; a run of pages without new items ends in a typed error.
+/// The loaded items are a window of pages with two edges, prepend (before the first item) and
+/// append (after the last). Each edge has a chain (nothing loaded yet, more
+/// pages from a cursor, or the end) and an activity (idle, loading, waiting
+/// to retry, failed); the refresh has an activity of its own. Everything the app reads (the
+/// load states, ``hasNextPage``, ``hasPreviousPage``, the loads in flight, whether an edge may
+/// load) is derived from those, so states such as two loads on one edge, a retry timer beside
+/// a running load, or an end that disagrees with the cursor cannot be written.
+///
+/// The rules are listed, numbered, in the rulebook article (<doc:Rulebook>); in short:
+/// - At most one load per edge; a refresh cancels both edges and starts a generation. Every
+///   result is matched to its request id and generation; anything else is dropped.
+/// - A visible row loads the page beyond an edge when fewer than ``currentPrefetchDistance``
+///   loaded rows lie between it and that edge (Android Paging 3's prefetch distance; 0 loads
+///   only on explicit calls). The check is O(1). After every commit, failure and cancellation
+///   the visible rows are checked again, so the list never stays stuck.
+/// - A chain moves only when a page commits. A failure latches its edge until a retry (or a
+///   bounded automatic retry); a cancellation is never a failure.
+/// - Items are unique by id across both edges; a cursor whose page committed in this
+///   generation, or that the other edge loads or points to, is never requested; a run of pages
+///   without new items, and a source that keeps cancelling, end in typed errors.
 public struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>:
   Sendable
 where Item.ID: Sendable {
   /// The rules this machine follows.
   public let configuration: PagingConfiguration<Cursor>
-  /// The committed items, unique by id, in server order.
-  public private(set) var items = ItemStore<Item>()
-  /// The state of the refresh direction (which includes the first load).
-  public private(set) var refreshState = LoadState.idle
-  /// The state of the append direction.
-  public private(set) var appendState = LoadState.idle
+  /// The window's items and their id index.
+  @usableFromInline package internal(set) var store = ItemStore<Item>()
+  /// The refresh's activity (the first load is a refresh).
+  @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
+  /// The prepend edge: towards the top, before the first loaded item.
+  @usableFromInline package internal(set) var prepend = Edge<Cursor>()
+  /// The append edge: after the last loaded item.
+  @usableFromInline package internal(set) var append = Edge<Cursor>()
   /// The current generation: 0 before the first load, then one more per refresh.
-  public private(set) var generation = Generation(rawValue: 0)
-  /// The cursor of the next append, from the last committed page (`nil` at the end or before
-  /// the first page).
-  public private(set) var nextCursor: Cursor?
-  /// Whether a first page has committed.
-  public private(set) var hasLoadedFirstPage = false
-  /// The refresh in flight, if any.
-  public private(set) var refreshRequest: PageRequest<Cursor>?
-  /// The append in flight, if any.
-  public private(set) var appendRequest: PageRequest<Cursor>?
-  /// The automatic retry waiting for its timer, if any.
-  public private(set) var pendingRetry: ScheduledRetry?
-  /// What the machine has done so far.
-  @inlinable public var metrics: PagingMetrics { recordedMetrics }
-  /// Grows by one with every change of ``items``; a driver compares it to notify observers
-  /// once per commit.
-  public private(set) var itemsVersion = 0
-  /// Grows by one with every change of a load state.
-  public private(set) var statusVersion = 0
-  /// The prefetch distance in force, in rows: a row triggers an append when at most this many
-  /// loaded rows follow it. ``PagingConfiguration/prefetchDistance`` with
-  /// ``PrefetchStrategy/fixed``; with ``PrefetchStrategy/adaptive(_:)``, that distance until
-  /// an append has completed, then the distance ``AdaptivePrefetch`` gives.
-  public private(set) var currentPrefetchDistance: Int
+  public internal(set) var generation = Generation(rawValue: 0)
+  /// The cursor refreshes start from: ``PagingConfiguration/initialCursor``, or the cursor of
+  /// the last ``PagingEvent/startAt(_:)``.
+  public internal(set) var origin: Cursor?
+  /// The row that must stay where it is on screen after the last structural change: the top
+  /// visible row (or the first item, when none is known to be visible) before a prepend, the
+  /// same row after a refresh when it is still loaded; `nil` when nothing is to be kept.
+  public internal(set) var scrollAnchor: Item.ID?
+  /// The rows shown now, as far as the signals tell.
+  @usableFromInline package internal(set) var viewport = Viewport<Item.ID>()
+  /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
+  /// rule's initial distance until a load at an edge has completed, then the distance it gives.
+  public internal(set) var currentPrefetchDistance: Int
 
-  private var committedCursors: Set<Cursor> = []
-  private var pagesWithoutNewItems = 0
-  private var automaticAttempts = 0
-  private var sourceCancellationsInARow = 0
+  /// Whether the window was loaded from ``origin`` (false while a refresh or a jump to another
+  /// cursor has not committed).
+  var windowIsFromOrigin = false
+  /// The cursors whose pages committed in this generation.
+  var committedCursors: Set<Cursor> = []
+  var prefetchEstimator = PrefetchEstimator()
+  var nextRequestNumber = 1
+  var nextRetryNumber = 1
+  var random: SplitMix64
   /// The counters behind ``metrics``.
   @usableFromInline var recordedMetrics = PagingMetrics()
-  /// The rows shown now, as far as the signals tell.
-  @usableFromInline var visibleRows: Set<Item.ID> = []
-  /// The highest position among ``visibleRows``.
-  @usableFromInline var highestVisiblePosition: Int?
-  /// The positions of the last rows that appeared and disappeared: a scroll signals their
-  /// neighbours next, which ``ItemStore`` finds without hashing.
-  @usableFromInline var lastAppearedPosition = -1
-  @usableFromInline var lastDisappearedPosition = -1
-  private var prefetchEstimator = PrefetchEstimator()
-  private var nextRequestNumber = 1
-  private var nextRetryNumber = 1
-  private var random: SplitMix64
+  /// The effects of the event being handled (empty between events).
+  var output: [PagingEffect<Cursor>] = []
+  /// Whether the event being handled changed the items (false between events).
+  var itemsChanged = false
 
-  /// How many rows the machine remembers as visible before it forgets all but the newest
-  /// (onDisappear may never come, as with `LazyVStack` on iOS 16 to 18).
-  @inlinable static var visibleRowLimit: Int { 512 }
   /// How many cancellations reported by the source in a row are followed by an automatic
-  /// reload; after that a new trigger is needed, so a source that always cancels cannot loop.
+  /// reload; the next one fails the direction with ``PagingError/sourceCancelled(times:)``.
   static var reloadsAfterCancellation: Int { 3 }
 
   /// Creates a machine with nothing loaded.
   /// - Parameter configuration: The rules to follow.
   public init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
     self.configuration = configuration
-    currentPrefetchDistance = configuration.prefetchDistance
+    origin = configuration.initialCursor
+    currentPrefetchDistance = configuration.prefetch.initialDistance
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
       random = SplitMix64(seed: backoff.seed)
     } else {
@@ -92,105 +85,182 @@ where Item.ID: Sendable {
     }
   }
 
-  /// Whether more pages may exist: before the first page commits, or while the last page
-  /// had a next cursor.
-  public var hasMore: Bool { !hasLoadedFirstPage || nextCursor != nil }
+  // MARK: Derived state
 
-  /// The loads in flight, refresh first.
-  public var loadsInFlight: [PageRequest<Cursor>] {
-    [refreshRequest, appendRequest].compactMap { $0 }
+  /// The committed items, unique by id, in server order.
+  public var items: ItemSnapshot<Item> { store.items }
+
+  /// The state of the refresh direction (which includes the first load): never
+  /// ``LoadState/complete``.
+  public var refreshState: LoadState { refresh.loadState }
+
+  /// The state of the prepend direction: what a header shows.
+  public var prependState: LoadState { loadState(of: prepend) }
+
+  /// The state of the append direction: what a footer shows.
+  public var appendState: LoadState { loadState(of: append) }
+
+  /// Whether pages may exist after the last loaded item: before the first page commits, while
+  /// a refresh runs, or while the append chain has a cursor.
+  public var hasNextPage: Bool { append.chain != .end || refresh.request != nil }
+
+  /// Whether pages may exist before the first loaded item: before the first page commits,
+  /// while a refresh runs, or while the prepend chain has a cursor.
+  public var hasPreviousPage: Bool { prepend.chain != .end || refresh.request != nil }
+
+  /// What the machine has done so far.
+  @inlinable public var metrics: PagingMetrics { recordedMetrics }
+
+  /// Whether a first page has committed.
+  package var hasLoadedFirstPage: Bool { append.chain != .unknown }
+
+  /// The loads in flight: refresh, prepend, append.
+  package var loadsInFlight: [PageRequest<Cursor>] {
+    [refresh.request, prepend.activity.request, append.activity.request].compactMap { $0 }
   }
+
+  /// The retries waiting for their timers: refresh, prepend, append.
+  package var scheduledRetries: [ScheduledRetry] {
+    [refresh.scheduledRetry, prepend.activity.scheduledRetry, append.activity.scheduledRetry]
+      .compactMap { $0 }
+  }
+
+  /// The activity of `direction`.
+  package func activity(_ direction: LoadDirection) -> LoadActivity<Cursor> {
+    switch direction {
+    case .refresh: refresh
+    case .prepend: prepend.activity
+    case .append: append.activity
+    }
+  }
+
+  /// The load state of `direction`.
+  /// - Parameter direction: A direction.
+  /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
+  public func loadState(_ direction: LoadDirection) -> LoadState {
+    switch direction {
+    case .refresh: refreshState
+    case .prepend: prependState
+    case .append: appendState
+    }
+  }
+
+  /// An edge's state: its activity, or ``LoadState/complete`` at the end of its chain unless a
+  /// refresh runs (the new list may go further).
+  private func loadState(of edge: Edge<Cursor>) -> LoadState {
+    if edge.activity.isIdle, edge.chain == .end, refresh.request == nil { return .complete }
+    return edge.activity.loadState
+  }
+
+  /// Whether a load at `edge` could start now: its chain has a cursor, it is idle, and no
+  /// refresh runs or waits to retry.
+  @inlinable
+  func canLoad(_ edge: Edge<Cursor>) -> Bool {
+    guard edge.activity.isIdle, edge.chain.cursor != nil else { return false }
+    switch refresh {
+    case .idle, .failed: return true
+    case .loading, .waitingToRetry: return false
+    }
+  }
+
+  // MARK: Events
 
   /// Applies one event and returns what the driver must do, in order.
   /// - Parameter event: What happened.
   /// - Returns: The effects to run; usually none.
-  /// - Complexity: O(1) for appearance and disappearance signals (amortised), O(*m*) for the
-  ///   commit of a page of *m* items, O(*n*) for the commit of a refresh that replaces *n*
-  ///   items. The signals' path is `@inlinable`, so it specialises for the client's types.
+  /// - Complexity: O(1) for appearance signals and disappearance signals (amortised; a
+  ///   disappearance of the lowest or highest visible row is O(*v*) for *v* visible rows),
+  ///   O(*m* + pages) for the commit of a page of *m* items, O(*n*) for a refresh that replaces
+  ///   *n* items. The signals' path is `@inlinable`, so it specialises for the client's types.
   @inlinable
   public mutating func handle(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
+    var changes = PagingChanges()
+    return handle(event, changes: &changes)
+  }
+
+  /// Applies one event, adds to `changes` what it changed of the observable state, and returns
+  /// what the driver must do, in order.
+  /// - Parameters:
+  ///   - event: What happened.
+  ///   - changes: Receives the values that changed (a value that changed and came back within
+  ///     the event is not included).
+  /// - Returns: The effects to run; usually none.
+  /// - Complexity: As ``handle(_:)``.
+  @inlinable
+  public mutating func handle(
+    _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
     switch event {
-    case .rowAppeared(let row): return rowAppeared(row)
+    case .rowAppeared(let row): return rowAppeared(row, changes: &changes)
     case .rowDisappeared(let row):
       rowDisappeared(row)
       return []
-    default: return handleOther(event)
+    default: return handleOther(event, changes: &changes)
     }
   }
 
-  /// Applies an event other than a row signal (these are rare: loads, user actions, timers).
+  /// Applies an event other than a row signal (these are rare: loads, user actions, timers)
+  /// and compares the observable values before and after it.
   @usableFromInline
-  mutating func handleOther(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
+  mutating func handleOther(
+    _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
+    let before = ObservedValues(self)
     switch event {
-    case .start: return start()
-    case .rowAppeared, .rowDisappeared: return []
-    case .loadNextPage: return loadNextPage()
-    case .refresh: return refresh()
-    case .retry: return retry()
-    case .cancel: return cancelAll()
-    case .loadCompleted(let id, let page): return loadCompleted(id, page)
-    case .loadFailed(let id, let error): return loadFailed(id, error)
-    case .loadCancelled(let id): return loadCancelled(id)
-    case .retryTimerFired(let id): return retryTimerFired(id)
+    case .start: start(at: origin, explicitly: false)
+    case .startAt(let cursor): start(at: cursor, explicitly: true)
+    case .rowAppeared, .rowDisappeared: break
+    case .loadNextPage: loadExplicitly(.append)
+    case .loadPreviousPage: loadExplicitly(.prepend)
+    case .refresh: if refresh.request == nil { beginRefresh(at: origin) }
+    case .retry: retry()
+    case .cancel: cancelAll()
+    case .loadCompleted(let id, let page): loadCompleted(id, page)
+    case .loadFailed(let id, let error): loadFailed(id, error)
+    case .loadCancelled(let id): loadCancelled(id)
+    case .retryTimerFired(let id): retryTimerFired(id)
     }
-  }
-
-  /// Whether an append could start now if a row asked for one.
-  @inlinable public var canAppend: Bool {
-    hasLoadedFirstPage && refreshRequest == nil && appendRequest == nil && pendingRetry == nil
-      && nextCursor != nil && appendState == .idle
+    changes.formUnion(before.changes(to: ObservedValues(self)))
+    if itemsChanged { changes.insert(.items) }
+    itemsChanged = false
+    defer { output = [] }
+    return output
   }
 }
 
-// MARK: - Triggers
+// MARK: - Row signals
 
 extension PagingStateMachine {
-  private mutating func start() -> [PagingEffect<Cursor>] {
-    if refreshRequest != nil { return [] }
-    if !hasLoadedFirstPage {
-      automaticAttempts = 0
-      return beginRefresh()
-    }
-    return reevaluate()
-  }
-
-  private mutating func refresh() -> [PagingEffect<Cursor>] {
-    if refreshRequest != nil { return [] }
-    automaticAttempts = 0
-    return beginRefresh()
-  }
-
-  private mutating func loadNextPage() -> [PagingEffect<Cursor>] {
-    if !hasLoadedFirstPage { return start() }
-    guard canAppend else { return [] }
-    return [startLoad(.append, cursor: nextCursor)]
-  }
-
   @inlinable
-  mutating func rowAppeared(_ row: RowReference<Item.ID>) -> [PagingEffect<Cursor>] {
+  mutating func rowAppeared(_ row: RowReference<Item.ID>, changes: inout PagingChanges)
+    -> [PagingEffect<Cursor>]
+  {
     recordedMetrics.appearanceSignals += 1
-    guard let (id, position) = resolve(row, near: lastAppearedPosition) else {
+    guard let (id, position) = resolve(row, near: viewport.lastAppeared) else {
       recordedMetrics.appearanceSignalsIgnored += 1
       return []
     }
-    lastAppearedPosition = position
-    if visibleRows.count >= Self.visibleRowLimit {
-      visibleRows.removeAll(keepingCapacity: true)
-      highestVisiblePosition = nil
+    viewport.appeared(id, at: position)
+    var effects: [PagingEffect<Cursor>] = []
+    if store.count - 1 - position < currentPrefetchDistance, canLoad(append) {
+      effects.append(startEdgeLoad(.append))
+      changes.insert(.appendState)
     }
-    visibleRows.insert(id)
-    if position > highestVisiblePosition ?? -1 { highestVisiblePosition = position }
-    let effects = appendIfNearEnd(position)
+    if position < currentPrefetchDistance, canLoad(prepend) {
+      effects.append(startEdgeLoad(.prepend))
+      changes.insert(.prependState)
+    }
     if effects.isEmpty { recordedMetrics.appearanceSignalsIgnored += 1 }
     return effects
   }
 
   @inlinable
   mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
-    guard let (id, position) = resolve(row, near: lastDisappearedPosition) else { return }
-    lastDisappearedPosition = position
-    guard visibleRows.remove(id) != nil, position == highestVisiblePosition else { return }
-    recomputeHighestVisiblePosition()
+    guard let (id, position) = resolve(row, near: viewport.lastDisappeared) else { return }
+    if viewport.disappeared(id, at: position) {
+      let store = self.store
+      viewport.recompute { store.position(of: $0) }
+    }
   }
 
   /// The id and position of a row, or `nil` when it is not loaded. `hint` is a position
@@ -199,274 +269,58 @@ extension PagingStateMachine {
   func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
     switch row {
     case .id(let id):
-      guard let position = items.position(of: id, near: hint) else { return nil }
+      guard let position = store.position(of: id, near: hint) else { return nil }
       return (id, position)
     case .index(let position):
-      guard items.indices.contains(position) else { return nil }
-      return (items[position].id, position)
+      guard position >= 0, position < store.count else { return nil }
+      return (store[position].id, position)
     }
-  }
-
-  @inlinable
-  mutating func recomputeHighestVisiblePosition() {
-    // A row whose item a refresh removed has left the screen, whether or not its onDisappear
-    // comes (its id no longer resolves, so that signal is ignored); forget it, or it would
-    // count as visible again when an item with its id is loaded later.
-    // One lookup per row finds both whether it is still loaded and where.
-    var highest: Int?
-    visibleRows = visibleRows.filter { id in
-      guard let position = items.position(of: id) else { return false }
-      if position > highest ?? -1 { highest = position }
-      return true
-    }
-    highestVisiblePosition = highest
-  }
-
-  /// Starts an append when the row at `position` is within the prefetch distance of the end.
-  /// O(1): no scan of the items.
-  @inlinable
-  mutating func appendIfNearEnd(_ position: Int) -> [PagingEffect<Cursor>] {
-    guard canAppend, items.count - 1 - position <= currentPrefetchDistance else {
-      return []
-    }
-    return [startLoad(.append, cursor: nextCursor)]
-  }
-
-  /// Checks the visible rows again after the list or the load state changed. An empty list
-  /// counts as "at the end": no row can appear to trigger the next page.
-  private mutating func reevaluate() -> [PagingEffect<Cursor>] {
-    if let highest = highestVisiblePosition { return appendIfNearEnd(highest) }
-    if items.isEmpty { return appendIfNearEnd(-1) }
-    return []
   }
 }
 
-// MARK: - Loads
+/// The values a driver shows, compared before and after an event.
+@usableFromInline
+struct ObservedValues<ID: Hashable & Sendable>: Sendable {
+  var refreshState: LoadState
+  var prependState: LoadState
+  var appendState: LoadState
+  var hasNextPage: Bool
+  var hasPreviousPage: Bool
+  var generation: Generation
+  var scrollAnchor: ID?
 
-extension PagingStateMachine {
-  private mutating func beginRefresh() -> [PagingEffect<Cursor>] {
-    generation = generation.next
-    var effects: [PagingEffect<Cursor>] = []
-    if let append = appendRequest {
-      appendRequest = nil
-      prefetchEstimator.abandoned(append.id)
-      recordedMetrics.requestsCancelled += 1
-      effects.append(.cancelLoad(append.id))
-      setState(.append, .idle)
-    }
-    effects += cancelPendingRetry()
-    sourceCancellationsInARow = 0
-    effects.append(startLoad(.refresh, cursor: configuration.initialCursor))
-    return effects
+  @usableFromInline
+  init<Item, Cursor>(_ machine: PagingStateMachine<Item, Cursor>) where Item.ID == ID {
+    refreshState = machine.refreshState
+    prependState = machine.prependState
+    appendState = machine.appendState
+    hasNextPage = machine.hasNextPage
+    hasPreviousPage = machine.hasPreviousPage
+    generation = machine.generation
+    scrollAnchor = machine.scrollAnchor
   }
 
   @usableFromInline
-  mutating func startLoad(_ direction: LoadDirection, cursor: Cursor?)
-    -> PagingEffect<Cursor>
-  {
-    let request = PageRequest(
-      id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
-      generation: generation)
-    nextRequestNumber += 1
-    recordedMetrics.requestsStarted += 1
-    prefetchEstimator.started(request.id, highest: highestVisiblePosition, count: items.count)
-    switch direction {
-    case .refresh: refreshRequest = request
-    case .append: appendRequest = request
-    }
-    setState(direction, .loading)
-    return .startLoad(request)
-  }
-
-  /// A manual retry: the first load if it failed; else the append if it failed and can be
-  /// retried (what a footer's Retry button means while old items are shown); else a failed
-  /// refresh.
-  private mutating func retry() -> [PagingEffect<Cursor>] {
-    automaticAttempts = 0
-    let refreshFailed = refreshState.error != nil
-    if refreshFailed, !hasLoadedFirstPage { return retry(.refresh) }
-    let append = retry(.append)
-    if !append.isEmpty || !refreshFailed { return append }
-    return retry(.refresh)
-  }
-
-  /// Retries `direction` at the same cursor if it failed and nothing runs. A manual retry is
-  /// refused only after a repeated cursor (loading it again would loop); whether an error is
-  /// retryable decides only automatic retries, which are scheduled only for retryable errors.
-  private mutating func retry(_ direction: LoadDirection) -> [PagingEffect<Cursor>] {
-    switch direction {
-    case .refresh:
-      guard refreshState.error != nil, refreshRequest == nil else { return [] }
-      return beginRefresh()
-    case .append:
-      guard let error = appendState.error, appendRequest == nil, refreshRequest == nil,
-        nextCursor != nil
-      else { return [] }
-      if case .repeatedCursor = error { return [] }
-      var effects = cancelPendingRetry()
-      if case .noNewItems = error { pagesWithoutNewItems = 0 }
-      setState(.append, .idle)
-      effects.append(startLoad(.append, cursor: nextCursor))
-      return effects
-    }
-  }
-
-  private mutating func cancelAll() -> [PagingEffect<Cursor>] {
-    var effects = cancelPendingRetry()
-    for request in loadsInFlight {
-      prefetchEstimator.abandoned(request.id)
-      recordedMetrics.requestsCancelled += 1
-      effects.append(.cancelLoad(request.id))
-      setState(request.direction, .idle)
-    }
-    refreshRequest = nil
-    appendRequest = nil
-    return effects
-  }
-
-  private mutating func cancelPendingRetry() -> [PagingEffect<Cursor>] {
-    guard let retry = pendingRetry else { return [] }
-    pendingRetry = nil
-    return [.cancelRetry(retry.id)]
-  }
-
-  private mutating func retryTimerFired(_ id: Int) -> [PagingEffect<Cursor>] {
-    guard let retry = pendingRetry, retry.id == id else { return [] }
-    pendingRetry = nil
-    return self.retry(retry.direction)
-  }
-
-  /// Records how far the user scrolled while `request` loaded, before its page commits, and
-  /// updates the adaptive prefetch distance.
-  private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
-    guard case .adaptive(let rule) = configuration.prefetch else { return }
-    prefetchEstimator.ended(
-      request.id, direction: request.direction, highest: highestVisiblePosition, rule: rule)
-    currentPrefetchDistance = prefetchEstimator.distance(
-      rule, fallback: configuration.prefetchDistance)
-  }
-
-  /// Removes and returns the request in flight with `id`, or `nil` when it is not current.
-  private mutating func takeRequest(_ id: PageRequestID) -> PageRequest<Cursor>? {
-    if let request = refreshRequest, request.id == id, request.generation == generation {
-      refreshRequest = nil
-      return request
-    }
-    if let request = appendRequest, request.id == id, request.generation == generation {
-      appendRequest = nil
-      return request
-    }
-    return nil
-  }
-
-  private mutating func loadFailed(_ id: PageRequestID, _ error: any Error)
-    -> [PagingEffect<Cursor>]
-  {
-    if PagingError.isCancellation(error) { return loadCancelled(id) }
-    guard let request = takeRequest(id) else {
-      recordedMetrics.staleResultsDropped += 1
-      return []
-    }
-    recordedMetrics.requestsFailed += 1
-    recordLoadEnded(request)
-    let failure = (error as? PagingError) ?? .sourceFailed(error)
-    setState(request.direction, .failed(failure))
-    guard case .exponentialBackoff(let backoff) = configuration.retryPolicy,
-      failure.isRetryable, automaticAttempts < backoff.maxAttempts
-    else {
-      // A failed refresh latches the refresh only: the old list stays and may still grow, and
-      // rows near its end that appeared while the refresh ran started nothing.
-      return request.direction == .refresh ? reevaluate() : []
-    }
-    automaticAttempts += 1
-    let retry = ScheduledRetry(
-      id: nextRetryNumber, direction: request.direction, attempt: automaticAttempts,
-      delay: backoff.delay(forAttempt: automaticAttempts, randomFraction: random.nextFraction()))
-    nextRetryNumber += 1
-    pendingRetry = retry
-    recordedMetrics.retriesScheduled += 1
-    return [.scheduleRetry(retry)]
-  }
-
-  private mutating func loadCancelled(_ id: PageRequestID) -> [PagingEffect<Cursor>] {
-    guard let request = takeRequest(id) else { return [] }
-    prefetchEstimator.abandoned(request.id)
-    recordedMetrics.requestsCancelled += 1
-    setState(request.direction, .idle)
-    sourceCancellationsInARow += 1
-    guard sourceCancellationsInARow <= Self.reloadsAfterCancellation else { return [] }
-    // An empty list has no row left to appear and trigger the first page again: reload it.
-    if request.direction == .refresh, !hasLoadedFirstPage {
-      return [startLoad(.refresh, cursor: request.cursor)]
-    }
-    return reevaluate()
+  func changes(to after: ObservedValues) -> PagingChanges {
+    var changes = PagingChanges()
+    if refreshState != after.refreshState { changes.insert(.refreshState) }
+    if prependState != after.prependState { changes.insert(.prependState) }
+    if appendState != after.appendState { changes.insert(.appendState) }
+    if hasNextPage != after.hasNextPage { changes.insert(.hasNextPage) }
+    if hasPreviousPage != after.hasPreviousPage { changes.insert(.hasPreviousPage) }
+    if generation != after.generation { changes.insert(.generation) }
+    if scrollAnchor != after.scrollAnchor { changes.insert(.scrollAnchor) }
+    return changes
   }
 }
 
-// MARK: - Commits
-
-extension PagingStateMachine {
-  private mutating func loadCompleted(_ id: PageRequestID, _ page: Page<Item, Cursor>)
-    -> [PagingEffect<Cursor>]
-  {
-    guard let request = takeRequest(id) else {
-      recordedMetrics.staleResultsDropped += 1
-      return []
+extension LoadActivity {
+  /// The load state this activity shows.
+  var loadState: LoadState {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .waitingToRetry(_, let error), .failed(let error): .failed(error)
     }
-    recordedMetrics.requestsCompleted += 1
-    recordLoadEnded(request)
-    automaticAttempts = 0
-    sourceCancellationsInARow = 0
-    let policy = configuration.duplicatePolicy
-    let result: ItemStore<Item>.InsertionResult
-    switch request.direction {
-    case .refresh:
-      result = items.replaceAll(with: page.items, policy: policy)
-      committedCursors.removeAll()
-      pagesWithoutNewItems = 0
-      hasLoadedFirstPage = true
-      setState(.refresh, .idle)
-      recomputeHighestVisiblePosition()
-    case .append:
-      result = items.append(contentsOf: page.items, policy: policy)
-    }
-    itemsVersion += 1
-    recordedMetrics.itemsCommitted += result.inserted
-    recordedMetrics.duplicatesDropped += result.dropped
-    recordedMetrics.duplicatesReplaced += result.replaced
-    if let cursor = request.cursor { committedCursors.insert(cursor) }
-    return advance(to: page.nextCursor, newItems: result.inserted)
-  }
-
-  /// Moves the cursor after a commit and decides what the append direction does next.
-  private mutating func advance(to next: Cursor?, newItems: Int) -> [PagingEffect<Cursor>] {
-    nextCursor = next
-    guard let next else {
-      setState(.append, .complete)
-      return []
-    }
-    if committedCursors.contains(next) {
-      setState(.append, .failed(.repeatedCursor(next)))
-      return []
-    }
-    pagesWithoutNewItems = newItems == 0 ? pagesWithoutNewItems + 1 : 0
-    if pagesWithoutNewItems >= configuration.maxPagesWithoutNewItems {
-      setState(.append, .failed(.noNewItems(pages: pagesWithoutNewItems)))
-      return []
-    }
-    setState(.append, .idle)
-    return reevaluate()
-  }
-
-  private mutating func setState(_ direction: LoadDirection, _ state: LoadState) {
-    switch direction {
-    case .refresh:
-      guard refreshState != state else { return }
-      refreshState = state
-    case .append:
-      guard appendState != state else { return }
-      appendState = state
-    }
-    statusVersion += 1
   }
 }

@@ -1,43 +1,72 @@
-/// The samples behind ``AdaptivePrefetch``: how many rows the user scrolled while each recent
-/// append loaded.
+/// The samples behind ``AdaptivePrefetch``: how many rows the user scrolled towards an edge
+/// while each recent load at that edge ran.
 struct PrefetchEstimator: Sendable {
-  /// The load being watched: its id, and the highest visible row and the item count when it
-  /// started.
-  private var running: (id: PageRequestID, highest: Int, count: Int)?
-  /// Rows scrolled during recent appends, oldest first.
-  private var demands: [Int] = []
-
-  /// Notes that the load `id` started with the highest visible row at `highest` (`nil`: none)
-  /// and `count` items loaded.
-  mutating func started(_ id: PageRequestID, highest: Int?, count: Int) {
-    running = (id, highest ?? -1, count)
+  /// A load being watched: its id, the visible row nearest its edge when it started (`nil`:
+  /// none) and the item count then.
+  private struct Running: Sendable {
+    var id: PageRequestID
+    var nearest: Int?
+    var count: Int
   }
 
-  /// Records how far the user scrolled during the load `id`, which ended with the highest
-  /// visible row at `highest`. Only appends are recorded.
-  mutating func ended(
-    _ id: PageRequestID, direction: LoadDirection, highest: Int?, rule: AdaptivePrefetch
+  /// The prepend and the append being watched.
+  private var prepend: Running?
+  private var append: Running?
+  /// Rows scrolled during recent loads at either edge, oldest first.
+  private var demands: [Int] = []
+
+  /// Notes that the load `id` at `direction` started, with `viewport`'s rows and `count` items.
+  mutating func started<ID>(
+    _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, count: Int
   ) {
-    guard let running, running.id == id else { return }
-    self.running = nil
-    guard direction == .append else { return }
-    let reached = highest ?? -1
-    let scrolled = max(0, reached - running.highest)
-    let heldAtEnd = running.count > 0 && reached >= running.count - 1
-    demands.append(heldAtEnd ? 2 * scrolled : scrolled)
+    switch direction {
+    case .refresh: return
+    case .prepend: prepend = Running(id: id, nearest: viewport.lowest, count: count)
+    case .append: append = Running(id: id, nearest: viewport.highest, count: count)
+    }
+  }
+
+  /// Records how far the user scrolled towards `direction`'s edge during the load `id`, which
+  /// ended with `viewport`'s rows.
+  mutating func ended<ID>(
+    _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, rule: AdaptivePrefetch
+  ) {
+    let scrolled: Int
+    let heldAtEdge: Bool
+    switch direction {
+    case .refresh: return
+    case .append:
+      guard let running = append, running.id == id else { return }
+      append = nil
+      let reached = viewport.highest ?? -1
+      scrolled = max(0, reached - (running.nearest ?? -1))
+      heldAtEdge = running.count > 0 && reached >= running.count - 1
+    case .prepend:
+      guard let running = prepend, running.id == id else { return }
+      prepend = nil
+      // Positions do not move during a prepend's load: only the prepend's own commit shifts
+      // them, and this runs before it.
+      let reached = viewport.lowest ?? running.count
+      scrolled = max(0, (running.nearest ?? running.count) - reached)
+      heldAtEdge = running.count > 0 && reached <= 0
+    }
+    demands.append(heldAtEdge ? 2 * scrolled : scrolled)
     if demands.count > rule.samples { demands.removeFirst(demands.count - rule.samples) }
   }
 
   /// Forgets the load `id` without recording it (cancelled).
   mutating func abandoned(_ id: PageRequestID) {
-    if running?.id == id { running = nil }
+    if prepend?.id == id { prepend = nil }
+    if append?.id == id { append = nil }
   }
 
-  /// The distance the rule gives, or `fallback` before any append was recorded.
-  func distance(_ rule: AdaptivePrefetch, fallback: Int) -> Int {
-    guard !demands.isEmpty else { return fallback }
+  /// The distance the rule gives: one more than the percentile of the rows scrolled (a row
+  /// triggers when fewer than the distance follow it), or the rule's initial distance before
+  /// any load was recorded.
+  func distance(_ rule: AdaptivePrefetch) -> Int {
+    guard !demands.isEmpty else { return rule.initialDistance }
     let sorted = demands.sorted()
     let rank = (9 * sorted.count + 9) / 10  // ceil(0.9 × n), the nearest rank
-    return min(rule.maximumDistance, max(rule.minimumDistance, sorted[rank - 1]))
+    return min(rule.maximumDistance, max(rule.minimumDistance, sorted[rank - 1] + 1))
   }
 }

@@ -1,26 +1,42 @@
 /// How the prefetch distance is chosen: fixed, or adapted to how far the user scrolls while a
 /// page loads.
+///
+/// The prefetch distance has Android Paging 3's meaning, on both edges: a visible row starts
+/// an append when fewer than *d* loaded rows follow it, and a prepend when fewer than *d*
+/// loaded rows lie before it. A distance of 0 loads only on explicit calls
+/// (``Paginator/loadNextPage()``, ``Paginator/loadPreviousPage()``) and the first load.
 public enum PrefetchStrategy: Hashable, Sendable {
-  /// Always ``PagingConfiguration/prefetchDistance``, as Android Paging 3's `prefetchDistance`.
-  case fixed
-  /// ``PagingConfiguration/prefetchDistance`` until an append has completed, then the distance
-  /// ``AdaptivePrefetch`` gives.
+  /// Always this distance, in rows (negative values count as 0), as Android Paging 3's
+  /// `PagingConfig.prefetchDistance`.
+  case fixed(Int)
+  /// ``AdaptivePrefetch/initialDistance`` until a load at an edge has completed, then the
+  /// distance the rule gives.
   case adaptive(AdaptivePrefetch)
+
+  /// The distance in rows before anything was measured.
+  @inlinable public var initialDistance: Int {
+    switch self {
+    case .fixed(let distance): Swift.max(0, distance)
+    case .adaptive(let rule): rule.initialDistance
+    }
+  }
 }
 
-/// The adaptive prefetch rule: start the next page when the user is as many rows from the end
+/// The adaptive prefetch rule: start the next page when the user is as many rows from the edge
 /// as they scroll while a page loads.
 ///
-/// For every append, the machine notes the highest visible row when the request starts and
-/// when its answer (page or failure) arrives. The rows between the two are how far the user
-/// scrolled during that load, their speed times that load's latency, measured in the unit the
-/// trigger uses, so the rule needs no clock. When the highest visible row had reached the last
-/// loaded row by then, the list held the user at the end and they would have gone further: the
-/// sample counts twice the rows scrolled (at least 2).
+/// For every load at an edge, the machine notes the visible row nearest that edge when the
+/// request starts and when its answer (page or failure) arrives. The rows between the two are
+/// how far the user scrolled during that load, their speed times that load's latency, measured
+/// in the unit the trigger uses, so the rule needs no clock. When that row had reached the
+/// edge's last loaded row by then, the list held the user at the edge and they would have gone
+/// further: the sample counts twice the rows scrolled (at least 2).
 ///
-/// The distance is the 90th percentile (nearest rank) of the last ``samples`` samples, clamped
-/// to ``minimumDistance`` ... ``maximumDistance``. With the default 8 samples that is the
-/// largest of the last 8, so one fast load raises the distance at once and it comes down
+/// The distance is one more than the 90th percentile (nearest rank) of the last ``samples``
+/// samples (a row triggers when *fewer* than the distance follow it, so the page is asked for
+/// when exactly the rows the user will scroll during the load are left), clamped to
+/// ``minimumDistance`` ... ``maximumDistance``. With the default 8 samples the percentile is
+/// the largest of the last 8, so one fast load raises the distance at once and it comes down
 /// only after 8 slower ones. A refresh keeps the samples (the same user, the same network).
 ///
 /// What it does to overfetch: a reader who scrolls a few rows while a page loads gets a
@@ -29,19 +45,38 @@ public enum PrefetchStrategy: Hashable, Sendable {
 /// gets the distance a fling covers during a load, so pages land before the fling reaches
 /// them; when the flinging stops, up to that many rows are loaded that may never be shown.
 public struct AdaptivePrefetch: Hashable, Sendable {
+  /// The distance before any load was measured, in rows (default 20: about two screens of a
+  /// phone list and one typical page; at least 0).
+  public var initialDistance: Int {
+    didSet { initialDistance = max(0, initialDistance) }
+  }
   /// The shortest distance, in rows (default 2, at least 0).
-  public var minimumDistance: Int
+  public var minimumDistance: Int {
+    didSet {
+      minimumDistance = max(0, minimumDistance)
+      maximumDistance = max(minimumDistance, maximumDistance)
+    }
+  }
   /// The longest distance, in rows (default 100, at least ``minimumDistance``).
-  public var maximumDistance: Int
-  /// How many recent appends the percentile is taken over (default 8, at least 1).
-  public var samples: Int
+  public var maximumDistance: Int {
+    didSet { maximumDistance = max(minimumDistance, maximumDistance) }
+  }
+  /// How many recent loads the percentile is taken over (default 8, at least 1).
+  public var samples: Int {
+    didSet { samples = max(1, samples) }
+  }
 
   /// Creates a rule.
   /// - Parameters:
+  ///   - initialDistance: The distance in rows until a load was measured (default 20).
   ///   - minimumDistance: The shortest distance in rows (default 2).
   ///   - maximumDistance: The longest distance in rows (default 100).
-  ///   - samples: Recent appends taken into account (default 8).
-  public init(minimumDistance: Int = 2, maximumDistance: Int = 100, samples: Int = 8) {
+  ///   - samples: Recent loads taken into account (default 8).
+  public init(
+    initialDistance: Int = 20, minimumDistance: Int = 2, maximumDistance: Int = 100,
+    samples: Int = 8
+  ) {
+    self.initialDistance = max(0, initialDistance)
     self.minimumDistance = max(0, minimumDistance)
     self.maximumDistance = max(self.minimumDistance, maximumDistance)
     self.samples = max(1, samples)

@@ -2,7 +2,7 @@
 /// the driver's clock, send ``PagingEvent/retryTimerFired(_:)`` with ``id``.
 public struct ScheduledRetry: Hashable, Sendable {
   /// Identifies this retry; a timer whose id is no longer pending is ignored.
-  public let id: Int
+  public let id: RetryID
   /// The direction to retry.
   public let direction: LoadDirection
   /// The automatic attempt's number, from 1.
@@ -16,7 +16,7 @@ public struct ScheduledRetry: Hashable, Sendable {
   ///   - direction: The direction to retry.
   ///   - attempt: The attempt's number, from 1.
   ///   - delay: The wait before retrying.
-  public init(id: Int, direction: LoadDirection, attempt: Int, delay: Duration) {
+  public init(id: RetryID, direction: LoadDirection, attempt: Int, delay: Duration) {
     self.id = id
     self.direction = direction
     self.attempt = attempt

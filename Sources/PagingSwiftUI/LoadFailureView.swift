@@ -4,8 +4,8 @@
 
   /// A load failure of one direction: the error's text (unless `showsMessage` is `false`),
   /// then a button. A failed refresh (or first load) offers "Retry", which refreshes again; a
-  /// failed append offers "Retry" (`Paginator.retry()`, the same cursor again), or "Refresh"
-  /// after a repeated cursor, which only a refresh clears.
+  /// failed prepend or append offers "Retry" (`Paginator.retry()`, the same cursor again), or
+  /// "Refresh" after a repeated cursor, which only a refresh clears.
   @MainActor
   struct LoadFailureView<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: View
   where Item.ID: Sendable {
@@ -33,9 +33,9 @@
       switch (direction, error) {
       case (.refresh, _):
         Button("Retry") { Task { await paginator.refresh() } }
-      case (.append, .repeatedCursor):
+      case (.prepend, .repeatedCursor), (.append, .repeatedCursor):
         Button("Refresh") { Task { await paginator.refresh() } }
-      case (.append, _):
+      case (.prepend, _), (.append, _):
         Button("Retry") { paginator.retry() }
       }
     }

@@ -22,6 +22,10 @@
   /// }
   /// ```
   ///
+  /// A list that opens in the middle (pages with a `previousCursor`) shows a ``PagingHeader``
+  /// above its first row while older pages load or fail. For a chat that opens at its newest
+  /// message, use ``PaginatedChat``.
+  ///
   /// For sections, headers or a custom container, build the same thing from
   /// `pagingRow(_:in:)`, ``PagingFooter``, `.task { await paginator.start() }` and
   /// `refreshable(_:)`.
@@ -48,6 +52,11 @@
         if let error = paginator.refreshState.error, !paginator.items.isEmpty {
           LoadFailureView(paginator: paginator, error: error, direction: .refresh)
         }
+        // A list that prepends (its pages give previous cursors) shows its prepend state above
+        // the first row; a plain feed's prepend edge is complete from the first page on.
+        if !paginator.items.isEmpty, paginator.prependState != .complete {
+          PagingHeader(paginator)
+        }
         ForEach(paginator.items) { item in
           row(item).pagingRow(item, in: paginator)
         }
@@ -57,41 +66,12 @@
       }
       .overlay {
         if paginator.items.isEmpty {
-          emptyState
+          PagingEmptyState(paginator: paginator) { await paginator.start() }
         }
       }
       // Keyed by the paginator, so that a new paginator passed in (a new search query) loads.
       .task(id: ObjectIdentifier(paginator)) { [paginator] in await paginator.start() }
       .refreshable(paginator)
-    }
-
-    @ViewBuilder private var emptyState: some View {
-      if let (error, direction) = failure {
-        ContentUnavailableView {
-          Label("Could not load", systemImage: "exclamationmark.triangle")
-        } description: {
-          Text(verbatim: error.description)
-        } actions: {
-          LoadFailureView(
-            paginator: paginator, error: error, direction: direction, showsMessage: false)
-        }
-      } else if paginator.appendState == .complete {
-        ContentUnavailableView {
-          Label("Nothing here yet", systemImage: "tray")
-        }
-      } else if paginator.refreshState.isLoading || paginator.appendState.isLoading {
-        ProgressView()
-      } else {
-        // Nothing loads and nothing failed (the load was cancelled): offer to load again
-        // rather than spin forever.
-        Button("Load") { Task { await paginator.start() } }
-      }
-    }
-
-    private var failure: (PagingError, LoadDirection)? {
-      if let error = paginator.refreshState.error { return (error, .refresh) }
-      if let error = paginator.appendState.error { return (error, .append) }
-      return nil
     }
   }
 #endif

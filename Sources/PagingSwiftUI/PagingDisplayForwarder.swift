@@ -39,6 +39,16 @@
   /// or a diffable data source); the forwarder only reports, it never loads by itself. Index
   /// paths of other sections, malformed index paths and positions beyond the loaded items are
   /// ignored.
+  ///
+  /// For a list that prepends (a chat reading older messages), apply each change through
+  /// `applyKeepingPosition(in:_:)` so the rows on screen stay where
+  /// they are when older rows are inserted above them:
+  ///
+  /// ```swift
+  /// forwarder.applyKeepingPosition(in: collectionView) {
+  ///   dataSource.apply(snapshot(of: feed.items), animatingDifferences: false)
+  /// }
+  /// ```
   @MainActor
   public final class PagingDisplayForwarder: NSObject, UICollectionViewDataSourcePrefetching,
     UITableViewDataSourcePrefetching
@@ -47,6 +57,12 @@
     public let section: Int
     private let appeared: @MainActor (Int) -> Void
     private let disappeared: @MainActor (Int) -> Void
+    /// The id of the paginator's first item now.
+    private let firstID: @MainActor () -> AnyHashable?
+    /// The position of an item id in the paginator's items now.
+    private let positionOfID: @MainActor (AnyHashable) -> Int?
+    /// The id of the first row as of the last `applyKeepingPosition(in:_:)`.
+    private var appliedFirstID: AnyHashable?
 
     /// Creates a forwarder to a paginator.
     /// - Parameters:
@@ -57,6 +73,8 @@
       self.section = section
       appeared = { paginator.rowAppeared(at: $0) }
       disappeared = { paginator.rowDisappeared(at: $0) }
+      firstID = { paginator.items.first.map { AnyHashable($0.id) } }
+      positionOfID = { id in (id.base as? Item.ID).flatMap { paginator.position(of: $0) } }
       super.init()
     }
 
@@ -106,6 +124,57 @@
     ///   - indexPaths: The index paths it will probably show.
     public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
       prefetch(at: indexPaths)
+    }
+
+    /// Applies a change of the rows with `update` and keeps the rows that were on screen where
+    /// they are when rows were inserted above them (a prepend).
+    ///
+    /// How: the forwarder remembers the first item as of the previous apply. After `update`,
+    /// that item's new position *k* is the number of rows inserted above it; the view lays out
+    /// and the content offset moves down by the height of those *k* rows (the distance between
+    /// the tops of rows 0 and *k*), which puts every old row, the paginator's `scrollAnchor`
+    /// among them, back where it was. Nothing moves when no row was inserted above (an append,
+    /// the first page) or when the old first item is gone (a refresh that replaced the rows).
+    ///
+    /// `update` must apply the rows synchronously (`reloadData()`, or a diffable data source's
+    /// `apply(_:animatingDifferences: false)`). With self-sizing cells the inserted rows'
+    /// heights are the layout's estimates until they are shown, so the rows may shift by the
+    /// estimate's error.
+    /// - Parameters:
+    ///   - collectionView: The collection view that shows the paginator's items in ``section``.
+    ///   - update: Applies the paginator's current items to the collection view.
+    /// - Complexity: O(1) besides `update` and the layout pass.
+    public func applyKeepingPosition(in collectionView: UICollectionView, _ update: () -> Void) {
+      applyKeepingPosition(in: collectionView, update) {
+        collectionView.layoutAttributesForItem(at: $0)?.frame
+      }
+    }
+
+    /// Applies a change of the rows with `update` and keeps the rows that were on screen where
+    /// they are when rows were inserted above them; see
+    /// `applyKeepingPosition(in:_:)`.
+    /// - Parameters:
+    ///   - tableView: The table view that shows the paginator's items in ``section``.
+    ///   - update: Applies the paginator's current items to the table view.
+    /// - Complexity: O(1) besides `update` and the layout pass.
+    public func applyKeepingPosition(in tableView: UITableView, _ update: () -> Void) {
+      applyKeepingPosition(in: tableView, update) { tableView.rectForRow(at: $0) }
+    }
+
+    private func applyKeepingPosition(
+      in scrollView: UIScrollView, _ update: () -> Void, frame: (IndexPath) -> CGRect?
+    ) {
+      let previousFirst = appliedFirstID
+      update()
+      appliedFirstID = firstID()
+      guard let previousFirst, let inserted = positionOfID(previousFirst), inserted > 0 else {
+        return
+      }
+      scrollView.layoutIfNeeded()
+      guard let top = frame(IndexPath(indexes: [section, 0])),
+        let previousTop = frame(IndexPath(indexes: [section, inserted]))
+      else { return }
+      scrollView.contentOffset.y += previousTop.minY - top.minY
     }
 
     private func position(of indexPath: IndexPath) -> Int? {

@@ -33,20 +33,7 @@
 
     /// The spinner, the error with its button, the end line, or nothing.
     public var body: some View {
-      switch paginator.appendState {
-      case .idle:
-        EmptyView()
-      case .loading:
-        ProgressView()
-          .frame(maxWidth: .infinity)
-      case .failed(let error):
-        LoadFailureView(paginator: paginator, error: error, direction: .append)
-      case .complete:
-        Text("No more items")
-          .font(.footnote)
-          .foregroundStyle(.secondary)
-          .frame(maxWidth: .infinity)
-      }
+      EdgeStateView(paginator: paginator, direction: .append, endText: "No more items")
     }
   }
 #endif

@@ -13,6 +13,8 @@ final class BaselineLoader<Source: PageSource> {
   let initialCursor: Cursor?
   private(set) var items: [Item] = []
   private(set) var nextCursor: Cursor?
+  /// The previous cursor of the first page (a refresh's) or of the last prepend applied.
+  private(set) var previousCursor: Cursor?
   private(set) var hasLoadedFirstPage = false
   private(set) var version = 0
   private(set) var lastError: (any Error)?
@@ -27,7 +29,8 @@ final class BaselineLoader<Source: PageSource> {
     self.initialCursor = initialCursor
   }
 
-  var hasMore: Bool { !hasLoadedFirstPage || nextCursor != nil }
+  var hasNextPage: Bool { !hasLoadedFirstPage || nextCursor != nil }
+  var hasPreviousPage: Bool { !hasLoadedFirstPage || previousCursor != nil }
 
   /// Numbers a new load.
   func begin() -> PageRequestID {
@@ -36,7 +39,8 @@ final class BaselineLoader<Source: PageSource> {
   }
 
   /// Loads a page and applies it as the modelled code does: a refresh replaces the items,
-  /// an append extends them, and the page's cursor overwrites the current one. A failure is
+  /// an append extends them, a prepend puts them first, and the page's cursor for that edge
+  /// overwrites the current one. A failure is
   /// kept in ``lastError``. Then wakes the load's waiters.
   func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
     defer { finish(id) }
@@ -44,8 +48,18 @@ final class BaselineLoader<Source: PageSource> {
     let request = PageRequest(id: id, direction: direction, cursor: cursor, generation: generation)
     do {
       let page = try await source.loadPage(request)
-      if direction == .refresh { items = page.items } else { items.append(contentsOf: page.items) }
-      nextCursor = page.nextCursor
+      switch direction {
+      case .refresh:
+        items = page.items
+        nextCursor = page.nextCursor
+        previousCursor = page.previousCursor
+      case .append:
+        items.append(contentsOf: page.items)
+        nextCursor = page.nextCursor
+      case .prepend:
+        items.insert(contentsOf: page.items, at: 0)
+        previousCursor = page.previousCursor
+      }
       hasLoadedFirstPage = true
       version += 1
     } catch {
@@ -57,6 +71,7 @@ final class BaselineLoader<Source: PageSource> {
   func beginRefresh() {
     generation = generation.next
     nextCursor = nil
+    previousCursor = nil
     hasLoadedFirstPage = false
   }
 

@@ -90,10 +90,10 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   public var footerState: ListFooterState? {
     if isLoading { return .loading }
     if lastError != nil { return .failed }
-    return core.hasMore ? nil : .end
+    return core.hasNextPage ? nil : .end
   }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasMore: Bool { core.hasMore }
+  public var hasNextPage: Bool { core.hasNextPage }
   /// The loads started so far.
   public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.

@@ -1,5 +1,5 @@
-/// The SwiftUI container a ``ListSimulator`` imitates, with its default margins (see
-/// `list-behaviours.md`).
+/// The SwiftUI container a ``ListSimulator`` imitates, with its default margins (see the
+/// rulebook, Rulebook.md in Paging.docc, "How lists fire their rows").
 public enum ListContainer: Hashable, Sendable {
   /// `List`: draws the visible rows plus about 2 rows ahead and keeps about 1 row behind
   /// before `onDisappear`.

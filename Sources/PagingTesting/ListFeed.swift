@@ -8,8 +8,9 @@ import Paging
 /// view model to test it the same way.
 ///
 /// In virtual time the simulator relies on two promises to stay deterministic:
-/// ``requestsStarted`` counts every load the feed started, and each of them reaches the page
-/// source exactly once (even when cancelled); ``waitForLoad(_:)`` returns once the feed has
+/// ``requestsStarted`` counts every load the feed sent, and each of them reaches the page
+/// source exactly once (even when cancelled; a load cancelled before it was sent is not
+/// counted); ``waitForLoad(_:)`` returns once the feed has
 /// applied the answer to the request with that id.
 @MainActor
 public protocol ListFeed: AnyObject {
@@ -27,7 +28,14 @@ public protocol ListFeed: AnyObject {
   /// The footer row the list shows below the items, or `nil` for none.
   var footerState: ListFooterState? { get }
   /// Whether more rows may exist beyond the loaded ones (before the first page, `true`).
-  var hasMore: Bool { get }
+  var hasNextPage: Bool { get }
+  /// Whether older rows may exist above the loaded ones (a chat's older messages). `false`
+  /// by default: a feed that only grows at its end.
+  var hasPreviousPage: Bool { get }
+  /// The row that must stay where it is on screen when rows are put above it (SwiftUI's
+  /// `scrollPosition(id:)`), or `nil` (the default): then the list keeps its content offset
+  /// and a prepend throws the user to the new rows (fault class 17).
+  var scrollAnchor: Item.ID? { get }
   /// How many loads the feed has started so far, each with its own `PageRequestID`.
   var requestsStarted: Int { get }
 
@@ -54,6 +62,10 @@ public protocol ListFeed: AnyObject {
 }
 
 extension ListFeed {
+  /// `false`: no rows above the loaded ones.
+  public var hasPreviousPage: Bool { false }
+  /// `nil`: the list keeps its content offset when rows are put above.
+  public var scrollAnchor: Item.ID? { nil }
   /// Does nothing.
   public func footerAppeared() {}
   /// Does nothing.

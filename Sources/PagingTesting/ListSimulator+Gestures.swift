@@ -75,6 +75,7 @@ extension ListSimulator {
   /// bar does: the old window disappears, the new one appears, the rows between never fire.
   /// - Parameter row: The row to bring to the top, from 0.
   public func jump(to row: Int) async {
+    isPinnedToBottom = false
     contentOffset = Double(max(0, row)) * configuration.rowHeight
     layout(frame: await nextFrame())
     await settle()
@@ -83,22 +84,55 @@ extension ListSimulator {
   /// Runs `motion` frame by frame until it ends, the list's top or end stops it, or the user
   /// has waited ``ListSimulatorConfiguration/patience`` at the end of the loaded rows.
   func perform(_ motion: Motion) async {
+    isPinnedToBottom = false
     await move(motion)
+    await settle()
+  }
+
+  /// The user reads upward, towards older rows (a chat's history): the list moves up at
+  /// `speed` until `rows` rows have passed. At the top of the loaded rows, while the feed says
+  /// older rows may exist (``ListFeed/hasPreviousPage``), the user waits there (counted as
+  /// ``SessionReport/stallTimeAtTop``), up to ``ListSimulatorConfiguration/patience``; rows put
+  /// above under the feed's ``ListFeed/scrollAnchor`` do not count as read.
+  /// - Parameters:
+  ///   - rows: How many rows to read, upward.
+  ///   - speed: How fast, in points per second (80 is one default row a second).
+  public func readUpward(rows: Int, speed: Double) async {
+    isPinnedToBottom = false
+    let distance = Double(max(0, rows)) * configuration.rowHeight
+    var travelled = 0.0
+    var waited = Duration.zero
+    while travelled < distance - 0.001, speed > 0, !Task.isCancelled {
+      let frame = await nextFrame()
+      let step = min(speed * frame.seconds, distance - travelled)
+      let target = max(0, contentOffset - step)
+      travelled += contentOffset - target
+      contentOffset = target
+      layout(frame: frame)
+      guard contentOffset < 0.001, travelled < distance - 0.001 else {
+        waited = .zero
+        continue
+      }
+      // Held at the top of the loaded rows: reading goes on when older rows land.
+      waited += frame
+      if !feed.hasPreviousPage || waited >= configuration.patience { break }
+    }
     await settle()
   }
 
   private func move(_ motion: Motion) async {
     var moved = Duration.zero
     var waited = Duration.zero
+    let shiftAtStart = anchorShift
     while !Task.isCancelled {
       let frame = await nextFrame()
-      let desired = motion.offset(after: moved + frame)
+      let desired = motion.offset(after: moved + frame) + (anchorShift - shiftAtStart)
       contentOffset = desired
       layout(frame: frame)
       if motion.distance > 0, contentOffset < desired - 0.001 {
         // Held at the end of the loaded rows: the motion resumes when more rows land.
         waited += frame
-        if !feed.hasMore || waited >= configuration.patience { return }
+        if !feed.hasNextPage || waited >= configuration.patience { return }
         continue
       }
       if motion.distance < 0, contentOffset > desired + 0.001 { return }

@@ -14,10 +14,19 @@ extension ListSimulator {
   /// that entered or left the window, and records the frame.
   /// - Parameter frame: The time since the previous frame.
   func layout(frame: Duration) {
+    let offsetBefore = contentOffset
     let change = table.sync(with: feed) { [server] in server?.serverRank(of: $0) }
     if case .replaced(let oldCount) = change { recorder.recordListReplaced(rowCount: oldCount) }
     let footerChanged = updateFooter()
+    if case .prepended(let count) = change { keepAnchor(prepended: count) }
+    if isPinnedToBottom { contentOffset = maxContentOffset }
     contentOffset = min(max(0, contentOffset), maxContentOffset)
+    if case .prepended(let count) = change {
+      // The row at the top of the viewport moved down by `count` rows, and the offset by
+      // however much the anchor (or the pin to the bottom) moved it.
+      let shift = Double(count) * configuration.rowHeight
+      recorder.recordPrepend(movement: shift - (contentOffset - offsetBefore))
+    }
     guard isScreenShown else {
       recorder.recordFrame(duration: frame, stalled: false)
       return
@@ -36,6 +45,18 @@ extension ListSimulator {
     recordShownRows(frame: frame)
     tapRetryIfDue()
     feed.didLayout()
+  }
+
+  /// After `count` rows were put above the known ones: when the feed names an anchor that was
+  /// among the known rows, moves the content offset with it so that it stays where it was on
+  /// screen; without one, the offset stays and the user sees other rows.
+  private func keepAnchor(prepended count: Int) {
+    guard let anchor = feed.scrollAnchor, let position = table.position(of: anchor),
+      position >= count
+    else { return }
+    let shift = Double(count) * configuration.rowHeight
+    contentOffset += shift
+    anchorShift += shift
   }
 
   /// Taps Retry once a failed footer has been in the window for the user's reaction time.
@@ -158,6 +179,9 @@ extension ListSimulator {
       }
     }
     let atEnd = table.count > 0 && bottom >= Double(table.count) * height
-    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasMore)
+    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasNextPage)
+    if table.count > 0, contentOffset < 0.001, feed.hasPreviousPage {
+      recorder.recordStallAtTop(duration: frame)
+    }
   }
 }

@@ -18,8 +18,16 @@ import Paging
 /// it is given. Each frame it reads the feed's rows, moves the content offset along the
 /// current gesture (it cannot scroll past the loaded rows), and fires callbacks for the rows
 /// that enter or leave the window: the viewport plus the container's margins. Rows that stay
-/// in the window do not fire again; rows that leave and come back do. See
-/// `list-behaviours.md` for the behaviours modelled and their figures.
+/// in the window do not fire again; rows that leave and come back do. See the rulebook
+/// (Rulebook.md in Paging.docc, "How lists fire their rows") for the behaviours modelled.
+///
+/// **Prepends.** When the feed puts rows above the ones the list holds (a chat's older
+/// messages), the list keeps its content offset, so the user is thrown to the new rows, which
+/// fire `onAppear` (fault class 17), unless the feed names a ``ListFeed/scrollAnchor``: then
+/// the offset moves with the anchored row, which stays where it was on screen, and only new rows
+/// that enter the top margin fire. ``SessionReport/anchorMovement`` says how far the row at the
+/// top of the viewport moved. A chat opens at its bottom
+/// (``ListSimulatorConfiguration/opensAtBottom``) and is read with ``readUpward(rows:speed:)``.
 ///
 /// **Virtual time.** On a ``TestClock``, the simulator advances the clock itself, and when it
 /// is given the ``SimulatedFeedServer`` its feed loads from, it steps the server's answers
@@ -59,6 +67,12 @@ public final class ListSimulator<Feed: ListFeed> {
   var footerCycles = 0
   var screenShownAt: Duration?
   var failedFooterShownAt: Duration?
+  /// Whether the list keeps its bottom in view (``ListSimulatorConfiguration/opensAtBottom``,
+  /// until the user's first gesture).
+  var isPinnedToBottom: Bool
+  /// Points the anchor moved the content offset by so far (prepends under a
+  /// ``ListFeed/scrollAnchor``); a gesture in progress moves with it.
+  var anchorShift: Double = 0
   var screenTask: Task<Void, Never>?
   var refreshTask: Task<Void, Never>?
 
@@ -80,6 +94,7 @@ public final class ListSimulator<Feed: ListFeed> {
     self.configuration = configuration
     self.timeline = ClockTimeline(clock)
     self.random = SeededRandom(seed: configuration.seed)
+    self.isPinnedToBottom = configuration.opensAtBottom
   }
 
   /// The session's figures so far: the list's, plus the server's requests when a server was
@@ -176,6 +191,7 @@ public final class ListSimulator<Feed: ListFeed> {
   ///   run.
   public func pullToRefresh(cancelledAfter: Duration? = nil) async {
     contentOffset = 0
+    isPinnedToBottom = false
     let feed = self.feed
     refreshTask = await spawn { await feed.refresh() }
     layout(frame: .zero)

@@ -1,6 +1,6 @@
 /// The shape and habits of the list a ``ListSimulator`` imitates. Every value has a default
-/// from `list-behaviours.md`: an iPhone list of 666 points with 80-point rows (about 8
-/// visible), at 60 frames a second.
+/// from the figures in the rulebook (Rulebook.md in Paging.docc, "How lists fire their rows"):
+/// an iPhone list of 666 points with 80-point rows (about 8 visible), at 60 frames a second.
 public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// The height of every row, in points (at least 1).
   public var rowHeight: Double
@@ -39,6 +39,10 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// The seed of the simulator's random choices (spurious repeats, dropped disappearances,
   /// bottom jitter).
   public var seed: UInt64
+  /// Whether the list opens scrolled to its bottom, as a chat does (SwiftUI's
+  /// `defaultScrollAnchor(.bottom)`): until the user's first gesture the newest rows stay in
+  /// view whatever loads; afterwards the list behaves as any other (default `false`).
+  public var opensAtBottom: Bool
 
   /// Creates a configuration.
   /// - Parameters:
@@ -56,6 +60,8 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   ///   - patience: How long a blocked gesture waits (default 10 s).
   ///   - tapsRetryAfter: The user's reaction time to a failed footer, or `nil` (default).
   ///   - seed: The seed of the random choices (default 0).
+  ///   - opensAtBottom: Whether the list opens scrolled to its bottom, as a chat (default
+  ///     `false`).
   public init(
     rowHeight: Double = 80, viewportHeight: Double = 666, container: ListContainer = .list,
     forwardMargin: Int? = nil, backwardMargin: Int? = nil,
@@ -63,7 +69,8 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     identityChurn: Bool = false, showsFooter: Bool = true,
     frameDuration: Duration = .nanoseconds(16_666_667),
     flingTimeConstant: Duration = .milliseconds(500),
-    patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0
+    patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0,
+    opensAtBottom: Bool = false
   ) {
     self.rowHeight = max(1, rowHeight)
     self.viewportHeight = max(1, viewportHeight)
@@ -79,6 +86,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     self.patience = max(.zero, patience)
     self.tapsRetryAfter = tapsRetryAfter.map { max(.zero, $0) }
     self.seed = seed
+    self.opensAtBottom = opensAtBottom
   }
 
   /// How many rows the viewport shows at least partly when its top is on a row boundary.

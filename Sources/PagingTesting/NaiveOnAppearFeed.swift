@@ -65,7 +65,7 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// Always `nil`: this code shows no footer.
   public var footerState: ListFooterState? { nil }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasMore: Bool { core.hasMore }
+  public var hasNextPage: Bool { core.hasNextPage }
   /// The loads started so far.
   public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.

@@ -5,6 +5,10 @@ import Paging
 /// ``Paginator/start()``, `.refreshable` calls ``Paginator/refresh()`` and the footer's
 /// Retry button calls ``Paginator/retry()``.
 ///
+/// Its ``Paginator/hasPreviousPage`` and ``Paginator/scrollAnchor`` serve as the list's, so a
+/// chat (a paginator whose `initialCursor` is the newest page, over a source whose pages give
+/// previous cursors) keeps the row the user reads in place as older pages land above.
+///
 /// In virtual time, give the paginator the `.manual` retry policy or a clock of its own:
 /// the simulator steps the server's answers one by one, but not the paginator's backoff
 /// timers.
@@ -17,8 +21,8 @@ extension Paginator: ListFeed {
   /// - Returns: The item.
   public func rowItem(at index: Int) -> Item { items[index] }
 
-  /// ``PagingStateMachine/itemsVersion``: grows with every commit.
-  public var rowsVersion: Int { stateMachine.itemsVersion }
+  /// ``PagingMetrics/requestsCompleted``: grows with every commit.
+  public var rowsVersion: Int { metrics.requestsCompleted }
 
   /// A spinner while the first page or a next page loads, the error while a direction is
   /// latched failed, the end once the last page committed.
@@ -36,9 +40,14 @@ extension Paginator: ListFeed {
     }
   }
 
-  /// ``PagingMetrics/requestsStarted``.
-  public var requestsStarted: Int { metrics.requestsStarted }
+  /// The requests that reach the source: ``PagingMetrics/requestsStarted`` less those
+  /// cancelled before their task began, which never reach it (rulebook R17).
+  public var requestsStarted: Int { requestsSent }
 
   /// Calls ``Paginator/start()``.
   public func runScreenTask() async { await start() }
+
+  /// Waits until the paginator has applied (or dropped) the answer to request `id`.
+  /// - Parameter id: The request's id.
+  public func waitForLoad(_ id: PageRequestID) async { await waitForRequest(id) }
 }

@@ -8,7 +8,8 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public enum Outcome: Hashable, Sendable {
     /// Not answered yet.
     case pending
-    /// Answered with a page; `endsList` when its next cursor was `nil`.
+    /// Answered with a page; `endsList` when its next cursor was `nil` (for a refresh or an
+    /// append: the end of the append edge).
     case page(endsList: Bool)
     /// Answered with an error.
     case failed
@@ -24,6 +25,9 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public var answer: Int?
   /// How the request ended.
   public var outcome: Outcome
+  /// Whether it was answered with a page that had no previous cursor: the start of the list,
+  /// which ends the prepend edge.
+  public var reachesStart: Bool
 
   /// Creates a record.
   /// - Parameters:
@@ -31,10 +35,15 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - arrival: Its place in the sequence of arrivals and answers.
   ///   - answer: Its answer's place in that sequence, if answered.
   ///   - outcome: How it ended.
-  public init(request: PageRequest<Cursor>, arrival: Int, answer: Int?, outcome: Outcome) {
+  ///   - reachesStart: Whether its page had no previous cursor (default `false`).
+  public init(
+    request: PageRequest<Cursor>, arrival: Int, answer: Int?, outcome: Outcome,
+    reachesStart: Bool = false
+  ) {
     self.request = request
     self.arrival = arrival
     self.answer = answer
     self.outcome = outcome
+    self.reachesStart = reachesStart
   }
 }

@@ -6,6 +6,9 @@ struct RowTable<ID: Hashable & Sendable> {
   enum Change: Equatable {
     case none
     case appended
+    /// This many rows were put above the known ones, which follow unchanged (rows may have
+    /// been appended below them too).
+    case prepended(count: Int)
     /// The rows were replaced; the old list had this many.
     case replaced(oldCount: Int)
   }
@@ -26,7 +29,9 @@ struct RowTable<ID: Hashable & Sendable> {
   }
 
   /// Reads the feed's rows if their version changed. Rows that extend the known ones (same
-  /// first and last id) are appended; anything else replaces the table.
+  /// first and last id) are appended; rows put above the known ones (which follow unchanged)
+  /// are a prepend, and the table is rebuilt in the new order; anything else replaces the
+  /// table.
   @MainActor mutating func sync<Feed: ListFeed>(with feed: Feed, rank: (ID) -> Int?) -> Change
   where Feed.Item.ID == ID {
     let newVersion = feed.rowsVersion
@@ -39,12 +44,37 @@ struct RowTable<ID: Hashable & Sendable> {
         && feed.rowItem(at: ids.count - 1).id == ids[ids.count - 1])
     var change = Change.appended
     if !extends {
+      if let count = prependedCount(in: feed) {
+        // Rebuilt in the new order, so that duplicates and order are judged top to bottom;
+        // the known rows keep whether they were shown.
+        let shown = wasShown
+        self = RowTable(ids: [], version: newVersion)
+        for index in 0..<newCount { append(feed.rowItem(at: index).id, rank: rank) }
+        for (offset, flag) in shown.enumerated() { wasShown[count + offset] = flag }
+        return .prepended(count: count)
+      }
       change = .replaced(oldCount: ids.count)
       self = RowTable(ids: [], version: newVersion)
     }
     for index in ids.count..<newCount { append(feed.rowItem(at: index).id, rank: rank) }
     return change
   }
+
+  /// How many rows the feed put above the known ones, if they follow unchanged (same first
+  /// and last id, same count between): O(rows put above).
+  @MainActor private func prependedCount<Feed: ListFeed>(in feed: Feed) -> Int?
+  where Feed.Item.ID == ID {
+    let newCount = feed.rowCount
+    guard let first = ids.first, newCount > ids.count else { return nil }
+    for count in 1...(newCount - ids.count) where feed.rowItem(at: count).id == first {
+      return feed.rowItem(at: count + ids.count - 1).id == ids[ids.count - 1] ? count : nil
+    }
+    return nil
+  }
+
+  /// The position of the first row with this id, if any.
+  /// - Complexity: O(1) on average.
+  func position(of id: ID) -> Int? { firstPosition[id] }
 
   private init(ids: [ID], version: Int?) {
     self.ids = ids

@@ -123,10 +123,26 @@ where Item.ID: Sendable {
   ///   - request: The request to answer.
   ///   - items: The page's items.
   ///   - next: The next page's cursor; `nil` ends the list.
+  ///   - previous: The previous page's cursor (towards the top); `nil` (the default) when there
+  ///     is none.
   /// - Returns: `false` when the request was already answered (for example cancelled).
   @discardableResult
-  public func complete(_ request: PageRequest<Cursor>, items: [Item], next: Cursor?) -> Bool {
-    answer(request.id, with: .success(Page(items: items, nextCursor: next)))
+  public func complete(
+    _ request: PageRequest<Cursor>, items: [Item], next: Cursor?, previous: Cursor? = nil
+  ) -> Bool {
+    answer(
+      request.id, with: .success(Page(items: items, nextCursor: next, previousCursor: previous)))
+  }
+
+  /// Answers a pending request with a page, with both of its cursors (a page before or after
+  /// the middle of a list gives a previous cursor).
+  /// - Parameters:
+  ///   - request: The request to answer.
+  ///   - page: The page the source returns.
+  /// - Returns: `false` when the request was already answered (for example cancelled).
+  @discardableResult
+  public func complete(_ request: PageRequest<Cursor>, with page: Page<Item, Cursor>) -> Bool {
+    answer(request.id, with: .success(page))
   }
 
   /// Answers a pending request with an error.

@@ -27,6 +27,24 @@ public struct SessionRecorder: Sendable {
     if stalled { report.stallTime += duration }
   }
 
+  /// Counts time spent at the top of the loaded rows while older rows may exist.
+  /// - Parameter duration: The frame's duration.
+  public mutating func recordStallAtTop(duration: Duration) {
+    report.stallTimeAtTop += duration
+  }
+
+  /// Counts a prepend the list applied.
+  /// - Parameter movement: How far, in points, the row at the top of the viewport moved on
+  ///   screen (0 when it stayed in place; the sign is ignored).
+  public mutating func recordPrepend(movement: Double) {
+    report.prepends += 1
+    let moved = abs(movement)
+    if moved > 0.001 {
+      report.viewportJumps += 1
+      report.anchorMovement += moved
+    }
+  }
+
   /// Records when the first row was shown; later calls do nothing.
   /// - Parameter time: The time since the screen's `.task` first ran.
   public mutating func recordFirstRow(after time: Duration) {
@@ -76,12 +94,22 @@ public struct SessionRecorder: Sendable {
     _ requests: [RequestRecord<Cursor>], to report: inout SessionReport
   ) {
     let sorted = requests.sorted { $0.request.id < $1.request.id }
+    // Where each edge of each generation ended: the append edge at a refresh or append page
+    // without a next cursor, the prepend edge at a refresh or prepend page without a previous
+    // cursor.
     var ends: [Generation: Int] = [:]
+    var starts: [Generation: Int] = [:]
     for record in sorted {
-      guard case .page(endsList: true) = record.outcome, let answer = record.answer else {
+      guard case .page(let endsList) = record.outcome, let answer = record.answer else {
         continue
       }
-      ends[record.request.generation] = min(ends[record.request.generation] ?? answer, answer)
+      let generation = record.request.generation
+      if endsList, record.request.direction != .prepend {
+        ends[generation] = min(ends[generation] ?? answer, answer)
+      }
+      if record.reachesStart, record.request.direction != .append {
+        starts[generation] = min(starts[generation] ?? answer, answer)
+      }
     }
     var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
     for record in sorted {
@@ -91,7 +119,8 @@ public struct SessionRecorder: Sendable {
       case .cancelled: report.cancelledRequests += 1
       case .pending, .page: break
       }
-      if let end = ends[record.request.generation], record.arrival > end {
+      let edgeEnds = record.request.direction == .prepend ? starts : ends
+      if let end = edgeEnds[record.request.generation], record.arrival > end {
         report.requestsAfterEnd += 1
       }
       let (generation, cursor) = (record.request.generation, record.request.cursor)

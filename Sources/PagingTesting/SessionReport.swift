@@ -1,5 +1,5 @@
-/// What a simulated scroll session did, seen from the user's side: the figures of
-/// `list-behaviours.md` ("What to measure").
+/// What a simulated scroll session did, seen from the user's side: the figures listed in the
+/// rulebook (Rulebook.md in Paging.docc, "How lists fire their rows").
 ///
 /// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
 /// seeds produces the same report, run after run.
@@ -13,7 +13,8 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// not count).
   public var duplicateRequests: Int
   /// Requests that arrived after the source had answered the last page of their
-  /// generation.
+  /// generation at their edge: a refresh or an append after a page without a next cursor, a
+  /// prepend after a page without a previous cursor.
   public var requestsAfterEnd: Int
   /// Requests answered with an error.
   public var failedRequests: Int
@@ -37,6 +38,20 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// Time from the first run of the screen's `.task` to the first frame that showed a row,
   /// or `nil` when no row was shown.
   public var timeToFirstRow: Duration?
+  /// Time during which the user was at the top of the loaded rows (the first row at the top
+  /// of the viewport) while the feed said older rows may exist
+  /// (``ListFeed/hasPreviousPage``): a chat's wait for older messages. Not part of
+  /// ``stallTime``.
+  public var stallTimeAtTop: Duration
+  /// Times the list put rows above the rows it held (prepends seen by the list; several
+  /// pages that land between two frames count once).
+  public var prepends: Int
+  /// Prepends after which the row at the top of the viewport was no longer where it had been
+  /// on screen: the user was thrown elsewhere (fault class 17).
+  public var viewportJumps: Int
+  /// How far, in points summed over every prepend, the row at the top of the viewport moved
+  /// on screen: 0 when the feed's ``ListFeed/scrollAnchor`` kept it in place each time.
+  public var anchorMovement: Double
   /// `onAppear` calls the list made (footer included).
   public var appearances: Int
   /// `onDisappear` calls the list made (footer included).
@@ -57,6 +72,10 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     rowsLoadedButNeverShown = 0
     stallTime = .zero
     timeToFirstRow = nil
+    stallTimeAtTop = .zero
+    prepends = 0
+    viewportJumps = 0
+    anchorMovement = 0
     appearances = 0
     disappearances = 0
   }
@@ -71,6 +90,17 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     duplicate rows shown \(duplicateRowsShown), out of order \(rowsOutOfOrder)
     stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")
     appearances \(appearances), disappearances \(disappearances)
-    """
+    """ + prependDescription
+  }
+
+  /// The prepend figures as a last line, or nothing for a session without prepends or a wait
+  /// at the top (so a feed's description is as it always was).
+  private var prependDescription: String {
+    guard prepends > 0 || stallTimeAtTop > .zero else { return "" }
+    return """
+
+      prepends \(prepends), viewport jumps \(viewportJumps), anchor moved \(anchorMovement) pt, \
+      stall at the top \(stallTimeAtTop)
+      """
   }
 }

@@ -1,5 +1,5 @@
 extension SimulatedFeedServer {
-  /// A cursor of the simulated server: where the next page starts.
+  /// A cursor of the simulated server: where a page starts (or, read backwards, ends).
   ///
   /// Real cursors are opaque tokens; this one is transparent so that tests and logs can read
   /// it, but clients should treat it as opaque.
@@ -12,6 +12,24 @@ extension SimulatedFeedServer {
       case after(Item.ID)
       /// After this many items (offset paging).
       case offset(Int)
+      /// The newest page: the last ``SimulatedFeedServer/pageSize`` items in server order,
+      /// where a chat opens. Its page gives a ``before(_:)`` previous cursor.
+      case newest
+      /// The page that ends just before the item with this id (keyset paging towards the
+      /// start: a chat's older messages). Its page gives a previous cursor too.
+      case before(Item.ID)
+    }
+
+    /// The cursor of the newest page, where a chat opens (``Position/newest``).
+    public static var newest: Cursor { Cursor(position: .newest) }
+
+    /// Whether the page at this cursor is read backwards from its position (``Position/newest``
+    /// and ``Position/before(_:)``): such pages give a previous cursor.
+    var readsBackwards: Bool {
+      switch position {
+      case .newest, .before: true
+      case .start, .after, .offset: false
+      }
     }
 
     /// Where the page starts.
@@ -29,13 +47,16 @@ extension SimulatedFeedServer {
       self.emptyPagesBefore = emptyPagesBefore
     }
 
-    /// `after(ID)`, `offset(N)` or `start`, with `+eN` for empty pages before.
+    /// `after(ID)`, `before(ID)`, `offset(N)`, `newest` or `start`, with `+eN` for empty pages
+    /// before.
     public var description: String {
       let base =
         switch position {
         case .start: "start"
         case .after(let id): "after(\(id))"
         case .offset(let offset): "offset(\(offset))"
+        case .newest: "newest"
+        case .before(let id): "before(\(id))"
         }
       return emptyPagesBefore == 0 ? base : "\(base)+e\(emptyPagesBefore)"
     }

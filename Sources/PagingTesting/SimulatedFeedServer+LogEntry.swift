@@ -27,6 +27,9 @@ extension SimulatedFeedServer {
     public var answeredAt: Duration?
     /// How it ended.
     public var outcome: Outcome
+    /// The previous cursor of the page it was answered with (`nil` for a page that reached the
+    /// start, and until a page is answered).
+    public var previousCursor: Cursor?
 
     init(request: PageRequest<Cursor>, arrival: Int, receivedAt: Duration) {
       self.request = request
@@ -44,7 +47,11 @@ extension SimulatedFeedServer {
         case .failed: .failed
         case .cancelled: .cancelled
         }
-      return RequestRecord(request: request, arrival: arrival, answer: answer, outcome: kind)
+      var reachesStart = false
+      if case .page = outcome { reachesStart = previousCursor == nil }
+      return RequestRecord(
+        request: request, arrival: arrival, answer: answer, outcome: kind,
+        reachesStart: reachesStart)
     }
   }
 }

@@ -10,7 +10,10 @@ import Paging
 /// let paginator = Paginator(source: server)
 /// ```
 ///
-/// Pages follow the server order of `items`. With ``Pagination/keyset`` paging the
+/// Pages follow the server order of `items`. A chat opens at ``Cursor/newest`` (the last page, in
+/// server order: oldest first, as a chat shows them) and reads older pages with the
+/// ``Cursor/Position/before(_:)`` previous cursors those pages give; pages read forwards give no
+/// previous cursor, so a feed never prepends. With ``Pagination/keyset`` paging the
 /// next cursor names the last item served, so items inserted at the head between requests do
 /// not move later pages; with ``Pagination/offset`` paging it counts items, so
 /// head insertions shift later pages and repeat items (fault class 12).
@@ -198,6 +201,7 @@ where Item.ID: Sendable {
       switch result {
       case .success(let page):
         state.log[index].outcome = .page(itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
+        state.log[index].previousCursor = page.previousCursor
       case .failure:
         state.log[index].outcome = .failed
       }
@@ -215,6 +219,9 @@ where Item.ID: Sendable {
       return .failure(.unavailable(request: number))
     }
     let cursor = request.cursor
+    if let cursor, cursor.readsBackwards {
+      return backwardPage(for: request, at: cursor, in: state)
+    }
     if faults.emptyPageRequests.contains(number) {
       let position = cursor?.position ?? .start
       let next = Cursor(position: position, emptyPagesBefore: (cursor?.emptyPagesBefore ?? 0) + 1)
@@ -222,7 +229,7 @@ where Item.ID: Sendable {
     }
     var start: Int
     switch cursor?.position {
-    case nil, .start: start = 0
+    case nil, .start, .newest, .before: start = 0
     case .offset(let offset): start = max(0, offset)
     case .after(let id):
       guard let rank = state.ranks[id] else {
@@ -242,5 +249,41 @@ where Item.ID: Sendable {
       next = cursor
     }
     return .success(Page(items: items, nextCursor: next))
+  }
+
+  /// A page read backwards from `cursor` (``Cursor/Position/newest`` or
+  /// ``Cursor/Position/before(_:)``): the `pageSize` items that end there, in server order,
+  /// with a `before` previous cursor while items exist before them and the usual next cursor
+  /// while items exist after them. Faults: an empty page hands back a fresh previous cursor at
+  /// the same position; repeated items extend the page past its end (over rows already
+  /// loaded below it); a repeated cursor comes back as the previous cursor.
+  private func backwardPage(
+    for request: PageRequest<Cursor>, at cursor: Cursor, in state: Dataset
+  ) -> Result<Page<Item, Cursor>, SimulatedServerError> {
+    let number = request.id.rawValue
+    if faults.emptyPageRequests.contains(number) {
+      let previous = Cursor(
+        position: cursor.position, emptyPagesBefore: cursor.emptyPagesBefore + 1)
+      return .success(Page(items: [], nextCursor: nil, previousCursor: previous))
+    }
+    var end = state.order.count
+    if case .before(let id) = cursor.position {
+      guard let rank = state.ranks[id] else {
+        return .failure(.unknownCursor("\(Cursor(position: .before(id)))"))
+      }
+      end = rank - state.firstRank
+    }
+    let start = max(0, end - pageSize)
+    end = min(state.order.count, end + faults.repeatedItems[number, default: 0])
+    let items = start < end ? Array(state.order[start..<end]) : []
+    var previous: Cursor?
+    if start > 0, let first = items.first { previous = Cursor(position: .before(first.id)) }
+    var next: Cursor?
+    if end < state.order.count, let last = items.last {
+      let position: Cursor.Position = pagination == .keyset ? .after(last.id) : .offset(end)
+      next = Cursor(position: position)
+    }
+    if faults.repeatedCursorRequests.contains(number) { previous = cursor }
+    return .success(Page(items: items, nextCursor: next, previousCursor: previous))
   }
 }

@@ -4,6 +4,24 @@
 /// Sleepers are kept ordered by deadline, then by the order they went to sleep; ``advance(by:)``
 /// wakes each one whose deadline has come, in that order, after setting ``now`` to its
 /// deadline. ``waitForSleepers(_:)`` lets a test wait until tasks have parked, without polling.
+///
+/// `advance` only resumes the sleepers: it returns before the woken tasks run, so a check of
+/// their effects right after it cannot tell "did not wake" from "woke, not run yet". Check the
+/// clock instead, which knows exactly: ``advance(by:)`` returns how many sleepers it woke, and
+/// ``nextDeadline`` says when the next one is due. Zero woken means no sleeper went on, so an
+/// effect that only a wake can cause has not happened and will not; one woken means its effect
+/// will come, so await it (for example with `ScriptedPageSource.request(at:)`):
+///
+/// ```swift
+/// await clock.waitForSleepers(1)  // the retry timer has parked
+/// #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+/// try #require(clock.advance(by: .milliseconds(999)) == 0)  // not yet: no request can come
+/// try #require(clock.advance(by: .milliseconds(1)) == 1)  // due: the retry will come
+/// let retry = await source.request(at: 2)
+/// ```
+///
+/// Woken tasks run after `advance` returns, so they all see ``now`` at its final value. To have
+/// each act at its own deadline, advance to one ``nextDeadline`` at a time and await its effect.
 public final class TestClock: Clock, Sendable {
   /// A point on the test clock's time line: the time since the clock was created.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -45,6 +63,11 @@ public final class TestClock: Clock, Sendable {
     var queue = DeadlineHeap()
     var nextOrder = 0
     var waiters = CountWaiters()
+
+    /// Pops the queue's leading entries whose sleeper was cancelled.
+    mutating func dropCancelled() {
+      while let top = queue.peek(), sleepers[top.order] == nil { _ = queue.pop() }
+    }
   }
 
   private let state = Locked(State())
@@ -60,6 +83,17 @@ public final class TestClock: Clock, Sendable {
 
   /// How many tasks are asleep on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// The deadline of the earliest sleeper, or `nil` when no task is asleep on this clock.
+  ///
+  /// A sleeper that was cancelled does not count. Complexity: O(1), plus O(log n) in the
+  /// number of sleepers for each cancelled one it drops from the front of the queue.
+  public var nextDeadline: Instant? {
+    state.withLock { state in
+      state.dropCancelled()
+      return state.queue.peek().map { Instant(offset: $0.deadline) }
+    }
+  }
 
   /// Suspends until ``advance(by:)`` or ``advance(to:)`` reaches `deadline`.
   /// - Parameters:
@@ -111,16 +145,25 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward by `duration`, waking every sleeper whose deadline comes, in order of
   /// deadline and then of sleep.
+  ///
+  /// Returns as soon as the sleepers are resumed, before the woken tasks run; the count tells
+  /// exactly whether anything woke (see ``TestClock``).
   /// - Parameter duration: How far to move (negative values do nothing).
-  public func advance(by duration: Duration) {
+  /// - Returns: How many sleepers were woken.
+  @discardableResult
+  public func advance(by duration: Duration) -> Int {
     advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline` (never backwards), waking sleepers as
   /// ``advance(by:)`` does.
   /// - Parameter deadline: The new time.
-  public func advance(to deadline: Instant) {
-    while wakeNext(notAfter: deadline) {}
+  /// - Returns: How many sleepers were woken.
+  @discardableResult
+  public func advance(to deadline: Instant) -> Int {
+    var woken = 0
+    while wakeNext(notAfter: deadline) { woken += 1 }
+    return woken
   }
 
   /// Wakes the first sleeper due at or before `limit`, after moving ``now`` to its deadline
@@ -132,9 +175,7 @@ public final class TestClock: Clock, Sendable {
   /// - Returns: Whether a sleeper was woken.
   func wakeNext(notAfter limit: Instant) -> Bool {
     let next = state.withLock { state -> Sleeper? in
-      while let top = state.queue.peek(), state.sleepers[top.order] == nil {
-        _ = state.queue.pop()
-      }
+      state.dropCancelled()
       guard let top = state.queue.peek(), top.deadline <= limit.offset,
         let first = state.sleepers.removeValue(forKey: top.order)
       else {

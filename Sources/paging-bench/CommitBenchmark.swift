@@ -1,15 +1,19 @@
 import Paging
 
-/// The cost of committing one page of 50 rows as the list grows, through the state machine's
-/// commit (`loadCompleted`), timed one commit at a time, the sizes in turns (``RoundRobin``).
+/// The cost of committing one page of 50 rows as the list grows, timed one commit at a time,
+/// the sizes in turns (``RoundRobin``).
 ///
-/// Two cases: the engine alone, and with a snapshot of the items held across the commit, as a
-/// SwiftUI `List(feed.items)` holds the value it last rendered: copy-on-write then copies the
-/// whole store on the commit.
+/// Five cases: appending through the state machine's commit (`loadCompleted`), alone and with
+/// a snapshot of the items held across the commit, as a SwiftUI `List(feed.items)` holds the
+/// value it last rendered; appending through the engine's store alone (without the machine's
+/// constant cost, for comparison); and prepending through the state machine's commit (a page
+/// before the first row, as a chat loads older messages), alone and with a snapshot held. The snapshot is
+/// an ``ItemSnapshot``: a commit while it is alive copies one chunk, its group of chunk
+/// references and the array of groups, not the items.
 enum CommitBenchmark {
   /// One size.
   struct Result: Codable, Sendable {
-    /// `engine alone` or `snapshot held`.
+    /// One of ``subjects``.
     let subject: String
     /// Items loaded before the measured commits.
     let items: Int
@@ -20,19 +24,41 @@ enum CommitBenchmark {
   /// Rows per committed page.
   static let pageSize = 50
 
-  /// Measures both cases at every size.
+  /// Where a case commits.
+  enum Path {
+    /// Appends through the state machine's `loadCompleted`.
+    case machineAppend
+    /// Appends through the store alone.
+    case storeAppend
+    /// Prepends through the state machine's `loadCompleted` of a prepend.
+    case machinePrepend
+  }
+
+  /// The cases, in the report's order: the name, the path, snapshot held.
+  static let subjects: [(name: String, path: Path, holdSnapshot: Bool)] = [
+    ("engine alone", .machineAppend, false), ("snapshot held", .machineAppend, true),
+    ("append, store alone", .storeAppend, false), ("prepend, engine alone", .machinePrepend, false),
+    ("prepend, snapshot held", .machinePrepend, true),
+  ]
+
+  /// Measures every case at every size.
   static func run(sizes: [Int], quick: Bool) -> [Result] {
-    let alone = RoundRobin(
+    let turns = RoundRobin(
       minimumRounds: quick ? 15 : 50, maximumRounds: quick ? 15 : 50, budget: .infinity)
-    let held = RoundRobin(
-      minimumRounds: quick ? 3 : 8, maximumRounds: quick ? 3 : 8, budget: .infinity,
-      keptPerTurn: 3)
-    let aloneSamples = alone.run(sizes.map { committer(size: $0, holdSnapshot: false) })
-    let heldSamples = held.run(sizes.map { committer(size: $0, holdSnapshot: true) })
-    return zip(sizes, aloneSamples).map {
-      Result(subject: "engine alone", items: $0, nanoseconds: $1)
+    return subjects.flatMap { subject in
+      let samples = turns.run(
+        sizes.map { size in
+          switch subject.path {
+          case .machineAppend: committer(size: size, holdSnapshot: subject.holdSnapshot)
+          case .storeAppend: storeCommitter(size: size, prepend: false, holdSnapshot: false)
+          case .machinePrepend:
+            prependCommitter(size: size, holdSnapshot: subject.holdSnapshot)
+          }
+        })
+      return zip(sizes, samples).map {
+        Result(subject: subject.name, items: $0, nanoseconds: $1)
+      }
     }
-      + zip(sizes, heldSamples).map { Result(subject: "snapshot held", items: $0, nanoseconds: $1) }
   }
 
   /// A state machine holding `size` rows, and a function that commits its next page of 50 and
@@ -50,6 +76,54 @@ enum CommitBenchmark {
       let effects = machine.handle(.loadCompleted(request.id, page))
       let elapsed = Stopwatch.elapsed(since: start)
       blackHole(effects)
+      blackHole(snapshot)
+      return elapsed
+    }
+  }
+
+  /// A state machine holding `size` rows whose first page gave a previous cursor, and a
+  /// function that commits the page of 50 before its first row and returns how long the commit
+  /// took, in nanoseconds.
+  private static func prependCommitter(size: Int, holdSnapshot: Bool) -> () -> Double {
+    var machine = Fill.machine(count: size, previousCursor: -pageSize)
+    return {
+      guard case .startLoad(let request) = machine.handle(.loadPreviousPage).first,
+        let cursor = request.cursor
+      else { return .nan }
+      let page = Page(
+        items: SmallItem.page(cursor..<(cursor + pageSize)), nextCursor: nil,
+        previousCursor: cursor - pageSize)
+      let snapshot = holdSnapshot ? machine.items : nil
+      let start = Stopwatch.now()
+      let effects = machine.handle(.loadCompleted(request.id, page))
+      let elapsed = Stopwatch.elapsed(since: start)
+      blackHole(effects)
+      blackHole(snapshot)
+      return elapsed
+    }
+  }
+
+  /// The store of a state machine holding `size` rows, and a function that puts the next
+  /// page of 50 after its last row (or, `prepend`, before its first row) and returns how long
+  /// that took, in nanoseconds.
+  private static func storeCommitter(size: Int, prepend: Bool, holdSnapshot: Bool)
+    -> () -> Double
+  {
+    var store = Fill.machine(count: size).store
+    var first = 0
+    var next = size
+    return {
+      let range = prepend ? (first - pageSize)..<first : next..<(next + pageSize)
+      if prepend { first -= pageSize } else { next += pageSize }
+      let page = SmallItem.page(range)
+      let snapshot = holdSnapshot ? store.items : nil
+      let start = Stopwatch.now()
+      let result =
+        prepend
+        ? store.prepend(contentsOf: page, policy: .keepFirst)
+        : store.append(contentsOf: page, policy: .keepFirst)
+      let elapsed = Stopwatch.elapsed(since: start)
+      blackHole(result)
       blackHole(snapshot)
       return elapsed
     }

@@ -6,8 +6,9 @@ enum Fill {
   /// The page size used to fill (commits of 50 rows, the benchmark's page).
   static let pageSize = 50
 
-  /// A state machine holding rows `0 ..< count`, with more pages to come.
-  static func machine(count: Int, pageSize: Int = Fill.pageSize)
+  /// A state machine holding rows `0 ..< count`, with more pages to come after them, and
+  /// before them when `previousCursor` is given (the first page's previous cursor).
+  static func machine(count: Int, pageSize: Int = Fill.pageSize, previousCursor: Int? = nil)
     -> PagingStateMachine<SmallItem, Int>
   {
     var machine = PagingStateMachine<SmallItem, Int>()
@@ -16,13 +17,15 @@ enum Fill {
       let start = request.cursor ?? 0
       guard start < count else { break }
       let end = min(start + pageSize, count)
-      _ = machine.handle(
-        .loadCompleted(request.id, Page(items: SmallItem.page(start..<end), nextCursor: end)))
+      let page = Page(
+        items: SmallItem.page(start..<end), nextCursor: end,
+        previousCursor: request.direction == .refresh ? previousCursor : nil)
+      _ = machine.handle(.loadCompleted(request.id, page))
       effects = machine.handle(.loadNextPage)
     }
-    if case .startLoad(let request) = effects.first {
-      _ = machine.handle(.loadCancelled(request.id))
-    }
+    // The load past `count` is not wanted: cancel it as the app would (a cancellation the
+    // source reported would be loaded again, since someone asked for it).
+    _ = machine.handle(.cancel)
     return machine
   }
 

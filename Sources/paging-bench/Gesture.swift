@@ -10,6 +10,9 @@ enum Gesture: Sendable {
   case fling(velocity: Double)
   /// At the end of the content, drag up a little and let go, this many times.
   case jitterAtBottom(times: Int)
+  /// Read upward (towards older rows) through this many rows at this many points per second,
+  /// waiting at the top while older rows load.
+  case readUpward(rows: Int, speed: Double)
   /// Repeat the steps this many times.
   indirect case repeating(Int, [Gesture])
 
@@ -23,6 +26,7 @@ enum Gesture: Sendable {
         await list.scroll(by: rows * list.configuration.rowHeight, duration: duration)
       case .fling(let velocity): await list.fling(velocity: velocity)
       case .jitterAtBottom(let times): await list.jitterAtBottom(times: times)
+      case .readUpward(let rows, let speed): await list.readUpward(rows: rows, speed: speed)
       case .repeating(let count, let steps):
         for _ in 0..<max(0, count) { await perform(steps, on: list) }
       }

@@ -22,7 +22,8 @@ enum MemoryBenchmark {
     let items: Int
     /// `MemoryLayout<SmallItem>.stride × items`: the items' own size, in bytes.
     let ownBytes: Int
-    /// The item array's capacity times the stride (its untouched tail is not resident).
+    /// The item chunks' capacity times the stride (the last chunk's untouched tail is not
+    /// resident).
     let arrayBytes: Int
     /// The id index's size (``ItemStore/indexByteCount``).
     let indexBytes: Int
@@ -56,8 +57,8 @@ enum MemoryBenchmark {
     let machine = Fill.machine(count: count)
     let after = MemoryUsage.current()
     let probe = Probe(
-      items: machine.items.count, arrayCapacity: machine.items.elements.capacity,
-      indexBytes: machine.items.indexByteCount, before: before, after: after)
+      items: machine.items.count, arrayCapacity: machine.items.allocatedCapacity,
+      indexBytes: machine.store.indexByteCount, before: before, after: after)
     blackHole(machine)
     let data = (try? JSONEncoder().encode(probe)) ?? Data()
     return String(decoding: data, as: UTF8.self)

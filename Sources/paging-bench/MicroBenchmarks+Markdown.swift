@@ -1,3 +1,5 @@
+import Paging
+
 extension MicroBenchmarks {
   /// The micro-benchmark sections of `BENCHMARKS.md`.
   var markdown: String {
@@ -51,7 +53,7 @@ extension MicroBenchmarks {
   private var commitSection: String {
     let sizes = Set(commit.map(\.items)).sorted()
     var rows: [[String]] = []
-    for subject in ["engine alone", "snapshot held"] {
+    for subject in CommitBenchmark.subjects.map(\.name) {
       let results = sizes.compactMap { size in
         commit.first { $0.subject == subject && $0.items == size }
       }
@@ -70,13 +72,19 @@ extension MicroBenchmarks {
       ## Committing a page of 50 rows
 
       Time of one `handle(.loadCompleted(_:_:))` of the state machine for a page of 50 new
-      16-byte items, with the list already holding the given number (filled page by page
-      first), timed one commit at a time. The sizes take turns: in a turn one commit warms the
-      caches and the next 4 (snapshot held: 3) are kept, for 50 rounds (snapshot held: 8), so
-      200 commits per size (24); the list grows by 50 rows a commit meanwhile.
-      *Snapshot held*: a copy of `items` is alive during the commit,
-      as the `List(feed.items)` a SwiftUI view last rendered is, so copy-on-write copies the
-      whole store once per commit: O(n) by design of value types, not of the engine.
+      16-byte items appended, with the list already holding the given number (filled page by
+      page first), timed one commit at a time. *Store*: one `ItemStore.append` or
+      `ItemStore.prepend(contentsOf:policy:)` of 50 new items, the store the state machine
+      commits into, without the state machine's own work (it does not prepend yet); the
+      index's cache misses weigh more there, so its ratios are higher than the state
+      machine's. The sizes take turns: in a turn one commit warms the caches and the next 4
+      are kept, for 50 rounds, so 200 commits per size; the list grows by 50 rows a commit
+      meanwhile. *Snapshot held*: a copy of `items` (an `ItemSnapshot`) is alive during the
+      commit, as the `List(feed.items)` a SwiftUI view last rendered is. Its items sit in
+      chunks of \(ItemSnapshot<SmallItem>.chunkCapacity), the chunks in groups of
+      \(ItemSnapshot<SmallItem>.groupCapacity), so copy-on-write copies the partly filled
+      chunk, its group and the array of groups, not the items; the id index is not part of
+      the snapshot and is never copied.
 
       \(Format.table(header, rows))
       """
@@ -86,7 +94,7 @@ extension MicroBenchmarks {
     let rows: [[String]] = [
       ["items", Format.count(memory.items)],
       ["own size (16 B stride × count)", Format.megabytes(memory.ownBytes)],
-      ["item array capacity × stride", Format.megabytes(memory.arrayBytes)],
+      ["item chunks' capacity × stride", Format.megabytes(memory.arrayBytes)],
       ["id index (`indexByteCount`)", Format.megabytes(memory.indexBytes)],
       [
         "held after the build",
@@ -111,12 +119,10 @@ extension MicroBenchmarks {
       `RssFile`. The child runs with `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`, so
       that large freed blocks go back to the kernel and the figures count what the engine
       holds, not what malloc keeps for reuse; the last row is the same build with glibc's
-      defaults. The array's unused tail is never touched, so it is not resident. The index
-      releases its old buckets before it allocates new ones; the item array, when it doubles,
-      holds its old and new buffers while it copies, so right after a doubling the peak
-      reaches about twice the items' size for that moment (here the last doubling was at
-      \(Format.count(memory.arrayBytes / MemoryLayout<SmallItem>.stride / 2)) items, well
-      below the final count).
+      defaults. The items sit in chunks of \(ItemSnapshot<SmallItem>.chunkCapacity), allocated
+      one at a time and never moved, so the items are never held twice; the last chunk's
+      unused tail is never touched, so it is not resident. The index releases its old buckets
+      before it allocates new ones.
 
       \(Format.table(["", "figure"], rows))
       """

@@ -3,7 +3,8 @@ import Paging
 import PagingTesting
 
 /// The oracle as a `ListFeed`: a ``Paginator`` that ignores the rows' signals and loads the
-/// next page when the ``OraclePlan`` says, retrying at once after a failure.
+/// next page (for a chat, the older page) when the ``OraclePlan`` says, retrying at once after
+/// a failure. It publishes the paginator's scroll anchor, as the list would bind it.
 ///
 /// Its plan is made from the path a user takes when nothing stalls. When the user does wait
 /// (the chain of pages is slower than the scroll even when started at once), the rest of the
@@ -16,23 +17,31 @@ final class OracleFeed: ListFeed {
 
   private let paginator: Paginator<ReleaseNote, Cursor>
   private let plan: OraclePlan
+  private let chat: Bool
   private let clock: TestClock
   /// The simulator showing this feed.
   weak var list: ListSimulator<OracleFeed>?
 
-  init(server: SimulatedFeedServer<ReleaseNote>, plan: OraclePlan, clock: TestClock) {
+  /// - Parameter chat: Whether it opens at the newest page and loads older pages (prepends)
+  ///   instead of next ones.
+  init(server: SimulatedFeedServer<ReleaseNote>, plan: OraclePlan, clock: TestClock, chat: Bool) {
     // Rows never reach this paginator, so it loads only when told to.
     paginator = Paginator(
-      source: server, configuration: PagingConfiguration(prefetchDistance: 0), clock: clock)
+      source: server,
+      configuration: PagingConfiguration(prefetch: .fixed(0), initialCursor: chat ? .newest : nil),
+      clock: clock)
     self.plan = plan
     self.clock = clock
+    self.chat = chat
   }
 
   var rowCount: Int { paginator.rowCount }
   func rowItem(at index: Int) -> ReleaseNote { paginator.rowItem(at: index) }
   var rowsVersion: Int { paginator.rowsVersion }
   var footerState: ListFooterState? { paginator.footerState }
-  var hasMore: Bool { paginator.hasMore }
+  var hasNextPage: Bool { paginator.hasNextPage }
+  var hasPreviousPage: Bool { paginator.hasPreviousPage }
+  var scrollAnchor: ReleaseNote.ID? { paginator.scrollAnchor }
   var requestsStarted: Int { paginator.requestsStarted }
   func rowAppeared(_ item: ReleaseNote) {}
   func rowDisappeared(_ item: ReleaseNote) {}
@@ -42,7 +51,9 @@ final class OracleFeed: ListFeed {
 
   func waitForLoad(_ id: PageRequestID) async {
     await paginator.waitForLoad(id)
-    if paginator.refreshState.error != nil || paginator.appendState.error != nil {
+    if paginator.refreshState.error != nil || paginator.appendState.error != nil
+      || paginator.prependState.error != nil
+    {
       paginator.retry()
     } else {
       startIfDue()
@@ -55,9 +66,11 @@ final class OracleFeed: ListFeed {
   /// before, since the oracle acts on frames and commits).
   private func startIfDue() {
     let page = paginator.metrics.requestsCompleted + 1
-    guard page >= 2, page <= plan.pages, paginator.loadsInFlight.isEmpty, paginator.hasMore,
+    let hasPage = chat ? paginator.hasPreviousPage : paginator.hasNextPage
+    guard page >= 2, page <= plan.pages, paginator.loadsInFlight.isEmpty, hasPage,
       let start = plan.latestStart[page], let frame = list?.configuration.frameDuration
     else { return }
-    if clock.now.offset + frame > start { paginator.loadNextPage() }
+    guard clock.now.offset + frame > start else { return }
+    if chat { paginator.loadPreviousPage() } else { paginator.loadNextPage() }
   }
 }

@@ -23,8 +23,8 @@ extension PolicyComparison {
         on a `nil` cursor;
       - **scanning threshold helper**: ListPagination's `isThresholdItem(offset: 10, item:)`
         (a `firstIndex(where:)` scan) as its README uses it, with the naive code's load;
-      - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetchDistance:
-        pageSize, prefetch: .fixed)`, Android Paging 3's default;
+      - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetch:
+        .fixed(pageSize))`, Android Paging 3's default;
       - **Paginator (default)**: `Paginator(source:clock:)`, whose prefetch distance adapts
         (`AdaptivePrefetch`: the rows the user scrolled while recent pages loaded);
       - **oracle**: knows the user's path (recorded on a list that holds every row), every
@@ -42,6 +42,15 @@ extension PolicyComparison {
       included; see *first row*); *vs oracle*: stall over the oracle's; *never shown*: rows
       loaded but never on screen, in pages; *first row*: mean seconds to the first row on
       screen, and sessions that never showed one.
+
+      The chat profile opens at the newest page, scrolled to the bottom, and the user reads
+      upward; there *naive onAppear* is `NaiveChatFeed` (the top row's `onAppear` loads the
+      older page; no scroll anchor), *three-guard fix* is `GuardedChatFeed` (top row only,
+      `isLoading`, stop on a `nil` previous cursor, the old top row kept in place), the scanning
+      helper does not run, the paginators open with `initialCursor: .newest`, and the oracle
+      loads older pages. *Stall* is then the time at the top of the loaded rows while older rows
+      existed, *after the end* counts requests past either end, and *jumps* counts prepends
+      that moved the row the user was reading (fault class 17), with the points it moved.
 
       | profile | user and network | rows | page size |
       | --- | --- | ---: | ---: |
@@ -75,13 +84,17 @@ extension PolicyComparison {
           String(format: "%.2f", result.pagesNeverShown),
           firstRow,
         ])
+        if profile.isChat {
+          rows[rows.count - 1].append(
+            "\(result.viewportJumps) (\(String(format: "%.0f", result.anchorMovement)) pt)")
+        }
       }
       text += "\n### \(profile.name)\n\n\(profile.summary).\n\n"
       text += Format.table(
         [
           "policy", "page requests / reached", "failed", "duplicates", "after the end", "stall",
           "vs oracle", "never shown (pages)", "first row",
-        ], rows)
+        ] + (profile.isChat ? ["jumps (anchor moved)"] : []), rows)
     }
     return text + "\n" + overfetchSection(results)
   }
@@ -89,7 +102,7 @@ extension PolicyComparison {
   /// What the adaptive distance does to overfetch, next to the fixed one.
   nonisolated private static func overfetchSection(_ results: [Result]) -> String {
     var rows: [[String]] = []
-    for profile in Profile.all(quick: false) {
+    for profile in Profile.all(quick: false) where !profile.isChat {
       guard let fixed = result(results, profile.name, .fixedPrefetch),
         let adaptive = result(results, profile.name, .paginator),
         let oracle = result(results, profile.name, .oracle)

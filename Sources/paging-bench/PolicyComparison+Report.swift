@@ -9,9 +9,10 @@ extension PolicyComparison {
         let oracle = result(results, profile.name, .oracle)
       else { continue }
       let name = "Paginator, \(profile.name)"
+      let ends = profile.isChat ? "requests past either end" : "requests after the end"
       goals.append(
         Goal(
-          name: "\(name): duplicate requests, requests after the end", target: "0, 0",
+          name: "\(name): duplicate requests, \(ends)", target: "0, 0",
           measured: "\(paginator.duplicateRequests), \(paginator.requestsAfterEnd)",
           met: paginator.duplicateRequests == 0 && paginator.requestsAfterEnd == 0,
           note: "over \(paginator.sessions.count) sessions"))
@@ -23,6 +24,10 @@ extension PolicyComparison {
           measured: "\(paginator.sessions.count - over.count) of \(paginator.sessions.count)",
           met: over.isEmpty,
           note: requestsNote(paginator, over: over)))
+      if profile.isChat {
+        goals += chatGoals(paginator, oracle: oracle, name: name)
+        continue
+      }
       let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
       goals.append(
         Goal(
@@ -45,6 +50,32 @@ extension PolicyComparison {
           met: share <= 0.1, note: worstSessionNote(paginator)))
     }
     return goals
+  }
+
+  /// The chat's goals: the wait at the top within 1.25 × the oracle's (0.25 s when the oracle
+  /// never waits), and the row the user reads never moved by a prepend.
+  nonisolated private static func chatGoals(_ paginator: Result, oracle: Result, name: String)
+    -> [Goal]
+  {
+    let bound = oracle.stallSeconds > 0 ? 1.25 * oracle.stallSeconds : 0.25
+    let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
+    return [
+      Goal(
+        name: oracle.stallSeconds > 0
+          ? "\(name): stall at the top ≤ 1.25 × the oracle's"
+          : "\(name): stall at the top ≤ 0.25 s (the oracle's is 0)",
+        target: "≤ \(Format.seconds(bound))",
+        measured: "\(Format.seconds(paginator.stallSeconds))"
+          + (oracle.stallSeconds > 0 ? " (\(Format.ratio(ratio)))" : ""),
+        met: paginator.stallSeconds <= bound + 1e-9,
+        note: paginator.stallSeconds <= bound + 1e-9
+          ? "oracle \(Format.seconds(oracle.stallSeconds))" : worstSessionNote(paginator)),
+      Goal(
+        name: "\(name): anchor movement (points the row read moved on a prepend)",
+        target: "0", measured: String(format: "%.0f", paginator.anchorMovement),
+        met: paginator.anchorMovement == 0 && paginator.viewportJumps == 0,
+        note: "\(paginator.viewportJumps) viewport jumps over \(paginator.sessions.count) sessions"),
+    ]
   }
 
   nonisolated static func result(_ results: [Result], _ profile: String, _ policy: Policy)

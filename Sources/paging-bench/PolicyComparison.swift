@@ -18,8 +18,13 @@ enum PolicyComparison {
     let minimumRequests: Int
     let duplicateRequests: Int
     let requestsAfterEnd: Int
-    /// Seconds the user waited at the end of the loaded rows while more existed.
+    /// Seconds the user waited at the end of the loaded rows while more existed (in a chat, at
+    /// the top while older rows existed).
     let stallSeconds: Double
+    /// Prepends after which the row the user looked at had moved on screen (fault class 17).
+    let viewportJumps: Int
+    /// How far, in points summed over the prepends, that row moved.
+    let anchorMovement: Double
     /// Rows loaded but never on screen.
     let rowsNeverShown: Int
     /// Seconds from the screen's task to the first row on screen; `nil`: never.
@@ -43,6 +48,8 @@ enum PolicyComparison {
     let requestsAfterEnd: Int
     let failedRequests: Int
     let stallSeconds: Double
+    let viewportJumps: Int
+    let anchorMovement: Double
     let rowsNeverShown: Int
     /// Sessions in which no row was ever shown.
     let sessionsWithoutARow: Int
@@ -58,6 +65,8 @@ enum PolicyComparison {
       requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
       failedRequests = sessions.map(\.failedRequests).reduce(0, +)
       stallSeconds = sessions.map(\.stallSeconds).reduce(0, +)
+      viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
+      anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
       rowsNeverShown = sessions.map(\.rowsNeverShown).reduce(0, +)
       sessionsWithoutARow = sessions.filter { $0.firstRowSeconds == nil }.count
     }
@@ -78,19 +87,21 @@ enum PolicyComparison {
       for seed in seeds(quick: quick) {
         let path = await ScrollPath.record(profile, seed: seed, items: data)
         let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
-        for policy in Policy.allCases {
+        for policy in Policy.allCases where profile.runs(policy) {
           let (report, longest) = await session(
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
             Session(
               seed: seed, requests: report.requestsIssued, failedRequests: report.failedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
-              requestsAfterEnd: report.requestsAfterEnd, stallSeconds: report.stallTime.seconds,
+              requestsAfterEnd: report.requestsAfterEnd,
+              stallSeconds: (report.stallTime + report.stallTimeAtTop).seconds,
+              viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
               rowsNeverShown: report.rowsLoadedButNeverShown,
               firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
         }
       }
-      for policy in Policy.allCases {
+      for policy in Policy.allCases where profile.runs(policy) {
         results.append(
           Result(
             profile: profile.name, policy: policy, pageSize: profile.pageSize,
@@ -121,6 +132,10 @@ enum PolicyComparison {
     _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
     plan: OraclePlan
   ) async -> SessionReport {
+    if profile.isChat {
+      return await chatSession(
+        policy, server: server, clock: clock, profile: profile, seed: seed, plan: plan)
+    }
     switch policy {
     case .naive:
       return await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
@@ -130,13 +145,47 @@ enum PolicyComparison {
       return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
     case .fixedPrefetch:
       let configuration = PagingConfiguration<Server.Cursor>(
-        prefetchDistance: profile.pageSize, prefetch: .fixed)
+        prefetch: .fixed(profile.pageSize))
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .paginator:
       return await replay(Paginator(source: server, clock: clock), server, clock, profile, seed)
     case .oracle:
-      let feed = OracleFeed(server: server, plan: plan, clock: clock)
+      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: false)
+      let list = ListSimulator(
+        feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
+        clock: clock)
+      feed.list = list
+      return await replay(list, profile)
+    }
+  }
+
+  /// A chat session: every feed opens at the newest page and loads older pages; the naive and
+  /// three-guard policies are their chat forms (`NaiveChatFeed`, `GuardedChatFeed`).
+  private static func chatSession(
+    _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
+    plan: OraclePlan
+  ) async -> SessionReport {
+    let newest = PagingConfiguration<Server.Cursor>(initialCursor: .newest)
+    switch policy {
+    case .naive:
+      let feed = NaiveChatFeed(source: server, newestCursor: .newest)
+      return await replay(feed, server, clock, profile, seed)
+    case .guarded:
+      let feed = GuardedChatFeed(source: server, newestCursor: .newest)
+      return await replay(feed, server, clock, profile, seed)
+    case .scanningHelper:
+      preconditionFailure("the scanning helper has no chat form (Profile.runs)")
+    case .paginator:
+      let feed = Paginator(source: server, configuration: newest, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
+    case .fixedPrefetch:
+      var configuration = newest
+      configuration.prefetch = .fixed(profile.pageSize)
+      let feed = Paginator(source: server, configuration: configuration, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
+    case .oracle:
+      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: true)
       let list = ListSimulator(
         feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
         clock: clock)

@@ -4,7 +4,8 @@ import PagingTesting
 ///
 /// The list is the simulator's default iPhone list (666-point viewport, 80-point rows, about
 /// 8 rows visible, `List` margins, 60 Hz). The data is CPython's release notes (10,017 rows,
-/// DemoSupport), newest first.
+/// DemoSupport), newest first; the chat shows its first 500 as a history whose newest row is
+/// the last.
 struct Profile: Sendable {
   /// A short name for tables.
   let name: String
@@ -22,6 +23,9 @@ struct Profile: Sendable {
   let tapsRetryAfter: Duration?
   /// The session.
   let script: [Gesture]
+  /// Whether the list is a chat: it opens at the newest page, scrolled to its bottom, with no
+  /// footer, and the user reads upward through older pages (prepends).
+  var isChat = false
 
   /// A mobile network (Lighthouse's mobile profile is 150 ms; this is the cellular fit of
   /// `LatencyModel.cellular`: about 355 / 430 / 725 / 2,350 ms at p50 / p75 / p95 / p99).
@@ -31,7 +35,8 @@ struct Profile: Sendable {
   /// ≈ 700 ms; no heavy tail beyond that.
   static let slow = LatencyModel.logNormal(median: .milliseconds(400), sigma: 0.34)
 
-  /// The six profiles of issue 6. `quick` shortens every session.
+  /// The six profiles of issue 6, and the chat of engine v2. `quick` shortens every session
+  /// but the chat's.
   static func all(quick: Bool) -> [Profile] {
     let scale = quick ? 1 : 3
     return [
@@ -90,11 +95,22 @@ struct Profile: Sendable {
           .idle(.seconds(1)),
           .repeating(6 * scale, [.scroll(rows: 10, over: .seconds(1)), .idle(.seconds(1))]),
         ]),
+      Profile(
+        name: "chat",
+        summary:
+          "opens at the newest page, scrolled to the bottom, and reads upward through 500 rows at 5 rows a second (older pages put above); cellular latency",
+        rows: 500, pageSize: 20, latency: cellular, failureRate: 0, tapsRetryAfter: nil,
+        script: [.idle(.seconds(1)), .readUpward(rows: 500, speed: 400)], isChat: true),
     ]
   }
 
+  /// Whether `policy` runs on this profile: the scanning helper finds a threshold near the end
+  /// of a feed and has no chat form.
+  func runs(_ policy: Policy) -> Bool { !(isChat && policy == .scanningHelper) }
+
   /// The list the simulator imitates for this profile and seed.
   func listConfiguration(seed: UInt64) -> ListSimulatorConfiguration {
-    ListSimulatorConfiguration(tapsRetryAfter: tapsRetryAfter, seed: seed)
+    ListSimulatorConfiguration(
+      showsFooter: !isChat, tapsRetryAfter: tapsRetryAfter, seed: seed, opensAtBottom: isChat)
   }
 }

@@ -29,7 +29,7 @@ final class ScanningHelperFeed<Source: PageSource>: ListFeed {
   var rowsVersion: Int { loader.rowsVersion }
   /// The README's "Loading ..." sits inside the last row, not in a footer row.
   var footerState: ListFooterState? { nil }
-  var hasMore: Bool { loader.hasMore }
+  var hasNextPage: Bool { loader.hasNextPage }
   var requestsStarted: Int { loader.requestsStarted }
 
   /// Loads when `item` is the threshold row (exactly 10 rows after it), found by a scan.

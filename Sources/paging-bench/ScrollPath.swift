@@ -3,7 +3,9 @@ import Paging
 import PagingTesting
 
 /// The path a profile's user takes when every row is already there: when the bottom of the
-/// viewport first reaches each page boundary, and how many pages the user reaches. The
+/// viewport first reaches each page boundary (for a chat, read upward from its newest page: when
+/// the top of the viewport first reaches the top of each page), and how many pages the user
+/// reaches. The
 /// oracle plans from it; it is also the minimum number of requests.
 struct ScrollPath: Sendable {
   /// `needTimes[i]`: when the viewport's bottom first reaches the end of page `i + 1`, that
@@ -21,7 +23,7 @@ struct ScrollPath: Sendable {
   /// Replays `profile` over a list that holds every row from the start, and records the path.
   @MainActor
   static func record(_ profile: Profile, seed: UInt64, items: [ReleaseNote]) async -> ScrollPath {
-    let feed = PathRecorderFeed(items: items, pageSize: profile.pageSize)
+    let feed = PathRecorderFeed(items: items, pageSize: profile.pageSize, upward: profile.isChat)
     let list = ListSimulator(
       feed: feed, configuration: profile.listConfiguration(seed: seed), clock: TestClock())
     feed.list = list
@@ -33,21 +35,24 @@ struct ScrollPath: Sendable {
 }
 
 /// A list that holds every row from the start and records when the viewport's bottom crosses
-/// each page boundary.
+/// each page boundary (`upward`: when the viewport's top crosses each page's top, pages counted
+/// from the last row).
 @MainActor
 final class PathRecorderFeed: ListFeed {
   typealias Item = ReleaseNote
 
   private let items: [ReleaseNote]
   private let pageSize: Int
+  private let upward: Bool
   /// The simulator showing this feed.
   weak var list: ListSimulator<PathRecorderFeed>?
   /// `crossings[i]`: when the bottom first reached the end of page `i + 1`.
   private(set) var crossings: [Duration] = []
 
-  init(items: [ReleaseNote], pageSize: Int) {
+  init(items: [ReleaseNote], pageSize: Int, upward: Bool = false) {
     self.items = items
     self.pageSize = pageSize
+    self.upward = upward
   }
 
   var rowCount: Int { items.count }
@@ -55,7 +60,7 @@ final class PathRecorderFeed: ListFeed {
   var rowsVersion: Int { 1 }
   /// The end, as a paginator shows it once every page has loaded.
   var footerState: ListFooterState? { .end }
-  var hasMore: Bool { false }
+  var hasNextPage: Bool { false }
   var requestsStarted: Int { 0 }
   func rowAppeared(_ item: ReleaseNote) {}
   func rowDisappeared(_ item: ReleaseNote) {}
@@ -66,6 +71,15 @@ final class PathRecorderFeed: ListFeed {
 
   func didLayout() {
     guard let list else { return }
+    if upward {
+      let height = list.configuration.rowHeight
+      while true {
+        let topRow = items.count - (crossings.count + 1) * pageSize
+        guard topRow > 0, list.contentOffset <= Double(topRow) * height + 1e-9 else { break }
+        crossings.append(list.now)
+      }
+      return
+    }
     let bottom = list.contentOffset + list.configuration.viewportHeight
     let boundary = Double(pageSize) * list.configuration.rowHeight
     while Double(crossings.count + 1) * boundary <= bottom + 1e-9 { crossings.append(list.now) }

@@ -158,7 +158,7 @@ struct ReleaseNoteSourceTests {
     let paginator = Paginator(source: source)
     await paginator.start()
     var rounds = 0
-    while paginator.hasMore && rounds < 1000 {
+    while paginator.hasNextPage && rounds < 1000 {
       paginator.loadNextPage()
       await paginator.waitUntilIdle()
       rounds += 1

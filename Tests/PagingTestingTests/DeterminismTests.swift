@@ -55,7 +55,7 @@ import Testing
   @Test func paginatorSessionsRepeatExactly() async {
     let report = await runTwice {
       Paginator(
-        source: $0, configuration: PagingConfiguration(prefetchDistance: 20), clock: TestClock())
+        source: $0, configuration: PagingConfiguration(prefetch: .fixed(21)), clock: TestClock())
     }
     #expect(report.failedRequests == 2)
     #expect(report.requestsIssued == 25)

@@ -3,9 +3,9 @@ import Paging
 import PagingTesting
 import Testing
 
-/// One scenario per fault class of `fault-scenarios.md`, against ``Paginator``: driven by the
-/// list simulator where the fault lives in the list, by the scripted source where it lives
-/// in the timing of answers.
+/// One scenario per fault class of the rulebook (Rulebook.md in Paging.docc), against
+/// ``Paginator``: driven by the list simulator where the fault lives in the list, by the scripted
+/// source where it lives in the timing of answers.
 @MainActor
 @Suite struct FaultScenarioTests {
   struct Failure: Error, Equatable {}
@@ -40,7 +40,7 @@ import Testing
   // 2
   @Test func twoTriggersInOneFrameShareOneRequest() async {
     // Only rows 15 and later trigger; a jump draws rows 6 to 18 in one frame.
-    let session = paginatorSession(paging: PagingConfiguration(prefetchDistance: 4))
+    let session = paginatorSession(paging: PagingConfiguration(prefetch: .fixed(5)))
     await session.begin()
     #expect(cursors(session) == [nil])
     await session.list.jump(to: 7)
@@ -105,7 +105,7 @@ import Testing
   // 6
   @Test func aFailedPageIsRequestedAgainNotSkipped() async {
     let session = paginatorSession(
-      faults: Server.Faults(failingRequests: [3]), paging: PagingConfiguration(prefetchDistance: 20)
+      faults: Server.Faults(failingRequests: [3]), paging: PagingConfiguration(prefetch: .fixed(21))
     )
     await session.begin()
     await session.list.scroll(to: 30)
@@ -126,7 +126,7 @@ import Testing
     source.fail(append, with: Failure())
     await paginator.waitForLoad(append.id)
     #expect(paginator.stateMachine.nextCursor == 20)
-    #expect(paginator.hasMore)
+    #expect(paginator.hasNextPage)
     paginator.retry()
     let retry = await source.request(at: 2)
     #expect(retry.cursor == 20)
@@ -241,7 +241,7 @@ import Testing
     // 4-row pages in a LazyVStack: 11 rows drawn (1 ahead), so 32 rows fill the prefetch
     // window (more than 20 rows after row 10).
     let session = paginatorSession(
-      pageSize: 4, paging: PagingConfiguration(prefetchDistance: 20),
+      pageSize: 4, paging: PagingConfiguration(prefetch: .fixed(21)),
       list: tenRowList(container: .lazyVStack))
     await session.begin(idle: .seconds(4))
     #expect(session.feed.items.count == 32)

@@ -37,7 +37,7 @@ import Testing
     #expect(guarded.report.stallTime == frame * 283)
 
     let paginator = paginatorSession(
-      pageSize: 5, paging: PagingConfiguration(prefetchDistance: 20))
+      pageSize: 5, paging: PagingConfiguration(prefetch: .fixed(21)))
     await paginator.begin(idle: .seconds(5))
     // It loads until more than 20 rows follow the last row drawn (row 11): 35 rows, 7 pages.
     #expect(paginator.report.requestsIssued == 7)
@@ -59,7 +59,7 @@ import Testing
     #expect(guarded.feed.footerState == .failed)
 
     let paginator = paginatorSession(
-      faults: faults, paging: PagingConfiguration(prefetchDistance: 20))
+      faults: faults, paging: PagingConfiguration(prefetch: .fixed(21)))
     await paginator.begin()
     await paginator.list.scroll(to: 20)
     await paginator.list.idle(for: .seconds(10))

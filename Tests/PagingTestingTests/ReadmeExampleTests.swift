@@ -3,7 +3,7 @@ import PagingTesting
 import Testing
 
 // The example of README's "Testing pagination with ListSimulator", exactly as it is printed
-// there, so the two cannot drift apart. It fails with `prefetchDistance: 0` (0.27 s of stall).
+// there, so the two cannot drift apart. It fails with `prefetch: .fixed(0)` (0.27 s of stall).
 
 struct Post: Identifiable, Sendable {
   let id: Int
@@ -19,7 +19,7 @@ struct Post: Identifiable, Sendable {
   let clock = TestClock()
   let server = SimulatedFeedServer(
     items: Post.samples(1_000), pageSize: 20, latency: .cellular, seed: 1, clock: clock)
-  let feed = Paginator(source: server, configuration: PagingConfiguration(prefetchDistance: 20))
+  let feed = Paginator(source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
   let list = ListSimulator(feed: feed, server: server, clock: clock)
 
   await list.startScreenTask()  // the screen appears: `.task` runs
@@ -27,5 +27,5 @@ struct Post: Identifiable, Sendable {
 
   let report = list.report()
   #expect(report.duplicateRequests == 0)
-  #expect(report.stallTime == .zero)  // fails with prefetchDistance: 0
+  #expect(report.stallTime == .zero)  // fails with prefetch: .fixed(0)
 }

@@ -61,4 +61,48 @@ import Testing
     #expect(report.appearances == 1)
     #expect(report.disappearances == 1)
   }
+
+  @Test func eachEdgeEndsOnItsOwn() {
+    // A chat: the newest page has no next cursor; the older pages end at the start.
+    func request(_ id: Int, _ direction: LoadDirection, cursor: Int?) -> PageRequest<Int> {
+      PageRequest(
+        id: PageRequestID(rawValue: id), direction: direction, cursor: cursor,
+        generation: Generation(rawValue: 1))
+    }
+    let records = [
+      Record(
+        request: request(1, .refresh, cursor: nil), arrival: 1, answer: 2,
+        outcome: .page(endsList: true)),
+      Record(
+        request: request(2, .prepend, cursor: 20), arrival: 3, answer: 4,
+        outcome: .page(endsList: false)),
+      Record(
+        request: request(3, .prepend, cursor: 0), arrival: 5, answer: 6,
+        outcome: .page(endsList: false), reachesStart: true),
+      Record(
+        request: request(4, .prepend, cursor: 0), arrival: 7, answer: 8,
+        outcome: .page(endsList: false), reachesStart: true),  // past the start
+      Record(
+        request: request(5, .append, cursor: 40), arrival: 9, answer: 10,
+        outcome: .page(endsList: true)),  // past the end
+    ]
+    var report = SessionReport()
+    SessionRecorder.addRequestFigures(records, to: &report)
+    #expect(report.requestsAfterEnd == 2)
+    #expect(report.duplicateRequests == 1)
+  }
+
+  @Test func prependFigures() {
+    var recorder = SessionRecorder()
+    recorder.recordPrepend(movement: 0)
+    recorder.recordPrepend(movement: -1_280)
+    recorder.recordPrepend(movement: 64)
+    recorder.recordStallAtTop(duration: .milliseconds(16))
+    let report = recorder.report(requests: [Record](), currentRowCount: 0)
+    #expect(report.prepends == 3)
+    #expect(report.viewportJumps == 2)
+    #expect(report.anchorMovement == 1_344)
+    #expect(report.stallTimeAtTop == .milliseconds(16))
+    #expect(report.stallTime == .zero)
+  }
 }

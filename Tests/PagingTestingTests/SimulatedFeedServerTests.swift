@@ -150,4 +150,32 @@ import Testing
     #expect((.milliseconds(690) ... .milliseconds(760)).contains(percentile(95)))
     #expect((.milliseconds(2_100) ... .milliseconds(2_700)).contains(percentile(99)))
   }
+
+  @Test func aChatOpensAtTheNewestPageAndReadsOlderPagesBackwards() async throws {
+    let server = Server(items: rows(45), pageSize: 20, latency: .fixed(.zero), clock: clock)
+    let newest = try await load(server, 1, .newest)
+    #expect(newest.items.map(\.id) == Array(25..<45))
+    #expect(newest.previousCursor == before(25))
+    #expect(newest.nextCursor == nil)
+    let older = try await load(server, 2, before(25))
+    #expect(older.items.map(\.id) == Array(5..<25))
+    #expect(older.previousCursor == before(5))
+    #expect(older.nextCursor == after(24))
+    let oldest = try await load(server, 3, before(5))
+    #expect(oldest.items.map(\.id) == Array(0..<5))
+    #expect(oldest.previousCursor == nil)
+    // Pages read forwards give no previous cursor, so a feed never prepends.
+    let first = try await load(server, 4, nil)
+    #expect(first.previousCursor == nil)
+    #expect(try await load(server, 5, after(19)).previousCursor == nil)
+    #expect(server.log.map(\.record.reachesStart) == [false, false, true, true, true])
+  }
+
+  @Test func anOlderPageWithRepeatedItemsRunsOverTheRowsBelowIt() async throws {
+    let faults = Server.Faults(repeatedItems: [1: 3])
+    let server = Server(items: rows(45), latency: .fixed(.zero), faults: faults, clock: clock)
+    let page = try await load(server, 1, before(25))
+    #expect(page.items.map(\.id) == Array(5..<28))
+    #expect(page.previousCursor == before(5))
+  }
 }

@@ -1,9 +1,10 @@
 import Paging
 import Testing
 
-/// The adaptive prefetch rule (``AdaptivePrefetch``): the distance becomes the rows the user
-/// scrolled while recent appends loaded (90th percentile of the last 8), twice that when the
-/// list held them at the end, clamped to the rule's bounds.
+/// The adaptive prefetch rule (``AdaptivePrefetch``): the distance becomes one more than the rows
+/// the user scrolled while recent appends loaded (90th percentile of the last 8; a row triggers
+/// when fewer than the distance follow it, rulebook R3), twice those rows when the list held them
+/// at the end, clamped to the rule's bounds.
 @Suite struct AdaptivePrefetchTests {
   /// A machine whose first page (rows 0 to 39) has committed, and a user scrolling down it.
   struct Scroll {
@@ -15,8 +16,9 @@ import Testing
       machine = Machine.loaded(count: 40, next: 40, configuration: configuration)
     }
 
-    init(_ rule: AdaptivePrefetch = AdaptivePrefetch()) {
-      self.init(PagingConfiguration(prefetchDistance: 20, prefetch: .adaptive(rule)))
+    /// An initial distance of 21: row 19 of 40, with 20 rows after it, is the first to trigger.
+    init(_ rule: AdaptivePrefetch = AdaptivePrefetch(initialDistance: 21)) {
+      self.init(PagingConfiguration(prefetch: .adaptive(rule)))
     }
 
     var distance: Int { machine.currentPrefetchDistance }
@@ -51,8 +53,8 @@ import Testing
     var scroll = Scroll()
     // Row 19 has 20 rows after it: the append starts; rows 20 to 30 appear while it loads.
     scroll.append(trigger: 19, reached: 30)
-    #expect(scroll.distance == 11)
-    // 60 rows loaded: row 48 has 11 rows after it and triggers, row 47 does not.
+    #expect(scroll.distance == 12)
+    // 60 rows loaded: row 48 has 11 rows after it (fewer than 12) and triggers, row 47 does not.
     #expect(scroll.show(through: 47).isEmpty)
     #expect(scroll.show(through: 48).map(\.cursor) == [60])
   }
@@ -61,49 +63,51 @@ import Testing
     var scroll = Scroll()
     scroll.append(trigger: 19, reached: 19)
     #expect(scroll.distance == 2)
-    #expect(scroll.show(through: 56).isEmpty)
-    #expect(scroll.show(through: 57).map(\.cursor) == [60])
+    #expect(scroll.show(through: 57).isEmpty)
+    #expect(scroll.show(through: 58).map(\.cursor) == [60])
   }
 
   @Test func aUserHeldAtTheEndCountsTwiceTheRowsTheyScrolled() {
     var scroll = Scroll()
     // Rows 20 to 39 appear while the append loads: the last loaded row is on screen.
     scroll.append(trigger: 19, reached: 39)
-    #expect(scroll.distance == 40)
+    #expect(scroll.distance == 41)
   }
 
   @Test func theDistanceIsTheNinetiethPercentileOfTheLastEightAppends() {
     var scroll = Scroll()
     scroll.append(trigger: 19, reached: 32)
-    #expect(scroll.distance == 13)
+    #expect(scroll.distance == 14)
     var distances: [Int] = []
     for _ in 0..<8 {
-      let trigger = scroll.machine.ids.count - 1 - scroll.distance
+      let trigger = scroll.machine.ids.count - scroll.distance
       scroll.append(trigger: trigger, reached: trigger)
       distances.append(scroll.distance)
     }
     // 13 then zeros: the 90th percentile of up to 8 values is the largest, until the 13
     // leaves the window with the ninth append and the minimum, 2, remains.
-    #expect(distances == [13, 13, 13, 13, 13, 13, 13, 2])
+    #expect(distances == [14, 14, 14, 14, 14, 14, 14, 2])
   }
 
   @Test func theDistanceStaysWithinTheRulesBounds() {
-    var low = Scroll(AdaptivePrefetch(minimumDistance: 5, maximumDistance: 8))
+    var low = Scroll(AdaptivePrefetch(initialDistance: 21, minimumDistance: 5, maximumDistance: 8))
     low.append(trigger: 19, reached: 19)
     #expect(low.distance == 5)
-    var high = Scroll(AdaptivePrefetch(minimumDistance: 5, maximumDistance: 8))
+    var high = Scroll(
+      AdaptivePrefetch(initialDistance: 21, minimumDistance: 5, maximumDistance: 8))
     high.append(trigger: 19, reached: 30)
     #expect(high.distance == 8)
     #expect(
-      AdaptivePrefetch(minimumDistance: -1, maximumDistance: -5, samples: 0)
-        == AdaptivePrefetch(minimumDistance: 0, maximumDistance: 0, samples: 1))
+      AdaptivePrefetch(initialDistance: -2, minimumDistance: -1, maximumDistance: -5, samples: 0)
+        == AdaptivePrefetch(
+          initialDistance: 0, minimumDistance: 0, maximumDistance: 0, samples: 1))
   }
 
   @Test func aDistanceYouSetIsFixed() {
-    #expect(PagingConfiguration<Int>(prefetchDistance: 7).prefetch == .fixed)
-    var scroll = Scroll(PagingConfiguration(prefetchDistance: 20))
+    #expect(PagingConfiguration<Int>(prefetch: .fixed(8)).prefetch == .fixed(8))
+    var scroll = Scroll(PagingConfiguration(prefetch: .fixed(21)))
     scroll.append(trigger: 19, reached: 30)
-    #expect(scroll.distance == 20)
+    #expect(scroll.distance == 21)
   }
 
   @Test func aFailedAppendIsASampleAndACancelledOneIsNot() {
@@ -112,10 +116,10 @@ import Testing
     _ = scroll.show(through: 25)
     // The cancellation is not recorded; row 25 is near the end, so the append starts again.
     let reload = scroll.machine.handle(.loadCancelled(cancelled.id)).loads[0]
-    #expect(scroll.distance == 20)
+    #expect(scroll.distance == 21)
     _ = scroll.show(through: 29)
     _ = scroll.machine.handle(.loadFailed(reload.id, Boom()))
-    #expect(scroll.distance == 4)
+    #expect(scroll.distance == 5)
   }
 
   @Test func aRefreshKeepsTheSamples() {
@@ -123,6 +127,6 @@ import Testing
     scroll.append(trigger: 19, reached: 30)
     let refresh = scroll.machine.handle(.refresh).loads[0]
     _ = scroll.machine.handle(.loadCompleted(refresh.id, page(0..<20, next: 20)))
-    #expect(scroll.distance == 11)
+    #expect(scroll.distance == 12)
   }
 }

@@ -1,8 +1,8 @@
 import Paging
 import Testing
 
-/// Rules 5 and 6 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure latches
-/// the direction until a retry, which asks for the same cursor.
+/// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure
+/// latches the direction until a retry, which asks for the same cursor.
 @Suite struct CursorTests {
   @Test func theCursorDoesNotMoveWhenTheRequestStarts() {
     var machine = Machine.loaded()
@@ -19,7 +19,7 @@ import Testing
     #expect(machine.nextCursor == 20)
     #expect(machine.items.count == 20)
     #expect(machine.appendState == .failed(.sourceFailed(Boom())))
-    #expect(machine.hasMore)
+    #expect(machine.hasNextPage)
   }
 
   @Test func appearancesAfterAFailureSendNothing() {
@@ -113,9 +113,7 @@ import Testing
 @Suite struct ConfigurationTests {
   @Test func limitsHoldWhenPropertiesAreSetAfterCreation() {
     var configuration = PagingConfiguration<Int>()
-    configuration.prefetchDistance = -1
     configuration.maxPagesWithoutNewItems = 0
-    #expect(configuration.prefetchDistance == 0)
     #expect(configuration.maxPagesWithoutNewItems == 1)
     var backoff = ExponentialBackoff()
     backoff.jitter = 7

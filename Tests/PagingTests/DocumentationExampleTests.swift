@@ -40,7 +40,7 @@ import Testing
     #expect(feed.metrics.appearanceSignalsIgnored == 9)
   }
 
-  @Test func aFailedPageIsRetriedAtTheSameCursorAfterTheBackoff() async {
+  @Test func aFailedPageIsRetriedAtTheSameCursorAfterTheBackoff() async throws {
     let clock = TestClock()
     let source = ScriptedPageSource<Row, Int>(clock: clock)
     let backoff = ExponentialBackoff(initialDelay: .seconds(1), jitter: 0)
@@ -61,10 +61,15 @@ import Testing
     #expect(feed.appendState == .failed(.sourceFailed(Timeout())))
 
     await clock.waitForSleepers(1)  // the retry timer is parked on the test clock
-    clock.advance(by: .seconds(1))
+    // `advance` returns how many sleepers it woke: none just before the delay, so no request
+    // can come; the timer at the delay, so the retry will come, and we wait for it.
+    try #require(clock.advance(by: .milliseconds(999)) == 0)
+    #expect(source.requests.count == 2)
+    try #require(clock.advance(by: .milliseconds(1)) == 1)
     let retry = await source.request(at: 2)
     #expect(retry.cursor == 20)
     #expect(source.records[2].time == TestClock.Instant(offset: .seconds(1)))
+    #expect(source.requests.count == 3)
   }
 
   @Test func theStateMachineAloneAsksForTheFirstPage() {

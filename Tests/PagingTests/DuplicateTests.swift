@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 9 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.
+/// Rulebook R10 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.
 @Suite struct DuplicateTests {
   struct Note: Identifiable, Sendable, Equatable {
     let id: Int
@@ -16,7 +16,7 @@ import Testing
     #expect(machine.ids == Array(0..<37))
     #expect(machine.metrics.duplicatesDropped == 3)
     #expect(machine.metrics.itemsCommitted == 37)
-    #expect(machine.items.invariantViolation() == nil)
+    #expect(machine.store.invariantViolation() == nil)
   }
 
   @Test func duplicatesWithinOnePageAreDroppedToo() {
@@ -37,7 +37,7 @@ import Testing
     let append = machine.handle(.loadNextPage).loads[0]
     let new = [Note(id: 1, text: "a2"), Note(id: 3, text: "c")]
     _ = machine.handle(.loadCompleted(append.id, Page(items: new, nextCursor: nil)))
-    #expect(machine.items.elements.map(\.text) == ["a2", "b", "c"])
+    #expect(machine.items.map(\.text) == ["a2", "b", "c"])
     #expect(machine.metrics.duplicatesReplaced == 1)
     #expect(machine.metrics.duplicatesDropped == 0)
   }

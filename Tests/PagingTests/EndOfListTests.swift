@@ -1,14 +1,14 @@
 import Paging
 import Testing
 
-/// Rule 4 (fault class 5): after a page with no next cursor, nothing loads until a refresh.
+/// Rulebook R5 (fault class 5): after a page with no next cursor, nothing loads until a refresh.
 @Suite struct EndOfListTests {
   @Test func theLastPageCompletesTheAppendDirection() {
     var machine = Machine.loaded()
     let append = machine.appear(15..<20).loads[0]
     _ = machine.handle(.loadCompleted(append.id, page(20..<25, next: nil)))
     #expect(machine.appendState == .complete)
-    #expect(machine.hasMore == false)
+    #expect(machine.hasNextPage == false)
     #expect(machine.nextCursor == nil)
   }
 
@@ -31,6 +31,6 @@ import Testing
     let refresh = effects.loads[0]
     _ = machine.handle(.loadCompleted(refresh.id, page(0..<20, next: 20)))
     #expect(machine.appendState == .idle)
-    #expect(machine.hasMore)
+    #expect(machine.hasNextPage)
   }
 }

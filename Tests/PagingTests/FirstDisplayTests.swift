@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 1 (fault classes 1 and 2): the first display sends exactly one request.
+/// Rulebook R1, R3 and R18 (fault classes 1 and 2): the first display sends exactly one request.
 @Suite struct FirstDisplayTests {
   @Test func startSendsOneRefreshForTheInitialCursor() {
     var machine = Machine(configuration: PagingConfiguration(initialCursor: 7))
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func tenRowsInOneFrameAfterTheFirstPageSendOneAppend() {
-    var machine = Machine.loaded(count: 20, next: 20, configuration: .init(prefetchDistance: 15))
+    var machine = Machine.loaded(count: 20, next: 20, configuration: .init(prefetch: .fixed(16)))
     let burst = machine.appear(0..<10)
     // Row 4 is the first with at most 15 rows after it; rows 5 to 9 join the load in flight.
     #expect(burst.loads.map(\.cursor) == [20])

@@ -1,8 +1,8 @@
 import Paging
 import Testing
 
-/// Rules 10 and 11 (fault classes 14 and 15): a repeated cursor and a run of pages without new
-/// items end in typed errors, not loops.
+/// Rulebook R11 and R12 (fault classes 15 and 14): a repeated cursor and a run of pages without
+/// new items end in typed errors, not loops.
 @Suite struct GiveUpTests {
   @Test func aCursorWhosePageCommittedIsNeverRequestedAgain() {
     var machine = Machine.loaded()
@@ -55,7 +55,7 @@ import Testing
 
   @Test func theLimitIsConfigurableAndRetryStartsANewCount() {
     var machine = Machine.loaded(
-      configuration: .init(prefetchDistance: 5, maxPagesWithoutNewItems: 1))
+      configuration: .init(prefetch: .fixed(6), maxPagesWithoutNewItems: 1))
     let append = machine.appear(15..<20).loads[0]
     _ = machine.handle(.loadCompleted(append.id, page(20..<20, next: 21)))
     #expect(machine.appendState == .failed(.noNewItems(pages: 1)))

@@ -62,7 +62,7 @@ import Testing
     let request = await source.request(at: 0)
     source.fail(request, with: SourceDown())
     await paginator?.waitForLoad(request.id)
-    #expect(paginator?.stateMachine.pendingRetry?.attempt == 1)
+    #expect(paginator?.stateMachine.scheduledRetries.first?.attempt == 1)
     await clock.waitForSleepers(1)
 
     paginator = nil

@@ -88,8 +88,14 @@ import Testing
     let append = await source.request(at: 1)
     source.cancel(append)
     await paginator.waitForLoad(append.id)
-    #expect(paginator.appendState == .idle)
+    // Not an error: the page someone asked for is loaded again (rulebook R8, R13).
+    #expect(paginator.appendState == .loading)
     #expect(paginator.metrics.requestsFailed == 0)
+    let reload = await source.request(at: 2)
+    #expect(reload.cursor == append.cursor)
+    source.complete(reload, items: rows(20..<40), next: 40)
+    await paginator.waitUntilIdle()
+    #expect(paginator.appendState == .idle)
   }
 
   @Test func aFailureLatchesAndRetryAsksForTheSameCursor() async {
@@ -107,7 +113,10 @@ import Testing
     #expect(retry.cursor == 20)
   }
 
-  @Test func theBackoffWaitsOnTheInjectedClock() async {
+  /// The retry timer sleeps exactly the policy's delay on the paginator's clock: not a
+  /// millisecond less (nothing wakes at 999 ms, so no request can reach the source), not more
+  /// (the timer wakes at 1 s and the retry asks for the failed cursor again, once).
+  @Test func theBackoffWaitsOnTheInjectedClock() async throws {
     let clock = TestClock()
     let source = Source()
     let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 1, jitter: 0)
@@ -119,12 +128,21 @@ import Testing
     source.fail(append, with: Boom())
     await paginator.waitForLoad(append.id)
     await clock.waitForSleepers(1)
-    clock.advance(by: .milliseconds(999))
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+
+    try #require(clock.advance(by: .milliseconds(999)) == 0)
+    #expect(clock.sleeperCount == 1)
+    #expect(source.requests.count == 2)
     #expect(paginator.metrics.requestsStarted == 2)
-    clock.advance(by: .milliseconds(1))
+
+    try #require(clock.advance(by: .milliseconds(1)) == 1)
     let retry = await source.request(at: 2)
+    #expect(retry.direction == .append)
     #expect(retry.cursor == 20)
+    #expect(source.requests.count == 3)
+    #expect(paginator.metrics.requestsStarted == 3)
     #expect(paginator.metrics.retriesScheduled == 1)
+    #expect(clock.sleeperCount == 0)
   }
 
   @Test func aCommittedPageIsOneObservableChangeOfTheItems() async {
@@ -142,13 +160,13 @@ import Testing
 
   @Test func anAppearanceThatStartsNothingNotifiesNoObserver() async {
     let source = Source()
-    let paginator = await loaded(source, configuration: PagingConfiguration(prefetchDistance: 5))
+    let paginator = await loaded(source, configuration: PagingConfiguration(prefetch: .fixed(6)))
     let changes = Counter()
     withObservationTracking {
       _ = paginator.items
       _ = paginator.appendState
       _ = paginator.refreshState
-      _ = paginator.hasMore
+      _ = paginator.hasNextPage
     } onChange: {
       changes.increment()
     }
@@ -166,7 +184,7 @@ import Testing
     let appendChanges = Counter()
     withObservationTracking {
       _ = paginator.refreshState
-      _ = paginator.hasMore
+      _ = paginator.hasNextPage
     } onChange: {
       refreshChanges.increment()
     }
@@ -189,7 +207,7 @@ import Testing
       return page(start..<start + 10, next: start + 10 < 30 ? start + 10 : nil)
     }
     await paginator.start()
-    while paginator.hasMore {
+    while paginator.hasNextPage {
       paginator.loadNextPage()
       await paginator.waitUntilIdle()
     }

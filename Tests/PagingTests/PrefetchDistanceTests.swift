@@ -1,20 +1,29 @@
 import Paging
 import Testing
 
-/// Rule 2: a row triggers an append only within the prefetch distance of the loaded end.
+/// Rulebook R3 and R20: a row triggers an append only within the prefetch distance of the loaded
+/// end.
 @Suite struct PrefetchDistanceTests {
-  @Test(arguments: [0, 1, 5, 19])
-  func theFirstTriggeringRowHasExactlyPrefetchDistanceRowsAfterIt(distance: Int) {
-    var machine = Machine.loaded(count: 20, configuration: .init(prefetchDistance: distance))
-    let boundary = 20 - 1 - distance
+  /// Android Paging 3's meaning: a row triggers when fewer than the distance of loaded rows
+  /// follow it, so the first triggering row has `distance - 1` rows after it.
+  @Test(arguments: [1, 5, 20])
+  func theFirstTriggeringRowHasOneRowFewerThanTheDistanceAfterIt(distance: Int) {
+    var machine = Machine.loaded(count: 20, configuration: .init(prefetch: .fixed(distance)))
+    let boundary = 20 - distance
     let before = machine.appear(0..<boundary)
     #expect(before.isEmpty)
     let at = machine.handle(.rowAppeared(.id(boundary)))
     #expect(at.loads.map(\.cursor) == [20])
   }
 
+  @Test func aDistanceOfZeroLoadsOnlyWhenAskedTo() {
+    var machine = Machine.loaded(count: 20, configuration: .init(prefetch: .fixed(0)))
+    #expect(machine.appear(0..<20).isEmpty)
+    #expect(machine.handle(.loadNextPage).loads.map(\.cursor) == [20])
+  }
+
   @Test func anAppearanceByIndexCountsLikeOneById() {
-    var machine = Machine.loaded(count: 20, configuration: .init(prefetchDistance: 2))
+    var machine = Machine.loaded(count: 20, configuration: .init(prefetch: .fixed(3)))
     #expect(machine.handle(.rowAppeared(.index(16))).isEmpty)
     #expect(machine.handle(.rowAppeared(.index(17))).loads.map(\.cursor) == [20])
   }
@@ -29,8 +38,8 @@ import Testing
   }
 
   @Test func theDefaultDistanceIsTwentyRows() {
-    #expect(PagingConfiguration<Int>().prefetchDistance == 20)
-    #expect(PagingConfiguration<Int>(prefetchDistance: -3).prefetchDistance == 0)
+    #expect(PagingConfiguration<Int>().prefetch.initialDistance == 20)
+    #expect(PagingConfiguration<Int>(prefetch: .fixed(-3)).prefetch.initialDistance == 0)
   }
 
   @Test func theCheckDoesNotDependOnHowManyItemsAreLoaded() {

@@ -1,9 +1,11 @@
 import Paging
 import Testing
 
-/// Seeded, model-based random streams over ``PagingStateMachine``: bursts of appearances and
-/// disappearances, scrolls, jumps, triggers, retries, cancellations and answers in any order
-/// with any outcome, checked after every event by ``PagingModel``.
+/// Seeded, model-based random streams over ``PagingStateMachine``, at both edges of a list
+/// that opens at the start or in the middle (`start(at:)`): bursts of appearances and
+/// disappearances, scrolls and jumps both ways, triggers, explicit loads at both edges,
+/// retries, cancellations, server insertions and deletions, and answers in any order with any
+/// outcome, checked after every event by ``PagingModel``.
 ///
 /// `PAGING_FUZZ_SEEDS=100000 swift test --filter RandomizedStateMachineTests` runs more seeds.
 /// A failure prints its seed and the shortest stream that still fails, as a ``FuzzCase`` to
@@ -22,10 +24,13 @@ import Testing
 }
 
 extension RandomizedStateMachineTests {
-  /// The generator still reaches the faults the invariants are about: commits of both
-  /// directions, the end, failures, repeated cursors, pages without new items, cancellations
-  /// and the reloads after them, stale results, automatic retries, appends from appearances and
-  /// refreshes that cancel an append. Counts over the first 1,000 seeds, each at least 20.
+  /// The generator still reaches the faults the invariants are about, at both edges: commits
+  /// of every direction (also of a list opened with `start(at:)`), both ends, failures,
+  /// repeated cursors (also across edges, fault class 19), pages without new items,
+  /// cancellations and the reloads after them, stale results, automatic retries, loads from
+  /// appearances at the top and at the bottom, refreshes that cancel an edge, explicit loads
+  /// queued during a refresh, both edges loading at once and prepends that keep the scroll
+  /// anchor. Counts over the first 1,000 seeds, each at least 20.
   @Test func theGeneratorReachesEveryFault() {
     let total = (0..<1_000).reduce(FuzzCoverage()) { sum, seed in
       sum + StateMachineHarness.coverage(of: FuzzGenerator.makeCase(seed: UInt64(seed)))

@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Rule 6's opt-in: exponential backoff retries a bounded number of times, at growing delays.
+/// Rulebook R7's opt-in: exponential backoff retries a bounded number of times, at growing delays.
 @Suite struct RetryPolicyTests {
   static let backoff = ExponentialBackoff(
     initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(30), maxAttempts: 2, jitter: 0)

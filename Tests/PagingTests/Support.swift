@@ -43,7 +43,7 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
   /// A machine whose first page (rows `0..<count`, next cursor `count`) has committed.
   static func loaded(
     count: Int = 20, next: Int? = 20,
-    configuration: PagingConfiguration<Int> = PagingConfiguration(prefetchDistance: 5)
+    configuration: PagingConfiguration<Int> = PagingConfiguration(prefetch: .fixed(6))
   ) -> Machine {
     var machine = Machine(configuration: configuration)
     let first = machine.handle(.start).loads[0]
@@ -58,4 +58,9 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
 
   /// The ids of the items, in order.
   var ids: [Int] { items.map(\.id) }
+}
+
+extension RetryID: ExpressibleByIntegerLiteral {
+  /// A retry id from an integer literal, so that tests read `.retryTimerFired(1)`.
+  public init(integerLiteral value: Int) { self.init(rawValue: value) }
 }

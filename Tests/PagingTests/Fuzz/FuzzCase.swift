@@ -30,10 +30,14 @@ enum FuzzOutcome: Hashable, Sendable {
   /// No item, with a next cursor that skips `skip` items (filtered on the server), or `nil`
   /// past the end.
   case empty(skip: Int)
-  /// Items the client already has (an offset API after an insertion), with the next cursor a
-  /// full page would have had. Only for appends; a refresh gets a full page.
+  /// Items the client already has at that edge (an offset API after an insertion), with the
+  /// cursor a full page would have had. Only for prepends and appends; a refresh gets a full
+  /// page.
   case seen
-  /// The next items, but a next cursor whose page already committed (chosen by `pick`).
+  /// The honest items, but a cursor the engine must refuse (chosen by `pick`): for an edge, one
+  /// whose page committed in this generation, the request's own, or one the other edge points
+  /// to or loads (fault class 19); for a refresh, its own cursor as the next one, or a previous
+  /// cursor equal to the next one.
   case repeatedCursor(pick: Int)
   /// The source throws; a retryable error or not (`RetryableError`).
   case failure(retryable: Bool)
@@ -57,10 +61,14 @@ enum FuzzCancellation: Hashable, Sendable {
 /// One step of a randomized run.
 enum FuzzStep: Hashable, Sendable {
   case start
+  /// `start(at:)` at the id of the server's item at `pick` (modulo its size; 50 when empty):
+  /// the list opens after that item, in the middle, and grows both ways.
+  case startAt(pick: Int)
   case refresh
   case retry
   case cancel
   case loadNextPage
+  case loadPreviousPage
   case appear(FuzzRowRef)
   case disappear(FuzzRowRef)
   /// Moves the viewport by this many rows: rows entering appear, rows leaving disappear.
@@ -100,7 +108,7 @@ struct FuzzCase: Sendable {
 
   var configuration: PagingConfiguration<Int> {
     PagingConfiguration(
-      prefetchDistance: prefetchDistance, initialCursor: initialCursor,
+      prefetch: .fixed(prefetchDistance), initialCursor: initialCursor,
       duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: maxPagesWithoutNewItems,
       retryPolicy: automaticRetries.map {
         .exponentialBackoff(ExponentialBackoff(maxAttempts: $0, seed: seed))

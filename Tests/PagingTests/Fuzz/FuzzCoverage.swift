@@ -7,6 +7,12 @@ enum FuzzSituation: String, CaseIterable, Sendable {
   case refreshCommit, appendCommit, endReached, sourceFailure, repeatedCursor
   case pagesWithoutNewItems, sourceCancellation, reloadAfterCancellation, staleResult
   case retryFired, appendFromAppearance, refreshCancellingAnAppend
+  // Both edges and `start(at:)`.
+  case startAtCommit, prependCommit, startReached, prependFailure, prependRepeatedCursor
+  /// An edge's page gave a cursor the other edge points to or loads (fault class 19).
+  case crossEdgeCursor
+  case prependWithoutNewItems, prependCancellation, prependFromAppearance
+  case refreshCancellingAPrepend, scrollAnchorKept, loadQueuedDuringRefresh, bothEdgesLoading
 }
 
 /// How often a run reached each ``FuzzSituation``.
@@ -19,23 +25,78 @@ struct FuzzCoverage: Sendable {
     _ event: PagingEvent<FuzzRow, Int>, effects: [PagingEffect<Int>], before: MachineSnapshot,
     machine: PagingStateMachine<FuzzRow, Int>
   ) {
-    let starts = effects.filter { if case .startLoad = $0 { true } else { false } }.count
-    let live = event.deliveredRequest.map { id in before.inFlight.contains { $0.id == id } }
+    let starts = effects.compactMap { effect -> LoadDirection? in
+      if case .startLoad(let request) = effect { return request.direction }
+      return nil
+    }
+    let delivered = event.deliveredRequest.flatMap { id in
+      before.inFlight.first { $0.id == id }
+    }
+    let live = event.deliveredRequest.map { _ in delivered != nil }
+    if machine.prependRequest != nil, machine.appendRequest != nil,
+      before.prependRequest == nil || before.appendRequest == nil
+    {
+      add(.bothEdgesLoading)
+    }
     switch event {
     case .loadCompleted where live == true:
-      add(before.refreshRequest != nil ? .refreshCommit : .appendCommit)
-      if machine.appendState == .complete { add(.endReached) }
-      if case .repeatedCursor = machine.appendState.error { add(.repeatedCursor) }
-      if case .noNewItems = machine.appendState.error { add(.pagesWithoutNewItems) }
+      recordCommit(delivered?.direction ?? .refresh, delivered, before: before, machine: machine)
     case _ where live == false: add(.staleResult)
     case _ where event.isCancellationResult:
       add(.sourceCancellation)
-      add(.reloadAfterCancellation, starts)
-    case .loadFailed: add(.sourceFailure)
-    case .retryTimerFired where starts > 0: add(.retryFired)
-    case .rowAppeared: add(.appendFromAppearance, starts)
-    case .refresh where before.appendRequest != nil: add(.refreshCancellingAnAppend)
+      if delivered?.direction == .prepend { add(.prependCancellation) }
+      add(.reloadAfterCancellation, starts.count)
+    case .loadFailed:
+      add(.sourceFailure)
+      if delivered?.direction == .prepend { add(.prependFailure) }
+    case .retryTimerFired where !starts.isEmpty: add(.retryFired)
+    case .rowAppeared:
+      add(.appendFromAppearance, starts.filter { $0 == .append }.count)
+      add(.prependFromAppearance, starts.filter { $0 == .prepend }.count)
+    case .refresh, .startAt:
+      guard machine.generation != before.generation else { break }
+      if before.appendRequest != nil { add(.refreshCancellingAnAppend) }
+      if before.prependRequest != nil { add(.refreshCancellingAPrepend) }
+    case .loadNextPage, .loadPreviousPage:
+      if before.refreshRequest != nil { add(.loadQueuedDuringRefresh) }
     default: break
+    }
+  }
+
+  private mutating func recordCommit(
+    _ direction: LoadDirection, _ request: PageRequest<Int>?, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>
+  ) {
+    switch direction {
+    case .refresh:
+      add(.refreshCommit)
+      if request?.cursor != nil, machine.previousCursor != nil { add(.startAtCommit) }
+    case .prepend:
+      add(.prependCommit)
+      if machine.scrollAnchor != before.scrollAnchor { add(.scrollAnchorKept) }
+    case .append: add(.appendCommit)
+    }
+    if machine.appendState == .complete, before.appendState != .complete { add(.endReached) }
+    if machine.prependState == .complete, before.prependState != .complete { add(.startReached) }
+    for edge in [LoadDirection.prepend, .append] {
+      let state = machine.loadState(edge)
+      guard state != before.state(edge), let error = state.error else { continue }
+      switch error {
+      case .repeatedCursor(let cursor as Int):
+        add(edge == .prepend ? .prependRepeatedCursor : .repeatedCursor)
+        let other: LoadDirection = edge == .prepend ? .append : .prepend
+        let otherCursor = other == .prepend ? machine.previousCursor : machine.nextCursor
+        // At an edge's commit (a refresh whose previous cursor is its next one is a cycle
+        // too, but reached far more easily).
+        if direction != .refresh,
+          cursor == otherCursor || cursor == before.request(other)?.cursor
+        {
+          add(.crossEdgeCursor)
+        }
+      case .noNewItems:
+        add(edge == .prepend ? .prependWithoutNewItems : .pagesWithoutNewItems)
+      default: break
+      }
     }
   }
 

@@ -26,7 +26,12 @@ enum FuzzGenerator {
       serverIDs: serverSize == 0 ? [] : (1...serverSize).map { $0 * 100 }, steps: [])
     if random.percent(15) { fuzzCase.initialCursor = random.int(0...(serverSize / 2)) * 100 + 50 }
     let count = random.int(stepRange)
-    if random.percent(85) { fuzzCase.steps.append(random.percent(80) ? .start : .refresh) }
+    if random.percent(85) {
+      let first: [(Int, FuzzStep)] = [
+        (45, .start), (15, .refresh), (40, .startAt(pick: random.int(0...30))),
+      ]
+      fuzzCase.steps.append(random.weighted(first))
+    }
     while fuzzCase.steps.count < count { fuzzCase.steps.append(step(&random)) }
     return fuzzCase
   }
@@ -39,13 +44,17 @@ enum FuzzGenerator {
       (8, .appear(row)),
       (4, .disappear(row)),
       (8, .scroll(random.int(-6...6))),
+      (3, .scroll(random.int(-12...(-1)))),
       (3, .jump(percent: random.int(0...100))),
+      (1, .jump(percent: 0)),
       (3, .burst(from: random.int(0...12), count: random.int(1...10))),
       (3, .start),
+      (3, .startAt(pick: random.int(0...30))),
       (4, .refresh),
       (4, .retry),
       (3, .cancel),
       (4, .loadNextPage),
+      (4, .loadPreviousPage),
       (4, .fireRetryTimer(stale: random.percent(20))),
       (2, .serverInsert(position: random.int(0...40), count: random.int(1...5))),
       (2, .serverDelete(position: random.int(0...40))),
@@ -60,7 +69,8 @@ enum FuzzGenerator {
       (8, .short(random.int(1...5))),
       (8, .empty(skip: random.int(1...6))),
       (7, .seen),
-      (4, .repeatedCursor(pick: random.int(0...5))),
+      // Pick 0 is what the other edge points to, when it points anywhere (fault class 19).
+      (6, .repeatedCursor(pick: random.percent(40) ? 0 : random.int(1...5))),
       (12, .failure(retryable: random.percent(75))),
       (3, .cancellation(.cancellationError)),
       (3, .cancellation(.urlError)),

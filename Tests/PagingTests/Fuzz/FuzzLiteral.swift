@@ -26,10 +26,12 @@ extension FuzzStep: CustomStringConvertible {
   var description: String {
     switch self {
     case .start: ".start"
+    case .startAt(let pick): ".startAt(pick: \(pick))"
     case .refresh: ".refresh"
     case .retry: ".retry"
     case .cancel: ".cancel"
     case .loadNextPage: ".loadNextPage"
+    case .loadPreviousPage: ".loadPreviousPage"
     case .appear(let row): ".appear(\(row))"
     case .disappear(let row): ".disappear(\(row))"
     case .scroll(let rows): ".scroll(\(rows))"

@@ -1,22 +1,47 @@
-/// A server with keyset cursors: its items are ids in ascending order, and the page after
-/// cursor `c` holds the ids greater than `c`. Insertions and deletions between requests never
-/// shift later pages, as with a real keyset (`WHERE id > :cursor ORDER BY id`).
+/// A server with keyset cursors in both directions: its items are ids in ascending order; the
+/// page after cursor `c` holds the ids greater than `c`, and the page before the prepend cursor
+/// ``before(_:)`` of `x` holds the ids less than `x` (the last of them). Insertions and deletions
+/// between requests never shift pages already loaded, as with a real keyset
+/// (`WHERE id > :cursor ORDER BY id`, `WHERE id < :cursor ORDER BY id DESC`).
+///
+/// Prepend cursors live in a range of their own (``beforeBase`` and up), so that an honest
+/// server never hands out the same cursor for both edges: a real API's tokens say which way
+/// they point, and the engine treats a cursor seen on both edges as a cycle.
 struct FuzzServer {
   private(set) var ids: [Int]
 
+  /// Where prepend cursors start: ids stay far below it.
+  static let beforeBase = 1_000_000
+
   init(ids: [Int]) { self.ids = ids.sorted() }
 
-  /// The ids after `cursor` (all of them for `nil`).
-  func ids(after cursor: Int?) -> ArraySlice<Int> {
-    guard let cursor else { return ids[...] }
+  /// The prepend cursor of the page that ends right before the row with id `id`.
+  static func before(_ id: Int) -> Int { beforeBase + id }
+
+  /// The id a prepend cursor points before, or `nil` for an append cursor.
+  static func pointsBefore(_ cursor: Int) -> Int? {
+    cursor >= beforeBase / 2 ? cursor - beforeBase : nil
+  }
+
+  /// The index of the first id greater than `cursor`.
+  private func firstIndex(after cursor: Int) -> Int {
     var low = 0
     var high = ids.count
     while low < high {
       let middle = (low + high) / 2
       if ids[middle] <= cursor { low = middle + 1 } else { high = middle }
     }
-    return ids[low...]
+    return low
   }
+
+  /// The ids after `cursor` (all of them for `nil`).
+  func ids(after cursor: Int?) -> ArraySlice<Int> {
+    guard let cursor else { return ids[...] }
+    return ids[firstIndex(after: cursor)...]
+  }
+
+  /// The ids less than `id`.
+  func ids(before id: Int) -> ArraySlice<Int> { ids[..<firstIndex(after: id - 1)] }
 
   /// Adds up to `count` new ids at `position` (modulo the size plus one), as many as fit
   /// between the neighbours.

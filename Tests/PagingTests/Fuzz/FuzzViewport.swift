@@ -2,7 +2,9 @@ import Paging
 
 /// A list's viewport over the loaded items: moving it makes the rows that enter appear (by id,
 /// as SwiftUI's `onAppear` does) before the rows that leave disappear. It is not told when the
-/// items change; a scroll by 0 re-renders it.
+/// items change; a scroll by 0 re-renders it. Like a list bound to the scroll anchor, it keeps
+/// its first row where it is when rows are put above it: a scroll counts from that row's
+/// position now.
 struct FuzzViewport {
   let height: Int
   private(set) var top = 0
@@ -27,7 +29,8 @@ struct FuzzViewport {
   }
 
   mutating func scroll(by rows: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
-    move(to: top + rows, items: items)
+    let base = shown.first.flatMap { id in items.firstIndex { $0.id == id } } ?? top
+    return move(to: base + rows, items: items)
   }
 
   mutating func jump(percent: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {

@@ -1,29 +1,55 @@
 import Paging
 
 /// What the checker compares before and after one event: the loads in flight, the pending
-/// retry, the states and the change counters.
+/// retries, the states, the chains' cursors, the scroll anchor and what was committed.
 struct MachineSnapshot {
   var refreshRequest: PageRequest<Int>?
+  var prependRequest: PageRequest<Int>?
   var appendRequest: PageRequest<Int>?
-  var pendingRetry: ScheduledRetry?
+  var pendingRetries: [ScheduledRetry]
   var refreshState: LoadState
+  var prependState: LoadState
   var appendState: LoadState
+  var previousCursor: Int?
+  var nextCursor: Int?
+  var scrollAnchor: Int?
   var generation: Generation
-  var itemsVersion: Int
-  var statusVersion: Int
+  var metrics: PagingMetrics
 
   init(_ machine: PagingStateMachine<FuzzRow, Int>) {
     refreshRequest = machine.refreshRequest
+    prependRequest = machine.prependRequest
     appendRequest = machine.appendRequest
-    pendingRetry = machine.pendingRetry
+    pendingRetries = machine.scheduledRetries
     refreshState = machine.refreshState
+    prependState = machine.prependState
     appendState = machine.appendState
+    previousCursor = machine.previousCursor
+    nextCursor = machine.nextCursor
+    scrollAnchor = machine.scrollAnchor
     generation = machine.generation
-    itemsVersion = machine.itemsVersion
-    statusVersion = machine.statusVersion
+    metrics = machine.metrics
   }
 
-  var inFlight: [PageRequest<Int>] { [refreshRequest, appendRequest].compactMap { $0 } }
+  var inFlight: [PageRequest<Int>] {
+    [refreshRequest, prependRequest, appendRequest].compactMap { $0 }
+  }
+
+  func state(_ direction: LoadDirection) -> LoadState {
+    switch direction {
+    case .refresh: refreshState
+    case .prepend: prependState
+    case .append: appendState
+    }
+  }
+
+  func request(_ direction: LoadDirection) -> PageRequest<Int>? {
+    switch direction {
+    case .refresh: refreshRequest
+    case .prepend: prependRequest
+    case .append: appendRequest
+    }
+  }
 
   /// The effects that explain the change from `before` to `after` for `event`: the paginator
   /// test cannot see the machine's effects, so it reconstructs them; the state machine test
@@ -41,13 +67,24 @@ struct MachineSnapshot {
     for request in after.inFlight where !beforeIDs.contains(request.id) {
       effects.insert(.startLoad(request))
     }
-    if let old = before.pendingRetry, old != after.pendingRetry {
+    for old in before.pendingRetries where !after.pendingRetries.contains(old) {
       if case .retryTimerFired(old.id) = event {} else { effects.insert(.cancelRetry(old.id)) }
     }
-    if let new = after.pendingRetry, new != before.pendingRetry {
+    for new in after.pendingRetries where !before.pendingRetries.contains(new) {
       effects.insert(.scheduleRetry(new))
     }
     return effects
+  }
+}
+
+extension PagingStateMachine where Item == FuzzRow, Cursor == Int {
+  /// The request in flight in `direction`, if any.
+  func request(_ direction: LoadDirection) -> PageRequest<Int>? {
+    switch direction {
+    case .refresh: refreshRequest
+    case .prepend: prependRequest
+    case .append: appendRequest
+    }
   }
 }
 

@@ -56,10 +56,14 @@ final class PaginatorHarness {
   private func perform(_ step: FuzzStep) async throws {
     switch step {
     case .start: try await call(.start) { await $0.start() }
+    case .startAt(let pick):
+      let cursor = model.startCursor(pick)
+      try await call(.startAt(cursor)) { await $0.start(at: cursor) }
     case .refresh: try await call(.refresh) { await $0.refresh() }
     case .retry: try signal(.retry) { $0.retry() }
     case .cancel: try signal(.cancel) { $0.cancel() }
     case .loadNextPage: try signal(.loadNextPage) { $0.loadNextPage() }
+    case .loadPreviousPage: try signal(.loadPreviousPage) { $0.loadPreviousPage() }
     case .appear(let row): try appear(model.reference(row))
     case .disappear(let row): try disappear(model.reference(row))
     case .scroll(let rows): try show(viewport.scroll(by: rows, items: model.items))
@@ -134,7 +138,9 @@ final class PaginatorHarness {
   private func observe(_ event: PagingEvent<FuzzRow, Int>, _ before: MachineSnapshot) throws {
     let machine = paginator.stateMachine
     let effects = MachineSnapshot.effects(from: before, to: MachineSnapshot(machine), event: event)
-    try model.observe(event, effects: Array(effects), before: before, machine: machine)
+    // In the engine's order: what stops, then what starts (a jump cancels, then loads).
+    let ordered = effects.sorted { $0.order < $1.order }
+    try model.observe(event, effects: ordered, before: before, machine: machine)
     try checkObservers(event, before, machine)
   }
 
@@ -145,13 +151,27 @@ final class PaginatorHarness {
     _ machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
     defer { observe() }
-    let itemsChanged = machine.itemsVersion != before.itemsVersion
+    // The items change when a commit adds or replaces an item, and whenever a refresh commits
+    // (the window is replaced); a page that adds nothing changes nothing.
+    let (now, then) = (machine.metrics, before.metrics)
+    let refreshCommitted =
+      before.refreshRequest != nil && machine.refreshRequest == nil
+      && now.requestsCompleted > then.requestsCompleted && machine.refreshState == .idle
+    let itemsChanged =
+      refreshCommitted || now.itemsCommitted != then.itemsCommitted
+      || now.duplicatesReplaced != then.duplicatesReplaced
     // A state observer must fire when a state's value changed, and may fire only when some
     // state changed on the way (a step can hold several events: loading, idle, loading again
     // leaves the value as it was).
     let statesDiffer =
-      machine.refreshState != before.refreshState || machine.appendState != before.appendState
-    let statusChanged = machine.statusVersion != before.statusVersion
+      machine.refreshState != before.refreshState || machine.prependState != before.prependState
+      || machine.appendState != before.appendState
+    let statusChanged =
+      statesDiffer || now.requestsStarted != then.requestsStarted
+      || now.requestsCompleted != then.requestsCompleted
+      || now.requestsFailed != then.requestsFailed
+      || now.requestsCancelled != then.requestsCancelled
+      || now.retriesScheduled != then.retriesScheduled
     if itemsObserved.fired != itemsChanged {
       throw FuzzViolation(
         kind: "observation",
@@ -180,6 +200,7 @@ final class PaginatorHarness {
     }
     withObservationTracking {
       _ = paginator.refreshState
+      _ = paginator.prependState
       _ = paginator.appendState
     } onChange: {
       states.fire()
@@ -188,8 +209,8 @@ final class PaginatorHarness {
 
   /// Waits until the source has received every request the paginator started.
   private func settle() async {
-    let started = paginator.metrics.requestsStarted
-    if started > 0 { _ = await source.request(at: started - 1) }
+    let sent = paginator.requestsSent
+    if sent > 0 { _ = await source.request(at: sent - 1) }
   }
 
   private func answer(pick: Int, _ outcome: FuzzOutcome) async throws {
@@ -203,13 +224,18 @@ final class PaginatorHarness {
     switch answer {
     case .page(let page):
       event = .loadCompleted(request.id, page)
-      delivered = source.complete(request, items: page.items, next: page.nextCursor)
+      delivered = source.complete(request, with: page)
     case .error(let error):
       event = .loadFailed(request.id, error)
       delivered = source.fail(request, with: error)
     case .cancelled:
       event = .loadFailed(request.id, CancellationError())
       delivered = source.cancel(request)
+    }
+    if !delivered, !live, !source.requests.contains(where: { $0.id == request.id }) {
+      // Cancelled before it was sent: it never reached the source (rulebook R17).
+      model.markAnswered(request.id)
+      return
     }
     guard delivered else {
       throw FuzzViolation(
@@ -222,17 +248,27 @@ final class PaginatorHarness {
     try observe(event, before)
   }
 
-  /// Fires the pending retry by moving the test clock; a retry always starts a load.
+  /// Fires the pending retry that is due first (each edge may wait for one) by moving the test
+  /// clock to its deadline; a retry always starts a load.
   private func fireRetryTimer() async throws {
-    guard let retry = paginator.stateMachine.pendingRetry else { return }
+    let retries = paginator.stateMachine.scheduledRetries
+    guard !retries.isEmpty else { return }
     await settle()
-    await clock.waitForSleepers(1)
+    await clock.waitForSleepers(retries.count)
+    guard let deadline = clock.nextDeadline else { return }
+    let before = MachineSnapshot(paginator.stateMachine)
+    let next = paginator.requestsSent
+    let woken = clock.advance(to: deadline)
+    guard woken == 1 else {
+      throw FuzzViolation(kind: "harness", detail: "\(woken) retries were due at once")
+    }
+    _ = await source.request(at: next)
+    let remaining = paginator.stateMachine.scheduledRetries
+    guard let retry = retries.first(where: { !remaining.contains($0) }) else {
+      throw FuzzViolation(kind: "retry-idle", detail: "a retry timer fired and nothing changed")
+    }
     let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
     model.prepare(event)
-    let before = MachineSnapshot(paginator.stateMachine)
-    let next = paginator.metrics.requestsStarted
-    clock.advance(by: retry.delay)
-    _ = await source.request(at: next)
     try observe(event, before)
   }
 
@@ -256,6 +292,19 @@ final class PaginatorHarness {
       throw FuzzViolation(
         kind: "source-leak",
         detail: "the source still holds \(request), which the paginator no longer waits for")
+    }
+  }
+}
+
+extension PagingEffect<Int> {
+  /// Sorts reconstructed effects as the engine emits them: cancellations, then loads (by
+  /// request id), then retries.
+  fileprivate var order: Int {
+    switch self {
+    case .cancelLoad(let id): id.rawValue - 2_000_000
+    case .cancelRetry(let id): id.rawValue - 1_000_000
+    case .startLoad(let request): request.id.rawValue
+    case .scheduleRetry(let retry): retry.id.rawValue + 1_000_000
     }
   }
 }

@@ -42,9 +42,10 @@ enum FuzzAnswer {
 /// The randomized tests' model of a correct engine and their invariant checker.
 ///
 /// It follows the requests from the effects (or, for a ``Paginator``, from the change of its
-/// machine's state), keeps its own list of what should be visible, and after every event checks
-/// the rules of `shared/design/fault-scenarios.md` against the machine. It mirrors no private
-/// state of the machine: only what a user, a view or a server can see.
+/// machine's state), keeps its own window (the items before and after where the list opened)
+/// and its own chain per edge, and after every event checks the rules of the rulebook
+/// (Rulebook.md in Paging.docc) against the machine. It mirrors no private state of the
+/// machine: only what a user, a view or a server can see.
 final class PagingModel {
   enum Status { case inFlight, committed, failed, cancelled }
 
@@ -52,6 +53,20 @@ final class PagingModel {
     var request: PageRequest<Int>
     var live = true
     var answered = false
+  }
+
+  /// One edge of the window as the pages tell it.
+  struct EdgeModel {
+    /// The cursor of the page beyond the edge (`nil` before the first page or at the end).
+    var cursor: Int?
+    /// Whether the last page at this edge gave no cursor.
+    var ended = false
+    /// Pages in a row at this edge that added no new item.
+    var pagesWithoutNewItems = 0
+    /// An explicit load came during a refresh: its commit may start one untriggered.
+    var queued = false
+    /// The user's `cancel()` stopped this edge, and nothing re-checked it since.
+    var userCancelled = false
   }
 
   /// How many cancellations reported by the source in a row the engine answers with a reload
@@ -66,35 +81,59 @@ final class PagingModel {
   private(set) var records: [PageRequestID: Record] = [:]
   /// Requests the source has not answered, oldest first.
   private(set) var sourcePending: [PageRequest<Int>] = []
-  private(set) var pendingRetry: Int?
-  private(set) var retiredRetries: [Int] = []
+  /// Retries waiting for their timers, oldest first.
+  private(set) var pendingRetries: [ScheduledRetry] = []
+  private(set) var retiredRetries: [RetryID] = []
   private(set) var visible: Set<Int> = []
 
-  // The chain of pages since the last committed refresh.
-  private var cursorStatus: [Int: Status] = [:]
+  // The window since the last committed refresh.
+  /// Cursors whose pages committed in this generation, in commit order.
   private(set) var committedCursors: [Int] = []
-  private var nextCursor: Int?
-  private var chainEnded = false
+  private(set) var prepend = EdgeModel()
+  private(set) var append = EdgeModel()
+  /// Where refreshes start: the initial cursor, or the cursor of the last `start(at:)` that
+  /// started one.
+  private(set) var origin: Int?
+  /// Whether the window was loaded from `origin` (false from a refresh's start to its commit).
+  private var windowFromOrigin = false
   private var firstPageLoaded = false
   private var refreshCommitGeneration = 0
-  private var pagesWithoutNewItems = 0
   private var refreshStatus: [Int: Status] = [:]
   private var latestGeneration = 0
   private var latestRequest = 0
   private var refreshCommittedNow = false
+  /// The explicit loads a refresh's commit may start.
+  private var queuedAtCommit = (prepend: false, append: false)
+  /// The row the list must keep still: set by prepends that added rows and by refreshes.
+  private var expectedAnchor: Int?
+  /// Edges whose commit brought a cursor the engine must refuse, with that cursor.
+  private var mustRepeat: [(LoadDirection, Int)] = []
 
   // What allows a stop.
   private var started = false
-  private var userCancelled = false
-  private var sourceCancellationsInARow = 0
-  private var gaveUp = false
+  private var refreshUserCancelled = false
+  /// Cancellations reported by the source in a row, per direction.
+  private var cancellations: [LoadDirection: Int] = [:]
 
   init(_ fuzzCase: FuzzCase) {
     self.fuzzCase = fuzzCase
     server = FuzzServer(ids: fuzzCase.serverIDs)
+    origin = fuzzCase.initialCursor
   }
 
   func isLive(_ id: PageRequestID) -> Bool { records[id]?.live ?? false }
+
+  private subscript(edge direction: LoadDirection) -> EdgeModel {
+    get { direction == .prepend ? prepend : append }
+    set {
+      if direction == .prepend { prepend = newValue } else { append = newValue }
+    }
+  }
+
+  /// The request in flight in `direction`, if any.
+  func liveRequest(_ direction: LoadDirection) -> PageRequest<Int>? {
+    records.values.first { $0.live && $0.request.direction == direction }?.request
+  }
 
   /// The signal's row: by position, or by the id of the item now at that position (an id no
   /// item has when out of range).
@@ -105,13 +144,18 @@ final class PagingModel {
     }
   }
 
+  /// The cursor of a `.startAt(pick:)` step: the id of the server's item at `pick`.
+  func startCursor(_ pick: Int) -> Int {
+    server.ids.isEmpty ? 50 : server.ids[pick % server.ids.count]
+  }
+
   /// The next step of draining a run: answer the oldest pending request (a full page if the
-  /// engine still wants it), else fire the pending retry; `nil` when nothing is left.
+  /// engine still wants it), else fire the oldest pending retry; `nil` when nothing is left.
   var drainStep: FuzzStep? {
     if let request = sourcePending.first {
       return .answer(pick: 0, isLive(request.id) ? .full : .cancellation(.cancellationError))
     }
-    return pendingRetry == nil ? nil : .fireRetryTimer(stale: false)
+    return pendingRetries.isEmpty ? nil : .fireRetryTimer(stale: false)
   }
 
   /// How many drain steps a run may take before it counts as never settling.
@@ -122,16 +166,33 @@ final class PagingModel {
   /// The source's answer to `request` for `outcome`, from the server's current content.
   func answer(_ request: PageRequest<Int>, _ outcome: FuzzOutcome) -> FuzzAnswer {
     let size = fuzzCase.pageSize
-    let rest = server.ids(after: request.cursor)
+    let backwards = request.direction == .prepend
+    // A prepend's cursor points before an id; the others after one (or at the start).
+    let bound = request.cursor.flatMap(FuzzServer.pointsBefore)
+    let rest =
+      backwards ? server.ids(before: bound ?? Int.min) : server.ids(after: request.cursor)
     func rows(_ ids: some Collection<Int>) -> [FuzzRow] {
       ids.map {
         FuzzRow(id: $0, generation: request.generation.rawValue, request: request.id.rawValue)
       }
     }
+    /// A refresh's previous cursor: before its first row, or before what follows its cursor,
+    /// when the server has rows there.
+    func previous(first: Int?) -> Int? {
+      guard request.direction == .refresh, let lowest = server.ids.first else { return nil }
+      if let first { return lowest < first ? FuzzServer.before(first) : nil }
+      guard let cursor = request.cursor, lowest <= cursor else { return nil }
+      return FuzzServer.before(cursor + 1)
+    }
     func honest(_ count: Int) -> Page<FuzzRow, Int> {
+      if backwards {
+        let ids = rest.suffix(count)
+        let earlier = rest.count > ids.count ? ids.first.map(FuzzServer.before) : nil
+        return Page(items: rows(ids), nextCursor: ids.last, previousCursor: earlier)
+      }
       let ids = rest.prefix(count)
       let next = rest.count > ids.count ? (ids.last ?? request.cursor) : nil
-      return Page(items: rows(ids), nextCursor: next)
+      return Page(items: rows(ids), nextCursor: next, previousCursor: previous(first: ids.first))
     }
     switch outcome {
     case .full:
@@ -140,19 +201,42 @@ final class PagingModel {
       return .page(honest(min(max(1, count), max(1, size - 1))))
     case .empty(let skip):
       let skipped = max(1, skip)
+      if backwards {
+        let earlier = rest.count > skipped ? FuzzServer.before(rest[rest.endIndex - skipped]) : nil
+        return .page(Page(items: [], nextCursor: nil, previousCursor: earlier))
+      }
       let next = rest.count > skipped ? rest[rest.startIndex + skipped - 1] : nil
-      return .page(Page(items: [], nextCursor: next))
+      return .page(Page(items: [], nextCursor: next, previousCursor: previous(first: nil)))
     case .seen:
-      guard request.direction == .append, !items.isEmpty else { return .page(honest(size)) }
-      let next = honest(size).nextCursor
-      return .page(Page(items: rows(items.suffix(size).map(\.id)), nextCursor: next))
-    case .repeatedCursor(let pick):
-      // Only cursors of the chain this page joins: a refresh starts a new one.
-      let earlier = request.direction == .refresh ? [] : committedCursors
-      let candidates = earlier + [request.cursor].compactMap { $0 }
-      guard !candidates.isEmpty else { return .page(honest(size)) }
+      guard request.direction != .refresh, !items.isEmpty else { return .page(honest(size)) }
+      let page = honest(size)
+      let ids = backwards ? items.prefix(size).map(\.id) : items.suffix(size).map(\.id)
       return .page(
-        Page(items: honest(size).items, nextCursor: candidates[pick % candidates.count]))
+        Page(items: rows(ids), nextCursor: page.nextCursor, previousCursor: page.previousCursor))
+    case .repeatedCursor(let pick):
+      let page = honest(size)
+      guard request.direction != .refresh else {
+        // Its own cursor as the next one, or a cycle: the previous cursor is the next one.
+        if pick.isMultiple(of: 2), let cursor = request.cursor {
+          return .page(
+            Page(items: page.items, nextCursor: cursor, previousCursor: page.previousCursor))
+        }
+        guard let next = page.nextCursor else { return .page(page) }
+        return .page(Page(items: page.items, nextCursor: next, previousCursor: next))
+      }
+      // What the other edge points to or loads (fault class 19), a committed page's cursor,
+      // or the request's own.
+      let other = self[edge: backwards ? .append : .prepend]
+      let loading = liveRequest(backwards ? .append : .prepend)?.cursor
+      let candidates =
+        [other.cursor, loading].compactMap { $0 } + committedCursors
+        + [request.cursor].compactMap { $0 }
+      guard !candidates.isEmpty else { return .page(page) }
+      let cursor = candidates[pick % candidates.count]
+      return .page(
+        backwards
+          ? Page(items: page.items, nextCursor: page.nextCursor, previousCursor: cursor)
+          : Page(items: page.items, nextCursor: cursor))
     case .failure(let retryable):
       return .error(FuzzSourceError(isRetryable: retryable, request: request.id.rawValue))
     case .cancellation(.cancellationError): return .error(CancellationError())
@@ -173,8 +257,21 @@ final class PagingModel {
   /// Notes what the view shows and what the user asked for, before the machine sees `event`.
   func prepare(_ event: PagingEvent<FuzzRow, Int>) {
     switch event {
-    case .start, .refresh, .loadNextPage: started = true
-    case .cancel: userCancelled = true
+    case .start, .startAt, .refresh: started = true
+    case .loadNextPage, .loadPreviousPage:
+      started = true
+      // During a refresh, running or waiting for its automatic retry, it waits for it.
+      if liveRequest(.refresh) != nil
+        || pendingRetries.contains(where: { $0.direction == .refresh })
+      {
+        self[edge: event.isLoadNextPage ? .append : .prepend].queued = true
+      }
+    case .cancel:
+      refreshUserCancelled = true
+      for direction in [LoadDirection.prepend, .append] {
+        self[edge: direction].userCancelled = true
+        self[edge: direction].queued = false
+      }
     case .rowAppeared(let row):
       if let id = resolve(row) { visible.insert(id) }
     case .rowDisappeared(.id(let id)): visible.remove(id)
@@ -198,84 +295,226 @@ final class PagingModel {
     machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
     var failedDirection: LoadDirection?
+    var deliveredDirection: LoadDirection?
+    var rechecked = false
+    let originBefore = origin
     refreshCommittedNow = false
+    mustRepeat = []
     if let id = event.deliveredRequest, let record = records[id], record.live {
       records[id]?.live = false
-      if case .loadCompleted = event { refreshCommittedNow = record.request.direction == .refresh }
+      let direction = record.request.direction
+      deliveredDirection = direction
       switch event {
-      case .loadCompleted(_, let page): commit(record.request, page)
+      case .loadCompleted(_, let page):
+        refreshCommittedNow = direction == .refresh
+        if refreshCommittedNow { windowFromOrigin = true }
+        commit(record.request, page, before: before)
+        cancellations[direction] = 0
+        rechecked = true
       case .loadFailed where !event.isCancellationResult:
         setStatus(record.request, .failed)
-        failedDirection = record.request.direction
+        failedDirection = direction
+        cancellations[direction] = 0
+        if direction == .refresh {
+          prepend.queued = false
+          append.queued = false
+          rechecked = true
+        }
       default:
         setStatus(record.request, .cancelled)
-        sourceCancellationsInARow += 1
-        gaveUp = sourceCancellationsInARow > Self.reloadsAfterCancellation
+        cancellations[direction, default: 0] += 1
+        rechecked = direction == .refresh && gaveUp(.refresh)
+        if rechecked {
+          // The refresh gave up: loads asked for during it were for the new list.
+          prepend.queued = false
+          append.queued = false
+        }
       }
     } else if event.deliveredRequest != nil {
       try expectUnchanged(before, machine, event)
     }
-    if case .retryTimerFired(let id) = event, id == pendingRetry {
-      pendingRetry = nil
+    switch event {
+    case .start, .startAt: rechecked = true
+    default: break
+    }
+    if rechecked {
+      prepend.userCancelled = false
+      append.userCancelled = false
+    }
+    if case .retryTimerFired(let id) = event,
+      let index = pendingRetries.firstIndex(where: { $0.id == id })
+    {
+      pendingRetries.remove(at: index)
       retiredRetries.append(id)
-      // Nothing else can happen while a retry waits, so its timer always loads (the paginator
-      // test waits for that load).
+      // A retry's timer always loads (the paginator test waits for that load).
       guard effects.contains(where: { if case .startLoad = $0 { true } else { false } }) else {
         throw FuzzViolation(kind: "retry-idle", detail: "retry \(id) fired and loaded nothing")
       }
     }
-    for effect in effects { try apply(effect, event: event, before: before, machine: machine) }
-    try check(event, before: before, machine: machine, failedDirection: failedDirection)
+    for effect in effects {
+      try apply(
+        effect, event: event, deliveredDirection: deliveredDirection, before: before,
+        machine: machine)
+    }
+    try check(
+      event, before: before, machine: machine, failedDirection: failedDirection,
+      deliveredDirection: deliveredDirection)
+    try checkRefreshAskedFor(event, before: before, machine: machine, origin: originBefore)
   }
 
-  private func commit(_ request: PageRequest<Int>, _ page: Page<FuzzRow, Int>) {
-    if request.direction == .refresh {
-      items = []
-      positions = [:]
-      cursorStatus = [:]
-      committedCursors = []
-      firstPageLoaded = true
-      refreshCommitGeneration = request.generation.rawValue
-      pagesWithoutNewItems = 0
+  /// `refresh()` and `start()` join a refresh in flight, and so does `start(at:)` at its
+  /// cursor; `start(at:)` elsewhere opens a new generation there, and at the origin of a loaded
+  /// list only re-checks the rows; `refresh()` with none in flight starts one.
+  private func checkRefreshAskedFor(
+    _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>, origin: Int?
+  ) throws {
+    func fail(_ kind: String, _ detail: String) -> FuzzViolation {
+      FuzzViolation(
+        kind: kind,
+        detail: "\(detail): refresh \(before.refreshRequest as Any) became "
+          + "\(machine.refreshRequest as Any) (after \(event))")
     }
-    defer {
-      // A row whose item the refresh removed has left the screen, signal or not.
-      if request.direction == .refresh { visible = visible.filter { positions[$0] != nil } }
+    let target: Int?
+    switch event {
+    case .start, .refresh: target = nil
+    case .startAt(let cursor): target = cursor
+    default: return
     }
+    let reloaded = machine.generation != before.generation
+    if let running = before.refreshRequest {
+      if target == nil || target == running.cursor {
+        guard !reloaded, machine.refreshRequest?.id == running.id else {
+          throw fail("join", "a call that should join the refresh in flight replaced it")
+        }
+      } else if !reloaded || machine.refreshRequest?.cursor != target {
+        throw fail("jump-ignored", "start(at:) elsewhere did not open a new generation there")
+      }
+      return
+    }
+    // A refresh waiting for its automatic retry is joined by start() and by start(at:) its
+    // cursor: the retry is coming.
+    let refreshWaits = before.pendingRetries.contains { $0.direction == .refresh }
+    switch event {
+    case .refresh where !reloaded || machine.refreshRequest == nil:
+      throw fail("refresh-ignored", "refresh() started no refresh")
+    case .start where refreshWaits && reloaded:
+      throw fail("join", "start() replaced the refresh waiting for its retry")
+    case .startAt(let cursor) where refreshWaits && cursor == origin:
+      if reloaded { throw fail("join", "start(at:) replaced the refresh waiting for its retry") }
+    case .startAt(let cursor) where !firstPageLoaded || cursor != origin || !windowFromOrigin:
+      if !reloaded || machine.refreshRequest?.cursor != cursor {
+        throw fail("jump-ignored", "start(at:) elsewhere did not open a new generation there")
+      }
+    case .startAt where reloaded:
+      throw fail("jump-reloaded", "start(at:) at the origin of a loaded list reloaded it")
+    default: break
+    }
+  }
+
+  private func gaveUp(_ direction: LoadDirection) -> Bool {
+    cancellations[direction, default: 0] > Self.reloadsAfterCancellation
+  }
+
+  /// The visible row nearest the top, if any.
+  private var topVisibleRow: Int? {
+    var top: (id: Int, position: Int)?
+    for id in visible {
+      guard let position = positions[id] else { continue }
+      if position < top?.position ?? Int.max { top = (id, position) }
+    }
+    return top?.id
+  }
+
+  private func commit(
+    _ request: PageRequest<Int>, _ page: Page<FuzzRow, Int>, before: MachineSnapshot
+  ) {
+    let direction = request.direction
+    let top = topVisibleRow
+    let firstBefore = items.first?.id
+    let replace = fuzzCase.duplicatePolicy == .replace
     var inserted = 0
-    for row in page.items {
-      if let position = positions[row.id] {
-        if fuzzCase.duplicatePolicy == .replace { items[position] = row }
-      } else {
-        positions[row.id] = items.count
-        items.append(row)
-        inserted += 1
+    if direction == .prepend {
+      var fresh: [FuzzRow] = []
+      var freshPositions: [Int: Int] = [:]
+      for row in page.items {
+        if let position = positions[row.id] {
+          if replace { items[position] = row }
+        } else if let position = freshPositions[row.id] {
+          if replace { fresh[position] = row }
+        } else {
+          freshPositions[row.id] = fresh.count
+          fresh.append(row)
+        }
+      }
+      inserted = fresh.count
+      if inserted > 0 {
+        items = fresh + items
+        positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+      }
+    } else {
+      if direction == .refresh {
+        items = []
+        positions = [:]
+        committedCursors = []
+        firstPageLoaded = true
+        refreshCommitGeneration = request.generation.rawValue
+      }
+      for row in page.items {
+        if let position = positions[row.id] {
+          if replace { items[position] = row }
+        } else {
+          positions[row.id] = items.count
+          items.append(row)
+          inserted += 1
+        }
       }
     }
     setStatus(request, .committed)
     if let cursor = request.cursor { committedCursors.append(cursor) }
-    nextCursor = page.nextCursor
-    chainEnded = page.nextCursor == nil
-    pagesWithoutNewItems = inserted == 0 ? pagesWithoutNewItems + 1 : 0
-    sourceCancellationsInARow = 0
-    gaveUp = false
+    func refused(_ cursor: Int?, other: LoadDirection) -> Int? {
+      guard let cursor else { return nil }
+      let loading = before.request(other)?.cursor
+      let refused =
+        committedCursors.contains(cursor) || self[edge: other].cursor == cursor
+        || loading == cursor
+      return refused ? cursor : nil
+    }
+    func advance(_ direction: LoadDirection, to cursor: Int?) {
+      let other: LoadDirection = direction == .prepend ? .append : .prepend
+      if let repeated = refused(cursor, other: other) { mustRepeat.append((direction, repeated)) }
+      var edge = self[edge: direction]
+      edge.cursor = cursor
+      edge.ended = cursor == nil
+      edge.pagesWithoutNewItems = inserted == 0 ? edge.pagesWithoutNewItems + 1 : 0
+      self[edge: direction] = edge
+    }
+    switch direction {
+    case .refresh:
+      // A row whose item the refresh removed has left the screen, signal or not.
+      visible = visible.filter { positions[$0] != nil }
+      expectedAnchor = top.flatMap { positions[$0] == nil ? nil : $0 }
+      queuedAtCommit = (prepend.queued, append.queued)
+      prepend = EdgeModel()
+      append = EdgeModel()
+      // The append chain first, as the engine reports a cycle at the prepend edge.
+      advance(.append, to: page.nextCursor)
+      advance(.prepend, to: page.previousCursor)
+    case .prepend:
+      if inserted > 0, let anchor = top ?? firstBefore { expectedAnchor = anchor }
+      advance(.prepend, to: page.previousCursor)
+    case .append:
+      advance(.append, to: page.nextCursor)
+    }
   }
 
   private func setStatus(_ request: PageRequest<Int>, _ status: Status) {
-    switch request.direction {
-    case .refresh: refreshStatus[request.generation.rawValue] = status
-    case .append:
-      if let cursor = request.cursor, cursorStatus[cursor] != .committed || status == .committed {
-        cursorStatus[cursor] = status
-      }
-    }
-    if request.direction == .refresh, status == .committed, let cursor = request.cursor {
-      cursorStatus[cursor] = .committed
-    }
+    if request.direction == .refresh { refreshStatus[request.generation.rawValue] = status }
   }
 
   private func apply(
-    _ effect: PagingEffect<Int>, event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    _ effect: PagingEffect<Int>, event: PagingEvent<FuzzRow, Int>,
+    deliveredDirection: LoadDirection?, before: MachineSnapshot,
     machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
     switch effect {
@@ -291,24 +530,36 @@ final class PagingModel {
       records[request.id] = Record(request: request)
       sourcePending.append(request)
       latestRequest = request.id.rawValue
-      if request.direction == .refresh, request.generation.rawValue > latestGeneration {
-        latestGeneration = request.generation.rawValue
-        sourceCancellationsInARow = 0
+      let direction = request.direction
+      if direction == .refresh {
+        origin = request.cursor
+        windowFromOrigin = false
+        if request.generation.rawValue > latestGeneration {
+          latestGeneration = request.generation.rawValue
+        }
+        refreshUserCancelled = false
+        prepend.userCancelled = false
+        append.userCancelled = false
+      } else {
+        self[edge: direction].userCancelled = false
+      }
+      // Only a reload after a cancellation the source reported continues the count.
+      if !(event.isCancellationResult && deliveredDirection == direction) {
+        cancellations[direction] = 0
       }
       setStatus(request, .inFlight)
-      gaveUp = false
-      userCancelled = false
     case .scheduleRetry(let retry):
-      guard pendingRetry == nil else {
+      guard !pendingRetries.contains(where: { $0.direction == retry.direction }) else {
         throw FuzzViolation(
-          kind: "two-retries", detail: "retry \(retry.id) scheduled while one pends")
+          kind: "two-retries",
+          detail: "retry \(retry.id) scheduled while one pends for \(retry.direction)")
       }
-      pendingRetry = retry.id
+      pendingRetries.append(retry)
     case .cancelRetry(let id):
-      guard pendingRetry == id else {
+      guard let index = pendingRetries.firstIndex(where: { $0.id == id }) else {
         throw FuzzViolation(kind: "cancel-retry", detail: "cancelRetry(\(id)) is not pending")
       }
-      pendingRetry = nil
+      pendingRetries.remove(at: index)
       retiredRetries.append(id)
     }
   }
@@ -327,12 +578,14 @@ final class PagingModel {
     guard request.generation == machine.generation else {
       throw fail("request-generation", "the request is not of the current generation")
     }
-    guard !records.values.contains(where: { $0.live && $0.request.direction == request.direction })
-    else { throw fail("one-in-flight", "a second \(request.direction) while one is in flight") }
-    switch request.direction {
-    case .refresh:
-      guard request.cursor == fuzzCase.initialCursor else {
-        throw fail("refresh-cursor", "a refresh must load the initial cursor")
+    let direction = request.direction
+    guard liveRequest(direction) == nil else {
+      throw fail("one-in-flight", "a second \(direction) while one is in flight")
+    }
+    guard direction != .refresh else {
+      let expected: Int? = if case .startAt(let cursor) = event { cursor } else { origin }
+      guard request.cursor == expected else {
+        throw fail("refresh-cursor", "a refresh must load the origin \(expected as Any)")
       }
       let generation = request.generation.rawValue
       if generation < latestGeneration
@@ -341,53 +594,82 @@ final class PagingModel {
       {
         throw fail("same-cursor", "a second refresh in one generation")
       }
-    case .append:
-      guard firstPageLoaded else { throw fail("append-early", "an append before the first page") }
-      switch event {
-      case .retry, .retryTimerFired: break
-      default:
-        // Fault class 8: after a failure only a retry loads again, or the list loops. A
-        // refresh's commit starts a new chain, whose append direction has not failed.
-        if let error = before.appendState.error, !refreshCommittedNow {
-          throw fail("error-loop", "an append while the append direction failed with \(error)")
-        }
+      return
+    }
+    let edge = self[edge: direction]
+    let other: LoadDirection = direction == .prepend ? .append : .prepend
+    guard firstPageLoaded else { throw fail("\(direction)-early", "a load before the first page") }
+    guard liveRequest(.refresh) == nil else {
+      throw fail("edge-during-refresh", "an edge load while a refresh runs")
+    }
+    switch event {
+    case .retry, .retryTimerFired: break
+    default:
+      // Fault class 8: after a failure only a retry loads again, or the list loops. A
+      // refresh's commit starts a new window, whose edges have not failed.
+      if let error = before.state(direction).error, !refreshCommittedNow {
+        throw fail("error-loop", "a \(direction) while that edge failed with \(error)")
       }
-      guard !chainEnded else { throw fail("after-end", "an append after the last page") }
-      guard let cursor = request.cursor, cursor == nextCursor else {
-        throw fail("wrong-cursor", "the last committed page's next cursor is \(nextCursor as Any)")
-      }
-      switch cursorStatus[cursor] {
-      case .committed: throw fail("same-cursor", "cursor \(cursor)'s page already committed")
-      case .inFlight: throw fail("same-cursor", "cursor \(cursor) is already in flight")
-      default: break
-      }
-      switch event {
-      case .loadNextPage, .retry, .retryTimerFired: break
-      default:
-        guard nearEnd else {
-          throw fail(
-            "untriggered-append",
-            "no visible row is within \(fuzzCase.prefetchDistance) rows of the end "
-              + "(visible \(visible.sorted()), \(items.count) items)")
-        }
+    }
+    guard !edge.ended else {
+      throw fail("after-end", "a \(direction) past the \(direction == .prepend ? "start" : "end")")
+    }
+    guard let cursor = request.cursor, cursor == edge.cursor else {
+      throw fail("wrong-cursor", "the \(direction) edge's cursor is \(edge.cursor as Any)")
+    }
+    if committedCursors.contains(cursor) {
+      throw fail("same-cursor", "cursor \(cursor)'s page already committed")
+    }
+    if liveRequest(other)?.cursor == cursor {
+      throw fail("cross-edge-cursor", "cursor \(cursor) is in flight on the \(other) edge")
+    }
+    let queued =
+      refreshCommittedNow
+      && (direction == .prepend ? queuedAtCommit.prepend : queuedAtCommit.append)
+    switch event {
+    case .retry, .retryTimerFired: break
+    // A load the source cancelled is loaded again at the same cursor (checked above) when
+    // someone asked for it (rulebook R13).
+    case _ where event.isCancellationResult: break
+    case .loadNextPage where direction == .append: break
+    case .loadPreviousPage where direction == .prepend: break
+    default:
+      guard isNear(direction) || queued else {
+        let edgeName = direction == .prepend ? "start" : "end"
+        throw fail(
+          "untriggered-\(direction)",
+          "no visible row is within \(fuzzCase.prefetchDistance) rows of the \(edgeName) "
+            + "(visible \(visible.compactMap { positions[$0] }.sorted()), \(items.count) items)")
       }
     }
   }
 
-  /// Whether a visible row is within the prefetch distance of the end (an empty list counts).
-  var nearEnd: Bool {
-    if items.isEmpty { return true }
-    guard let highest = visible.compactMap({ positions[$0] }).max() else { return false }
-    return items.count - 1 - highest <= fuzzCase.prefetchDistance
+  /// Whether a visible row is within the prefetch distance of `direction`'s edge (Paging 3:
+  /// fewer than the distance of loaded rows lie between it and the edge); an empty list
+  /// counts as at both edges.
+  func isNear(_ direction: LoadDirection) -> Bool {
+    let distance = fuzzCase.prefetchDistance
+    if items.isEmpty { return distance > 0 }
+    let shown = visible.compactMap { positions[$0] }
+    switch direction {
+    case .prepend:
+      guard let lowest = shown.min() else { return false }
+      return lowest < distance
+    default:
+      guard let highest = shown.max() else { return false }
+      return items.count - 1 - highest < distance
+    }
   }
 
   private func expectUnchanged(
     _ before: MachineSnapshot, _ machine: PagingStateMachine<FuzzRow, Int>,
     _ event: PagingEvent<FuzzRow, Int>
   ) throws {
-    guard machine.itemsVersion == before.itemsVersion,
-      machine.statusVersion == before.statusVersion,
-      machine.generation == before.generation
+    var metrics = machine.metrics
+    metrics.staleResultsDropped = before.metrics.staleResultsDropped
+    guard metrics == before.metrics, machine.refreshState == before.refreshState,
+      machine.prependState == before.prependState, machine.appendState == before.appendState,
+      machine.generation == before.generation, machine.scrollAnchor == before.scrollAnchor
     else {
       throw FuzzViolation(
         kind: "stale-applied", detail: "a stale result changed the state: \(event)")
@@ -396,15 +678,17 @@ final class PagingModel {
 
   private func check(
     _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
-    machine: PagingStateMachine<FuzzRow, Int>, failedDirection: LoadDirection?
+    machine: PagingStateMachine<FuzzRow, Int>, failedDirection: LoadDirection?,
+    deliveredDirection: LoadDirection?
   ) throws {
     func fail(_ kind: String, _ detail: String) -> FuzzViolation {
       FuzzViolation(kind: kind, detail: "\(detail) (after \(event))")
     }
-    if let fault = machine.items.invariantViolation() { throw fail("unique-ids", fault) }
-    if machine.items.elements != items {
+    if let fault = machine.store.invariantViolation() { throw fail("unique-ids", fault) }
+    if !machine.items.elementsEqual(items) {
       throw fail(
-        "items", "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
+        "items",
+        "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
     }
     for (a, b) in zip(items, items.dropFirst()) where a.id >= b.id {
       throw fail("server-order", "\(a) before \(b)")
@@ -412,62 +696,158 @@ final class PagingModel {
     if let old = items.first(where: { $0.generation < refreshCommitGeneration }) {
       throw fail("old-generation", "\(old) is shown after g\(refreshCommitGeneration) committed")
     }
-    let live = records.values.filter(\.live).map(\.request)
+    let refreshing = liveRequest(.refresh) != nil
     for direction in LoadDirection.allCases {
-      let machineRequest = direction == .refresh ? machine.refreshRequest : machine.appendRequest
-      let state = direction == .refresh ? machine.refreshState : machine.appendState
-      let previous = direction == .refresh ? before.refreshState : before.appendState
-      if machineRequest?.id != live.first(where: { $0.direction == direction })?.id {
-        throw fail("in-flight", "the machine's \(direction) \(machineRequest as Any) vs \(live)")
+      let machineRequest = machine.request(direction)
+      let state = machine.loadState(direction)
+      let previous = before.state(direction)
+      if machineRequest?.id != liveRequest(direction)?.id {
+        throw fail(
+          "in-flight",
+          "the machine's \(direction) \(machineRequest as Any) vs \(liveRequest(direction) as Any)")
       }
       if state.isLoading != (machineRequest != nil) {
         throw fail(
           "loading-state", "\(direction) is \(state) with request \(machineRequest as Any)")
       }
+      if direction != .refresh {
+        let edge = self[edge: direction]
+        let complete = firstPageLoaded && edge.ended && !refreshing
+        if (state == .complete) != complete {
+          throw fail(
+            "complete",
+            "\(direction) is \(state), but the model's edge \(edge), "
+              + "refreshing: \(refreshing)")
+        }
+      }
       guard let error = state.error, state != previous else { continue }
+      if case .sourceCancelled(let times) = error, event.isCancellationResult,
+        deliveredDirection == direction, gaveUp(direction),
+        times == cancellations[direction, default: 0]
+      {
+        continue
+      }
       if PagingError.isCancellation(error) || event.isCancellationResult {
         throw fail("cancel-is-failure", "\(direction) failed with \(error)")
       }
       switch error {
       case .sourceFailed where failedDirection == direction: break
-      case .repeatedCursor(let cursor as Int) where committedCursors.contains(cursor): break
+      case .repeatedCursor(let cursor as Int)
+      where mustRepeat.contains { $0 == direction && $1 == cursor }:
+        break
       case .noNewItems(let pages)
-      where pages >= fuzzCase.maxPagesWithoutNewItems && pages <= pagesWithoutNewItems:
+      where direction != .refresh && pages >= fuzzCase.maxPagesWithoutNewItems
+        && pages <= self[edge: direction].pagesWithoutNewItems:
         break
       default: throw fail("unjustified-failure", "\(direction) failed with \(error)")
       }
     }
-    if machine.hasMore != (!firstPageLoaded || !chainEnded) {
-      throw fail("has-more", "hasMore is \(machine.hasMore)")
+    // The edge whose commit brought a cursor already loaded, loading or pointed to fails.
+    for (direction, cursor) in mustRepeat
+    where machine.loadState(direction) != .failed(.repeatedCursor(cursor)) {
+      throw fail(
+        "repeat-undetected",
+        "\(direction) got cursor \(cursor), already committed, loading or pointed to by the "
+          + "other edge, yet is \(machine.loadState(direction))")
+    }
+    try checkLoadsAskedFor(event, before: before, machine: machine)
+    if machine.hasNextPage != (!firstPageLoaded || !append.ended || refreshing) {
+      throw fail("has-more", "hasNextPage is \(machine.hasNextPage)")
+    }
+    if machine.hasPreviousPage != (!firstPageLoaded || !prepend.ended || refreshing) {
+      throw fail("has-more", "hasPreviousPage is \(machine.hasPreviousPage)")
+    }
+    if machine.scrollAnchor != expectedAnchor {
+      throw fail(
+        "scroll-anchor",
+        "the anchor is \(machine.scrollAnchor as Any), expected \(expectedAnchor as Any)")
     }
     if machine.metrics.requestsStarted != records.count {
       throw fail(
         "metrics", "\(machine.metrics.requestsStarted) requests counted, \(records.count) made")
     }
-    if machine.pendingRetry?.id != pendingRetry {
-      throw fail("retry", "pending retry \(machine.pendingRetry as Any) vs \(pendingRetry as Any)")
+    if Set(machine.scheduledRetries.map(\.id)) != Set(pendingRetries.map(\.id)) {
+      throw fail("retry", "pending retries \(machine.scheduledRetries) vs \(pendingRetries)")
     }
     try checkNotStuck(machine, event)
   }
 
-  /// The list must not stop while a visible row is near the end, more data exists and nothing
-  /// explains the stop: a load running, a failure latched (or its retry pending), the user's
-  /// `cancel()` since the last load, or the bound on reloads after cancellations.
+  /// What the user asked for runs when the edge can load: `loadNextPage()` and
+  /// `loadPreviousPage()` at once (or, during a refresh, when it commits) and `retry()` at
+  /// every edge that failed with anything but a repeated cursor.
+  private func checkLoadsAskedFor(
+    _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>
+  ) throws {
+    func fail(_ kind: String, _ direction: LoadDirection, _ detail: String) -> FuzzViolation {
+      FuzzViolation(
+        kind: kind,
+        detail: "\(detail), yet the \(direction) edge is \(machine.loadState(direction)) "
+          + "(cursor \(self[edge: direction].cursor as Any), after \(event))")
+    }
+    let refreshBlocks =
+      before.refreshRequest != nil || before.pendingRetries.contains { $0.direction == .refresh }
+    if refreshCommittedNow {
+      for direction in [LoadDirection.prepend, .append]
+      where (direction == .prepend ? queuedAtCommit.prepend : queuedAtCommit.append)
+        && self[edge: direction].cursor != nil && machine.loadState(direction).error == nil
+        && machine.request(direction) == nil
+      {
+        throw fail("queued-dropped", direction, "an explicit load was queued during the refresh")
+      }
+    }
+    guard firstPageLoaded, !refreshBlocks else { return }
+    switch event {
+    case .loadNextPage, .loadPreviousPage:
+      let direction: LoadDirection = event.isLoadNextPage ? .append : .prepend
+      guard before.state(direction) == .idle, self[edge: direction].cursor != nil,
+        machine.request(direction) == nil
+      else { return }
+      throw fail("explicit-ignored", direction, "an explicit load came while the edge was idle")
+    case .retry:
+      for direction in [LoadDirection.prepend, .append] {
+        guard let error = before.state(direction).error, self[edge: direction].cursor != nil,
+          machine.request(direction) == nil
+        else { continue }
+        if case .repeatedCursor = error { continue }
+        throw fail("retry-ignored", direction, "retry() came while it had failed with \(error)")
+      }
+    default: break
+    }
+  }
+
+  /// No edge may stop while a visible row is near it, more data exists and nothing explains
+  /// the stop: a load running (the edge's own or a refresh), a failure latched (or its retry
+  /// pending), the user's `cancel()` since the edge last loaded or was re-checked. Before the
+  /// first page, the same for the first load.
   private func checkNotStuck(
     _ machine: PagingStateMachine<FuzzRow, Int>, _ event: PagingEvent<FuzzRow, Int>
   ) throws {
-    // A failed refresh latches the refresh only: the old list stays and may still grow, so it
-    // excuses a stop only while no first page has loaded.
-    let refreshLatched = machine.refreshState.error != nil && !firstPageLoaded
-    guard started, !userCancelled, !gaveUp, !records.values.contains(where: \.live),
-      pendingRetry == nil, !refreshLatched, machine.appendState.error == nil,
-      !firstPageLoaded || !chainEnded, nearEnd
+    guard started, liveRequest(.refresh) == nil,
+      !pendingRetries.contains(where: { $0.direction == .refresh })
     else { return }
-    throw FuzzViolation(
-      kind: "stuck",
-      detail: "nothing loads, yet more data exists and a visible row is near the end "
-        + "(visible \(visible.sorted()), \(items.count) items, first page "
-        + "\(firstPageLoaded ? "loaded" : "not loaded"), after \(event))")
+    func stuck(_ what: String) -> FuzzViolation {
+      let shown = visible.compactMap { positions[$0] }.sorted()
+      return FuzzViolation(
+        kind: "stuck",
+        detail: "nothing loads, yet \(what) (visible \(shown), \(items.count) items, "
+          + "after \(event))")
+    }
+    guard firstPageLoaded else {
+      // A failed refresh latches the refresh only: it excuses a stop only before a first page.
+      guard !refreshUserCancelled, records.values.allSatisfy({ !$0.live }),
+        pendingRetries.isEmpty, machine.refreshState.error == nil, isNear(.append)
+      else { return }
+      throw stuck("no first page loaded")
+    }
+    for direction in [LoadDirection.prepend, .append] {
+      let edge = self[edge: direction]
+      guard !edge.userCancelled, !edge.ended, liveRequest(direction) == nil,
+        !pendingRetries.contains(where: { $0.direction == direction }),
+        machine.loadState(direction).error == nil, isNear(direction)
+      else { continue }
+      throw stuck("more data exists and a visible row is near the \(direction) edge")
+    }
   }
 
   /// At the end of a drained run: every request ended, nothing is in flight.
@@ -475,9 +855,17 @@ final class PagingModel {
     if let record = records.values.first(where: { $0.live || !$0.answered }) {
       throw FuzzViolation(kind: "request-leak", detail: "\(record.request) never ended")
     }
-    if !machine.loadsInFlight.isEmpty || machine.pendingRetry != nil {
+    if !machine.loadsInFlight.isEmpty || !machine.scheduledRetries.isEmpty {
       throw FuzzViolation(
         kind: "request-leak", detail: "still in flight: \(machine.loadsInFlight)")
     }
+  }
+}
+
+extension PagingEvent where Item == FuzzRow, Cursor == Int {
+  /// Whether this is `loadNextPage`.
+  var isLoadNextPage: Bool {
+    if case .loadNextPage = self { return true }
+    return false
   }
 }

@@ -48,10 +48,12 @@ final class StateMachineHarness {
   private func perform(_ step: FuzzStep) throws {
     switch step {
     case .start: try send(.start)
+    case .startAt(let pick): try send(.startAt(model.startCursor(pick)))
     case .refresh: try send(.refresh)
     case .retry: try send(.retry)
     case .cancel: try send(.cancel)
     case .loadNextPage: try send(.loadNextPage)
+    case .loadPreviousPage: try send(.loadPreviousPage)
     case .appear(let row): try send(.rowAppeared(model.reference(row)))
     case .disappear(let row): try send(.rowDisappeared(model.reference(row)))
     case .scroll(let rows):
@@ -69,7 +71,7 @@ final class StateMachineHarness {
     case .fireRetryTimer(let stale):
       if stale {
         if let id = model.retiredRetries.last { try send(.retryTimerFired(id)) }
-      } else if let id = model.pendingRetry {
+      } else if let id = model.pendingRetries.first?.id {
         try send(.retryTimerFired(id))
       }
     case .serverInsert(let position, let count):

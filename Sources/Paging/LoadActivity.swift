@@ -1,0 +1,91 @@
+/// What one direction of a ``PagingStateMachine`` is doing. Each case carries what belongs to
+/// it, so that a direction cannot hold two loads, a retry timer beside a running load, or a
+/// failure without its error.
+@usableFromInline
+package enum LoadActivity<Cursor: Hashable & Sendable>: Sendable, Equatable {
+  /// Nothing runs and nothing failed.
+  case idle
+  /// A load is in flight.
+  case loading(LoadAttempt<Cursor>)
+  /// The last load failed with a retryable error and the retry policy scheduled a retry.
+  case waitingToRetry(ScheduledRetry, PagingError)
+  /// The last load failed; only a retry (or, for an edge, a refresh) moves on.
+  case failed(PagingError)
+
+  /// The load in flight, if any.
+  @inlinable package var request: PageRequest<Cursor>? {
+    if case .loading(let attempt) = self { return attempt.request }
+    return nil
+  }
+
+  /// The error shown, while failed or waiting to retry.
+  package var error: PagingError? {
+    switch self {
+    case .idle, .loading: nil
+    case .waitingToRetry(_, let error), .failed(let error): error
+    }
+  }
+
+  /// The retry waiting for its timer, if any.
+  package var scheduledRetry: ScheduledRetry? {
+    if case .waitingToRetry(let retry, _) = self { return retry }
+    return nil
+  }
+
+  /// Whether nothing runs and nothing failed.
+  @inlinable package var isIdle: Bool {
+    if case .idle = self { return true }
+    return false
+  }
+}
+
+/// A load in flight and what led to it: whether someone asked for it (not a row near an edge),
+/// and how many automatic retries and cancellations reported by the source came right before it
+/// (both bounded).
+@usableFromInline
+package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
+  /// The request.
+  @usableFromInline package var request: PageRequest<Cursor>
+  /// Automatic retries in a row that led here (0 for a load a trigger or a person started).
+  package var automaticRetries: Int
+  /// Cancellations the source reported in a row that led here.
+  package var sourceCancellations: Int
+  /// Whether the load was asked for (an explicit load, a retry, a refresh) rather than
+  /// triggered by a row near an edge: a cancellation the source reports is then reloaded
+  /// whether or not a row still needs the page.
+  package var explicit: Bool
+}
+
+/// How far one edge's chain of pages goes.
+@usableFromInline
+package enum PageChain<Cursor: Hashable & Sendable>: Sendable, Equatable {
+  /// Nothing has loaded in this window yet.
+  case unknown
+  /// More pages exist beyond the edge, starting at this cursor.
+  case more(Cursor)
+  /// The edge's last page has loaded.
+  case end
+
+  /// The cursor beyond the edge, if any.
+  @inlinable package var cursor: Cursor? {
+    if case .more(let cursor) = self { return cursor }
+    return nil
+  }
+}
+
+/// One edge of the window (prepend or append): its chain and its activity.
+@usableFromInline
+package struct Edge<Cursor: Hashable & Sendable>: Sendable {
+  /// How far the chain goes.
+  @usableFromInline package var chain = PageChain<Cursor>.unknown
+  /// What the edge is doing.
+  @usableFromInline package var activity = LoadActivity<Cursor>.idle
+  /// Pages in a row at this edge that added no new item.
+  package var pagesWithoutNewItems = 0
+  /// Whether an explicit load (``PagingEvent/loadNextPage`` or
+  /// ``PagingEvent/loadPreviousPage``) came during a refresh, to run when it commits.
+  package var queued = false
+
+  /// An edge with nothing loaded.
+  @inlinable package init() {}
+}

@@ -1,0 +1,40 @@
+/// Which observable values of a ``PagingStateMachine`` one event changed, so that a driver
+/// notifies the observers of each exactly once, and only when its value changed.
+///
+/// Returned through ``PagingStateMachine/handle(_:changes:)``.
+public struct PagingChanges: OptionSet, Hashable, Sendable {
+  /// The bits.
+  public let rawValue: Int
+
+  /// Creates a set from its bits.
+  /// - Parameter rawValue: The bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// ``PagingStateMachine/items`` changed (a page committed, a refresh replaced the window).
+  public static let items = PagingChanges(rawValue: 1 << 0)
+  /// ``PagingStateMachine/refreshState`` changed.
+  public static let refreshState = PagingChanges(rawValue: 1 << 1)
+  /// ``PagingStateMachine/prependState`` changed.
+  public static let prependState = PagingChanges(rawValue: 1 << 2)
+  /// ``PagingStateMachine/appendState`` changed.
+  public static let appendState = PagingChanges(rawValue: 1 << 3)
+  /// ``PagingStateMachine/hasNextPage`` changed.
+  public static let hasNextPage = PagingChanges(rawValue: 1 << 4)
+  /// ``PagingStateMachine/hasPreviousPage`` changed.
+  public static let hasPreviousPage = PagingChanges(rawValue: 1 << 5)
+  /// ``PagingStateMachine/generation`` changed.
+  public static let generation = PagingChanges(rawValue: 1 << 6)
+  /// ``PagingStateMachine/scrollAnchor`` changed.
+  public static let scrollAnchor = PagingChanges(rawValue: 1 << 7)
+
+  /// The change of the load state of `direction`.
+  /// - Parameter direction: A load direction.
+  /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
+  @inlinable public static func loadState(_ direction: LoadDirection) -> PagingChanges {
+    switch direction {
+    case .refresh: .refreshState
+    case .prepend: .prependState
+    case .append: .appendState
+    }
+  }
+}

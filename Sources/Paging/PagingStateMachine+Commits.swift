@@ -1,0 +1,81 @@
+// The machine's commits: a refresh replaces the window; a prepend or an append adds a page at
+// its edge and moves that edge's chain.
+
+extension PagingStateMachine {
+  /// Replaces the window with the refresh's page; both chains start from its cursors. Explicit
+  /// loads asked for during the refresh run now, if the new window still has that page.
+  mutating func commitRefresh(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+    let top = viewport.lowest.map { self.store[$0].id }
+    let result = self.store.replaceAll(with: page.items, policy: configuration.duplicatePolicy)
+    record(result)
+    itemsChanged = true  // the window is replaced, even by equal items
+    windowIsFromOrigin = true
+    committedCursors.removeAll()
+    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    let window = self.store
+    viewport.recompute { window.position(of: $0) }
+    // The row the user looked at stays put when it is still loaded.
+    scrollAnchor = top.flatMap { window.contains(id: $0) ? $0 : nil }
+    let queued = (prepend: prepend.queued, append: append.queued)
+    prepend = Edge()
+    append = Edge()
+    // The append chain first: a page whose previous cursor equals its next one is a cycle,
+    // and the prepend edge reports it.
+    advance(.append, to: page.nextCursor, newItems: result.inserted)
+    advance(.prepend, to: page.previousCursor, newItems: result.inserted)
+    if queued.prepend, canLoad(prepend) { output.append(startEdgeLoad(.prepend, explicit: true)) }
+    if queued.append, canLoad(append) { output.append(startEdgeLoad(.append, explicit: true)) }
+  }
+
+  /// Appends the page's items (new ids only) and moves the append chain.
+  mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+    let result = store.append(contentsOf: page.items, policy: configuration.duplicatePolicy)
+    record(result)
+    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    advance(.append, to: page.nextCursor, newItems: result.inserted)
+  }
+
+  /// Puts the page's items (new ids only) before the first item, keeps the top visible row as
+  /// the scroll anchor, and moves the prepend chain.
+  mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+    let top = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
+    let result = store.prepend(contentsOf: page.items, policy: configuration.duplicatePolicy)
+    record(result)
+    viewport.shift(by: result.inserted)
+    if result.inserted > 0, let top { scrollAnchor = top }
+    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    advance(.prepend, to: page.previousCursor, newItems: result.inserted)
+  }
+
+  private mutating func record(_ result: ItemStore<Item>.InsertionResult) {
+    if result.inserted + result.replaced > 0 { itemsChanged = true }
+    recordedMetrics.itemsCommitted += result.inserted
+    recordedMetrics.duplicatesDropped += result.dropped
+    recordedMetrics.duplicatesReplaced += result.replaced
+  }
+
+  /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the
+  /// edge may go on: the end; a cursor already loaded in this generation, or one the other
+  /// edge points to (and so may be loading: a cycle); a run of pages without new items.
+  private mutating func advance(_ direction: LoadDirection, to next: Cursor?, newItems: Int) {
+    var edge = direction == .prepend ? prepend : append
+    let other = direction == .prepend ? append : prepend
+    defer {
+      if direction == .prepend { prepend = edge } else { append = edge }
+    }
+    guard let next else {
+      edge.chain = .end
+      return
+    }
+    edge.chain = .more(next)
+    // The other edge's load in flight is always at its chain's cursor, so this covers it too.
+    if committedCursors.contains(next) || other.chain.cursor == next {
+      edge.activity = .failed(.repeatedCursor(next))
+      return
+    }
+    edge.pagesWithoutNewItems = newItems == 0 ? edge.pagesWithoutNewItems + 1 : 0
+    if edge.pagesWithoutNewItems >= configuration.maxPagesWithoutNewItems {
+      edge.activity = .failed(.noNewItems(pages: edge.pagesWithoutNewItems))
+    }
+  }
+}

@@ -1,0 +1,300 @@
+// The machine's loads: starting, retrying, cancelling, and the outcome of each request.
+
+extension PagingStateMachine {
+  /// The edge of `direction` (`.prepend` or `.append`).
+  private subscript(edge direction: LoadDirection) -> Edge<Cursor> {
+    get { direction == .prepend ? prepend : append }
+    set {
+      if direction == .prepend { prepend = newValue } else { append = newValue }
+    }
+  }
+
+  /// Sets the activity of `direction`.
+  private mutating func setActivity(_ direction: LoadDirection, _ activity: LoadActivity<Cursor>) {
+    switch direction {
+    case .refresh: refresh = activity
+    case .prepend: prepend.activity = activity
+    case .append: append.activity = activity
+    }
+  }
+
+  /// Starts a load at an edge, at the cursor its chain names. The caller checked ``canLoad(_:)``.
+  /// - Parameter explicit: Whether someone asked for it (not a row near the edge).
+  @usableFromInline
+  mutating func startEdgeLoad(_ direction: LoadDirection, explicit: Bool = false)
+    -> PagingEffect<Cursor>
+  {
+    startLoad(direction, cursor: self[edge: direction].chain.cursor, explicit: explicit)
+  }
+
+  /// Starts a load and records it as the activity of `direction`.
+  private mutating func startLoad(
+    _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
+    sourceCancellations: Int = 0, explicit: Bool = true
+  ) -> PagingEffect<Cursor> {
+    let request = PageRequest(
+      id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
+      generation: generation)
+    nextRequestNumber += 1
+    recordedMetrics.requestsStarted += 1
+    prefetchEstimator.started(
+      request.id, direction: direction, viewport: viewport, count: store.count)
+    setActivity(
+      direction,
+      .loading(
+        LoadAttempt(
+          request: request, automaticRetries: automaticRetries,
+          sourceCancellations: sourceCancellations, explicit: explicit)))
+    return .startLoad(request)
+  }
+
+  /// Whether a visible row lies within the prefetch distance of `direction`'s edge. An empty
+  /// window counts as "at both edges": no row can appear to trigger a load.
+  private func isTriggered(_ direction: LoadDirection) -> Bool {
+    switch direction {
+    case .refresh: return false
+    case .append:
+      guard let highest = viewport.highest ?? (store.isEmpty ? -1 : nil) else { return false }
+      return store.count - 1 - highest < currentPrefetchDistance
+    case .prepend:
+      guard let lowest = viewport.lowest ?? (store.isEmpty ? 0 : nil) else { return false }
+      return lowest < currentPrefetchDistance
+    }
+  }
+
+  /// Checks both edges against the visible rows after the window or an activity changed.
+  mutating func reevaluate() {
+    for direction in [LoadDirection.prepend, .append]
+    where canLoad(self[edge: direction]) && isTriggered(direction) {
+      output.append(startEdgeLoad(direction))
+    }
+  }
+
+  // MARK: Triggers
+
+  /// `start()` and `start(at:)`: the first load, a jump to another cursor, or a re-check.
+  mutating func start(at cursor: Cursor?, explicitly: Bool) {
+    if let running = refresh.request {
+      // Calls while a refresh runs join it, unless they open the list somewhere else.
+      if explicitly, running.cursor != cursor { beginRefresh(at: cursor) }
+      return
+    }
+    if case .waitingToRetry = refresh, !explicitly || cursor == origin {
+      return  // its automatic retry is coming: starting again would skip the backoff
+    }
+    // A jump that was cancelled or failed left the old window: opening at its cursor again
+    // is a new attempt, not a re-check.
+    if !hasLoadedFirstPage || (explicitly && (cursor != origin || !windowIsFromOrigin)) {
+      beginRefresh(at: cursor)
+      return
+    }
+    reevaluate()
+  }
+
+  /// `loadNextPage()` and `loadPreviousPage()`: load now if the edge can; during a refresh,
+  /// remember it for when the refresh commits.
+  mutating func loadExplicitly(_ direction: LoadDirection) {
+    switch refresh {
+    case .loading, .waitingToRetry:
+      self[edge: direction].queued = true
+    case .failed where !hasLoadedFirstPage:
+      break  // latched: retry(), refresh() or start() loads it again (fault class 8)
+    case .idle where !hasLoadedFirstPage:
+      start(at: origin, explicitly: false)
+    case .idle, .failed:
+      if canLoad(self[edge: direction]) {
+        output.append(startEdgeLoad(direction, explicit: true))
+      }
+    }
+  }
+
+  /// Starts a new generation at `cursor`: cancels both edges' loads and retry timers (a failed
+  /// edge stays failed: if the refresh fails, the old list and its states stay) and any
+  /// refresh in flight or waiting, then loads the first page.
+  mutating func beginRefresh(
+    at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0
+  ) {
+    generation = generation.next
+    origin = cursor
+    windowIsFromOrigin = false
+    for direction in LoadDirection.allCases { stop(direction) }
+    output.append(
+      startLoad(
+        .refresh, cursor: cursor, automaticRetries: automaticRetries,
+        sourceCancellations: sourceCancellations))
+  }
+
+  /// Cancels what `direction` runs or waits for: a load in flight becomes idle, a scheduled
+  /// retry becomes a plain failure.
+  private mutating func stop(_ direction: LoadDirection) {
+    switch activity(direction) {
+    case .idle, .failed: break
+    case .loading(let attempt):
+      prefetchEstimator.abandoned(attempt.request.id)
+      recordedMetrics.requestsCancelled += 1
+      output.append(.cancelLoad(attempt.request.id))
+      setActivity(direction, .idle)
+    case .waitingToRetry(let retry, let error):
+      output.append(.cancelRetry(retry.id))
+      setActivity(direction, .failed(error))
+    }
+  }
+
+  /// A manual retry: a failed first load; else every failed edge that can be retried (what a
+  /// Retry button means while old items are shown); else a failed refresh.
+  mutating func retry() {
+    if refresh.error != nil, !hasLoadedFirstPage {
+      beginRefresh(at: origin)
+      return
+    }
+    let prepended = retryEdge(.prepend)
+    let appended = retryEdge(.append)
+    if !prepended, !appended, refresh.error != nil { beginRefresh(at: origin) }
+  }
+
+  /// Retries an edge at its cursor if it failed and nothing blocks it. A manual retry is
+  /// refused only after a repeated cursor (loading it again would loop); whether an error is
+  /// retryable decides only automatic retries.
+  private mutating func retryEdge(_ direction: LoadDirection) -> Bool {
+    let edge = self[edge: direction]
+    guard let error = edge.activity.error, edge.chain.cursor != nil else { return false }
+    switch refresh {
+    case .loading, .waitingToRetry: return false
+    case .idle, .failed: break
+    }
+    if case .repeatedCursor = error { return false }
+    if let retry = edge.activity.scheduledRetry { output.append(.cancelRetry(retry.id)) }
+    if case .noNewItems = error { self[edge: direction].pagesWithoutNewItems = 0 }
+    output.append(startEdgeLoad(direction, explicit: true))
+    return true
+  }
+
+  /// `cancel()`: every load in flight and every scheduled retry; explicit loads remembered
+  /// during a refresh are forgotten.
+  mutating func cancelAll() {
+    for direction in LoadDirection.allCases { stop(direction) }
+    prepend.queued = false
+    append.queued = false
+  }
+
+  mutating func retryTimerFired(_ id: RetryID) {
+    for direction in LoadDirection.allCases {
+      guard case .waitingToRetry(let retry, let error) = activity(direction), retry.id == id
+      else { continue }
+      // The timer has fired: nothing is left to cancel.
+      setActivity(direction, .failed(error))
+      if direction == .refresh {
+        beginRefresh(at: origin, automaticRetries: retry.attempt)
+      } else {
+        output.append(
+          startLoad(
+            direction, cursor: self[edge: direction].chain.cursor,
+            automaticRetries: retry.attempt))
+      }
+      return
+    }
+  }
+
+  // MARK: Outcomes
+
+  /// The load with `id` if it is current: its direction and attempt. Its activity becomes idle;
+  /// the caller sets what follows.
+  private mutating func take(_ id: PageRequestID) -> (LoadDirection, LoadAttempt<Cursor>)? {
+    for direction in LoadDirection.allCases {
+      guard case .loading(let attempt) = activity(direction), attempt.request.id == id,
+        attempt.request.generation == generation
+      else { continue }
+      setActivity(direction, .idle)
+      return (direction, attempt)
+    }
+    return nil
+  }
+
+  /// Records how far the user scrolled while `request` loaded, before its page commits, and
+  /// updates the adaptive prefetch distance.
+  private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
+    guard case .adaptive(let rule) = configuration.prefetch else { return }
+    prefetchEstimator.ended(
+      request.id, direction: request.direction, viewport: viewport, rule: rule)
+    currentPrefetchDistance = prefetchEstimator.distance(rule)
+  }
+
+  mutating func loadFailed(_ id: PageRequestID, _ error: any Error) {
+    if PagingError.isCancellation(error) { return loadCancelled(id) }
+    guard let (direction, attempt) = take(id) else {
+      recordedMetrics.staleResultsDropped += 1
+      return
+    }
+    recordedMetrics.requestsFailed += 1
+    recordLoadEnded(attempt.request)
+    // Whatever the source threw, even a PagingError, is the source's failure: only the engine
+    // decides that a cursor repeated (rulebook, fault class 26).
+    let failure = PagingError.sourceFailed(error)
+    if case .exponentialBackoff(let backoff) = configuration.retryPolicy, failure.isRetryable,
+      attempt.automaticRetries < backoff.maxAttempts
+    {
+      let number = attempt.automaticRetries + 1
+      let retry = ScheduledRetry(
+        id: RetryID(rawValue: nextRetryNumber), direction: direction, attempt: number,
+        delay: backoff.delay(forAttempt: number, randomFraction: random.nextFraction()))
+      nextRetryNumber += 1
+      recordedMetrics.retriesScheduled += 1
+      setActivity(direction, .waitingToRetry(retry, failure))
+      output.append(.scheduleRetry(retry))
+    } else {
+      setActivity(direction, .failed(failure))
+    }
+    // A failed refresh latches the refresh only: the old list stays and may still grow, and
+    // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
+    // asked for during it were for the new list: they are dropped.
+    if direction == .refresh { refreshStopped() }
+  }
+
+  /// A refresh failed for good: explicit loads asked for during it were for the new list and
+  /// are dropped; the old list's rows are checked again, since it may still grow.
+  private mutating func refreshStopped() {
+    prepend.queued = false
+    append.queued = false
+    reevaluate()
+  }
+
+  mutating func loadCancelled(_ id: PageRequestID) {
+    guard let (direction, attempt) = take(id) else { return }
+    prefetchEstimator.abandoned(id)
+    recordedMetrics.requestsCancelled += 1
+    // The engine's own cancellations never get here (their requests are no longer current):
+    // this one came from the source. Reload, a bounded number of times, then fail visibly.
+    let times = attempt.sourceCancellations + 1
+    guard times <= Self.reloadsAfterCancellation else {
+      setActivity(direction, .failed(.sourceCancelled(times: times)))
+      if direction == .refresh { refreshStopped() }
+      return
+    }
+    // A refresh or a load someone asked for is loaded again; a load a row triggered only if a
+    // row still needs it (else the next trigger loads it, with a new count).
+    if attempt.explicit || isTriggered(direction),
+      direction == .refresh || canLoad(self[edge: direction])
+    {
+      output.append(
+        startLoad(
+          direction, cursor: attempt.request.cursor, automaticRetries: attempt.automaticRetries,
+          sourceCancellations: times, explicit: attempt.explicit))
+    }
+  }
+
+  mutating func loadCompleted(_ id: PageRequestID, _ page: Page<Item, Cursor>) {
+    guard let (direction, attempt) = take(id) else {
+      recordedMetrics.staleResultsDropped += 1
+      return
+    }
+    recordedMetrics.requestsCompleted += 1
+    recordLoadEnded(attempt.request)
+    let request = attempt.request
+    switch direction {
+    case .refresh: commitRefresh(request, page)
+    case .prepend: commitPrepend(request, page)
+    case .append: commitAppend(request, page)
+    }
+    reevaluate()
+  }
+}

@@ -1,0 +1,170 @@
+import Paging
+import PagingTesting
+import Testing
+
+/// A chat: the list opens at the newest page, scrolled to its bottom, and the user reads
+/// upward through older pages, which are put above the rows on screen.
+@MainActor
+@Suite struct ChatTests {
+  /// The 10-row list of the other tests (64-point rows, 640 points), opened at its bottom,
+  /// with no footer below the newest row.
+  static let chatList = ListSimulatorConfiguration(
+    rowHeight: 64, viewportHeight: 640, showsFooter: false, opensAtBottom: true)
+  let frame = ListSimulatorConfiguration().frameDuration
+
+  func naive(_ server: Server, _ clock: TestClock) -> NaiveChatFeed<Server> {
+    NaiveChatFeed(source: server, newestCursor: .newest)
+  }
+
+  func guarded(_ server: Server, _ clock: TestClock) -> GuardedChatFeed<Server> {
+    GuardedChatFeed(source: server, newestCursor: .newest)
+  }
+
+  /// `newest`, then `before(480)`, `before(460)`, … down to `before(last)`.
+  func cursors(olderPagesDownTo last: Int) -> [ServerCursor?] {
+    [.newest] + stride(from: 480, through: last, by: -20).map { before($0) }
+  }
+
+  @Test func readingUpwardThroughFiveHundredRowsSendsEachPageOnceAndNeverMovesTheRow() async {
+    let chat = chatSession(chatPaginator)
+    await chat.begin()
+    await chat.list.readUpward(rows: 500, speed: 640)  // 10 rows a second
+    let report = chat.report
+    #expect(chat.server.log.map(\.request.cursor) == cursors(olderPagesDownTo: 20))
+    #expect(chat.server.log.dropFirst().allSatisfy { $0.request.direction == .prepend })
+    #expect(report.requestsIssued == 25)
+    #expect(report.duplicateRequests == 0)
+    #expect(report.requestsAfterEnd == 0)
+    #expect(report.prepends == 24)
+    #expect(report.viewportJumps == 0)
+    #expect(report.anchorMovement == 0)
+    #expect(report.rowsShown == 500)
+    #expect(report.duplicateRowsShown == 0)
+    #expect(report.rowsOutOfOrder == 0)
+    #expect(report.stallTime == .zero)
+    // Cellular latency has a heavy tail: the user waits at the top 2.2 s over 24 pages.
+    #expect(report.stallTimeAtTop == frame * 132)
+    #expect(chat.feed.hasPreviousPage == false)
+    #expect(chat.list.contentOffset == 0)
+  }
+
+  @Test func theGuardedChatWaitsAtTheTopForEveryPage() async {
+    let chat = chatSession(guarded)
+    await chat.begin()
+    await chat.list.readUpward(rows: 500, speed: 640)
+    let report = chat.report
+    #expect(chat.server.log.map(\.request.cursor) == cursors(olderPagesDownTo: 20))
+    #expect(report.duplicateRequests == 0)
+    #expect(report.requestsAfterEnd == 0)
+    #expect(report.viewportJumps == 0)
+    #expect(report.rowsShown == 500)
+    // It asks for each older page only at the top row: 3.2 times the paginator's wait.
+    #expect(report.stallTimeAtTop == frame * 424)
+  }
+
+  // Fault class 17.
+  @Test func aPrependWithoutAnAnchorThrowsTheUserToTheNewRowsInAChain() async {
+    // The user reads the 10 rows above the first screen, reaching the top row, then stops.
+    let naive = chatSession(naive)
+    await naive.begin()
+    await naive.list.readUpward(rows: 10, speed: 640)
+    await naive.list.idle(for: .seconds(30))
+    // Each older page lands above with the offset kept: the user sees its top rows, whose top
+    // row loads the next one, down to the start of the history.
+    #expect(naive.server.log.map(\.request.cursor) == cursors(olderPagesDownTo: 20))
+    #expect(naive.report.prepends == 24)
+    #expect(naive.report.viewportJumps == 24)
+    #expect(naive.report.anchorMovement == 24 * 20 * 64)
+    #expect(naive.report.rowsShown == 260)
+
+    let paginator = chatSession(chatPaginator)
+    await paginator.begin()
+    await paginator.list.readUpward(rows: 10, speed: 640)
+    await paginator.list.idle(for: .seconds(30))
+    // One older page, prefetched at the first screen; the user stays on the rows read.
+    #expect(paginator.server.log.map(\.request.cursor) == cursors(olderPagesDownTo: 480))
+    #expect(paginator.report.prepends == 1)
+    #expect(paginator.report.viewportJumps == 0)
+    #expect(paginator.report.anchorMovement == 0)
+    #expect(paginator.report.rowsShown == 20)
+    #expect(paginator.list.contentOffset == 20 * 64)
+  }
+
+  @Test func theNaiveChatReadingUpwardIsThrownAboutUntilTheUserGivesUp() async {
+    let chat = chatSession(naive)
+    await chat.begin()
+    await chat.list.readUpward(rows: 500, speed: 640)
+    let report = chat.report
+    #expect(report.prepends == 18)
+    #expect(report.viewportJumps == 18)
+    #expect(report.anchorMovement == 18 * 20 * 64)
+    // Held at the top by each jump, the user waits out the 10 s of patience.
+    #expect(report.stallTimeAtTop == frame * 600)
+    #expect(report.rowsShown == 200)
+  }
+
+  // Fault class 18.
+  @Test func aPrependOverlappingTheRefreshedPageAddsNoDuplicate() async {
+    // After the refresh, the first older page (request 5) starts 5 rows late: it repeats
+    // rows 480 to 484 of the refreshed page.
+    let faults = Server.Faults(repeatedItems: [5: 5])
+    let chat = chatSession(latency: .fixed(.milliseconds(300)), faults: faults, chatPaginator)
+    await chat.begin()
+    await chat.list.readUpward(rows: 30, speed: 640)
+    await chat.list.pullToRefresh()
+    await chat.list.idle(for: .seconds(2))
+    #expect(
+      chat.server.log.map(\.request.cursor) == [
+        .newest, before(480), before(460), .newest, before(480),
+      ])
+    guard case .page(let ids, _) = chat.server.log[4].outcome else {
+      Issue.record("request 5 was not answered")
+      return
+    }
+    #expect(ids == Array(460..<485))
+    #expect(chat.feed.items.map(\.id) == Array(460..<500))
+    #expect(chat.report.duplicateRowsShown == 0)
+    #expect(chat.report.viewportJumps == 0)
+
+    // The naive chat chains to the start before the refresh, so its first older page after
+    // the refresh is request 27; given the same overlap, it keeps both copies.
+    let naive = chatSession(
+      latency: .fixed(.milliseconds(300)), faults: Server.Faults(repeatedItems: [27: 5]), naive)
+    await naive.begin()
+    await naive.list.readUpward(rows: 30, speed: 640)
+    await naive.list.pullToRefresh()
+    await naive.list.idle(for: .seconds(2))
+    #expect(naive.server.log[25].request.cursor == .newest)
+    #expect(naive.server.log[26].request.cursor == before(480))
+    let naiveIDs = naive.feed.items.map(\.id)
+    #expect(naiveIDs.count - Set(naiveIDs).count == 5)
+  }
+}
+
+/// A keyset cursor before row `id`: the page that ends just above it.
+func before(_ id: Int) -> ServerCursor { ServerCursor(position: .before(id)) }
+
+/// A 500-row chat history (row 499 the newest) in pages of 20, with cellular latency, shown in
+/// a 10-row list that opens at its bottom; `makeFeed` builds the feed over the server.
+@MainActor
+func chatSession<Feed: ListFeed>(
+  items: [Row] = rows(500), latency: LatencyModel = .cellular,
+  faults: Server.Faults = Server.Faults(), serverSeed: UInt64 = 0,
+  list: ListSimulatorConfiguration = ChatTests.chatList,
+  _ makeFeed: (Server, TestClock) -> Feed
+) -> Session<Feed> where Feed.Item == Row {
+  let clock = TestClock()
+  let server = Server(
+    items: items, pageSize: 20, latency: latency, faults: faults, seed: serverSeed, clock: clock)
+  let feed = makeFeed(server, clock)
+  return Session(
+    clock: clock, server: server, feed: feed,
+    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+}
+
+/// A paginator that opens at the newest page.
+@MainActor
+func chatPaginator(_ server: Server, _ clock: TestClock) -> Paginator<Row, ServerCursor> {
+  Paginator(
+    source: server, configuration: PagingConfiguration(initialCursor: .newest), clock: clock)
+}
