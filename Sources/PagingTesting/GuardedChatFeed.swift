@@ -29,12 +29,14 @@ import Paging
 /// ``GuardedOnAppearFeed`` it sets `isLoading` inside the task and clears it one layout pass
 /// after the page lands (fault classes 2 and 13), and it has no retry path. Run it in a
 /// ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
+///
+/// `package`: the tests and `paging-bench` show it beside `Paginator`; it is not API.
 @MainActor
-public final class GuardedChatFeed<Source: PageSource>: ListFeed {
+package final class GuardedChatFeed<Source: PageSource>: ListFeed {
   /// The rows' item type.
-  public typealias Item = Source.Item
+  package typealias Item = Source.Item
   /// The source's cursor type.
-  public typealias Cursor = Source.Cursor
+  package typealias Cursor = Source.Cursor
 
   private let core: BaselineLoader<Source>
   private var clearsLoadingAfterLayout = false
@@ -43,21 +45,21 @@ public final class GuardedChatFeed<Source: PageSource>: ListFeed {
   /// - Parameters:
   ///   - source: Loads the pages; its pages give previous cursors.
   ///   - newestCursor: The cursor of the newest page, where the chat opens.
-  public init(source: Source, newestCursor: Cursor) {
+  package init(source: Source, newestCursor: Cursor) {
     self.core = BaselineLoader(source: source, initialCursor: newestCursor)
   }
 
   /// The loaded items, oldest first.
-  public var items: [Item] { core.items }
+  package var items: [Item] { core.items }
   /// The previous cursor of the last page applied at the top; `nil` stops loading.
-  public var previousCursor: Cursor? { core.previousCursor }
+  package var previousCursor: Cursor? { core.previousCursor }
   /// The flag the guard checks.
-  public private(set) var isLoading = false
+  package private(set) var isLoading = false
   /// The row kept in place: the top row when the last older page was asked for.
-  public private(set) var scrollAnchor: Item.ID?
+  package private(set) var scrollAnchor: Item.ID?
 
   /// The screen's `.task`: loads the newest page unless it has loaded.
-  public func loadNewestPage() async {
+  package func loadNewestPage() async {
     guard !core.hasLoadedFirstPage else { return }
     await load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
@@ -65,7 +67,7 @@ public final class GuardedChatFeed<Source: PageSource>: ListFeed {
   /// A row's `onAppear`: when it is the top row, nothing is loading and a previous cursor
   /// exists, names it the scroll anchor and starts a task that loads the older page.
   /// - Parameter item: The row's item.
-  public func rowAppeared(_ item: Item) {
+  package func rowAppeared(_ item: Item) {
     guard item.id == core.items.first?.id, !isLoading, let cursor = core.previousCursor else {
       return
     }
@@ -84,41 +86,41 @@ public final class GuardedChatFeed<Source: PageSource>: ListFeed {
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { core.items.count }
+  package var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { core.items[index] }
+  package func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { core.version }
+  package var rowsVersion: Int { core.version }
   /// Always `nil`: a chat shows no footer below its newest row.
-  public var footerState: ListFooterState? { nil }
+  package var footerState: ListFooterState? { nil }
   /// Whether the newest page had a next cursor (or none has loaded yet).
-  public var hasNextPage: Bool { core.hasNextPage }
+  package var hasNextPage: Bool { core.hasNextPage }
   /// Whether the last page applied at the top had a previous cursor (or none has loaded yet).
-  public var hasPreviousPage: Bool { core.hasPreviousPage }
+  package var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
-  public var requestsStarted: Int { core.started }
+  package var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
-  public func rowDisappeared(_ item: Item) {}
+  package func rowDisappeared(_ item: Item) {}
   /// Clears `isLoading` after the layout pass that follows a load.
-  public func didLayout() {
+  package func didLayout() {
     guard clearsLoadingAfterLayout else { return }
     clearsLoadingAfterLayout = false
     isLoading = false
   }
   /// Calls ``loadNewestPage()``.
-  public func runScreenTask() async { await loadNewestPage() }
+  package func runScreenTask() async { await loadNewestPage() }
   /// Starts a new generation and loads the newest page in the caller's task.
-  public func refresh() async {
+  package func refresh() async {
     core.beginRefresh()
     scrollAnchor = nil
     await loadNewestPage()
   }
   /// Does nothing: this code has no retry path.
-  public func retry() {}
+  package func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
+  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }

@@ -25,12 +25,14 @@ import Paging
 /// only when the previous cursor is `nil` when a task runs, and has no loading state, no error
 /// state and no retry. Run it in a ``ListSimulator`` with
 /// ``ListSimulatorConfiguration/opensAtBottom``.
+///
+/// `package`: the tests and `paging-bench` show it beside `Paginator`; it is not API.
 @MainActor
-public final class NaiveChatFeed<Source: PageSource>: ListFeed {
+package final class NaiveChatFeed<Source: PageSource>: ListFeed {
   /// The rows' item type.
-  public typealias Item = Source.Item
+  package typealias Item = Source.Item
   /// The source's cursor type.
-  public typealias Cursor = Source.Cursor
+  package typealias Cursor = Source.Cursor
 
   private let core: BaselineLoader<Source>
 
@@ -38,24 +40,24 @@ public final class NaiveChatFeed<Source: PageSource>: ListFeed {
   /// - Parameters:
   ///   - source: Loads the pages; its pages give previous cursors.
   ///   - newestCursor: The cursor of the newest page, where the chat opens.
-  public init(source: Source, newestCursor: Cursor) {
+  package init(source: Source, newestCursor: Cursor) {
     self.core = BaselineLoader(source: source, initialCursor: newestCursor)
   }
 
   /// The loaded items, oldest first, duplicates included.
-  public var items: [Item] { core.items }
+  package var items: [Item] { core.items }
   /// The previous cursor of the last page applied at the top.
-  public var previousCursor: Cursor? { core.previousCursor }
+  package var previousCursor: Cursor? { core.previousCursor }
 
   /// The screen's `.task`: loads the newest page and replaces the items with it.
-  public func loadNewestPage() async {
+  package func loadNewestPage() async {
     await core.load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
   /// A row's `onAppear`: when it is the top row and a previous cursor exists, starts a task
   /// that loads the page before the previous cursor it finds when it runs, and puts it above.
   /// - Parameter item: The row's item.
-  public func rowAppeared(_ item: Item) {
+  package func rowAppeared(_ item: Item) {
     guard item.id == core.items.first?.id, core.previousCursor != nil else { return }
     let id = core.begin()
     Task { await self.core.load(id, cursor: self.core.previousCursor, direction: .prepend) }
@@ -64,34 +66,34 @@ public final class NaiveChatFeed<Source: PageSource>: ListFeed {
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { core.items.count }
+  package var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { core.items[index] }
+  package func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { core.version }
+  package var rowsVersion: Int { core.version }
   /// Always `nil`: this code shows no footer.
-  public var footerState: ListFooterState? { nil }
+  package var footerState: ListFooterState? { nil }
   /// Whether the newest page had a next cursor (or none has loaded yet).
-  public var hasNextPage: Bool { core.hasNextPage }
+  package var hasNextPage: Bool { core.hasNextPage }
   /// Whether the last page applied at the top had a previous cursor (or none has loaded yet).
-  public var hasPreviousPage: Bool { core.hasPreviousPage }
+  package var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
-  public var requestsStarted: Int { core.started }
+  package var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
-  public func rowDisappeared(_ item: Item) {}
+  package func rowDisappeared(_ item: Item) {}
   /// Calls ``loadNewestPage()``.
-  public func runScreenTask() async { await loadNewestPage() }
+  package func runScreenTask() async { await loadNewestPage() }
   /// Starts a new generation and loads the newest page in the caller's task.
-  public func refresh() async {
+  package func refresh() async {
     core.beginRefresh()
     await loadNewestPage()
   }
   /// Does nothing: this code has no retry path.
-  public func retry() {}
+  package func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
+  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }

@@ -72,12 +72,11 @@ extension MicroBenchmarks {
       ## Committing a page of 50 rows
 
       Time of one `handle(.loadCompleted(_:_:))` of the state machine for a page of 50 new
-      16-byte items appended, with the list already holding the given number (filled page by
-      page first), timed one commit at a time. *Store*: one `ItemStore.append` or
-      `ItemStore.prepend(contentsOf:policy:)` of 50 new items, the store the state machine
-      commits into, without the state machine's own work (it does not prepend yet); the
-      index's cache misses weigh more there, so its ratios are higher than the state
-      machine's. The sizes take turns: in a turn one commit warms the caches and the next 4
+      16-byte items appended (or, *prepend*, put before the first row), with the list already
+      holding the given number (filled page by page first), timed one commit at a time.
+      *Store*: one `ItemStore.append` of 50 new items, the store the state machine commits
+      into, without the state machine's own work; the index's cache misses weigh more there,
+      so its ratio is higher than the state machine's. The sizes take turns: in a turn one commit warms the caches and the next 4
       are kept, for 50 rounds, so 200 commits per size; the list grows by 50 rows a commit
       meanwhile. *Snapshot held*: a copy of `items` (an `ItemSnapshot`) is alive during the
       commit, as the `List(feed.items)` a SwiftUI view last rendered is. Its items sit in
