@@ -3,9 +3,9 @@
   import SwiftUI
 
   extension View {
-    /// Keeps the row the user was reading where it is when rows are put above it: binds the
-    /// scroll view's position (`scrollPosition(id:anchor:)`, iOS 17, macOS 14) to
-    /// `Paginator.scrollAnchor`.
+    /// Keeps the row the user was reading where it is when rows are put above it: gives the
+    /// scroll view a position (`scrollPosition(id:anchor:)`, iOS 17, macOS 14) that
+    /// `Paginator.scrollAnchor` seeds until SwiftUI tracks it.
     ///
     /// The scroll view writes the top row into the binding as the user scrolls, and keeps that
     /// row in place when rows are inserted above it, as SwiftUI documents. Until the user has
