@@ -5,9 +5,11 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public let id: PageRequestID
   /// The direction the page fills.
   public let direction: LoadDirection
-  /// The cursor to load. For a refresh this is ``PagingConfiguration/initialCursor`` (`nil`
-  /// meaning "the first page" in the source's own terms); for an append it is the `nextCursor`
-  /// of the last committed page and never `nil`.
+  /// The cursor to load. For a refresh this is where the list was opened:
+  /// ``PagingConfiguration/initialCursor`` (`nil` meaning "the first page" in the source's own
+  /// terms) or the cursor given to ``Paginator/start(at:)``; for an append it is the
+  /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first,
+  /// and never `nil`.
   public let cursor: Cursor?
   /// The generation the request belongs to.
   public let generation: Generation

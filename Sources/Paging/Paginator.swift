@@ -29,13 +29,14 @@ import Observation
 ///       MessageRow(message).pagingRow(message, in: chat)
 ///     }
 ///   }
-///   .scrollTargetLayout()
+///   .scrollTargetLayout()          // SwiftUI keeps the top row still when rows go above it
 /// }
-/// .scrollPosition(id: $anchor)              // keep the row the user reads still (iOS 17+)
-/// .defaultScrollAnchor(.bottom)             // open at the newest message
-/// .onChange(of: chat.scrollAnchor) { anchor = chat.scrollAnchor }
+/// .defaultScrollAnchor(.bottom)    // open at the newest message (iOS 17+)
+/// .pagingScrollAnchor(chat)        // PagingSwiftUI: scrollPosition(id:), seeded by scrollAnchor
 /// .task { await chat.start(at: .newest) }
 /// ```
+///
+/// (`PaginatedChat` in `PagingSwiftUI` is this screen.)
 ///
 /// Observation: ``items`` changes once per committed page, and each load state,
 /// ``hasNextPage``, ``hasPreviousPage``, ``generation`` and ``scrollAnchor`` notify their
@@ -167,9 +168,11 @@ where Item.ID: Sendable {
 
   /// The row that must stay where it is on screen after the last prepend or refresh: the top
   /// visible row before older rows were put above it, or the same row after a refresh when it
-  /// is still loaded; `nil` when there is nothing to keep. Bind it to the list's scroll
-  /// position (SwiftUI's `scrollPosition(id:)`, or `PagingDisplayForwarder` in UIKit) so that
-  /// the viewport does not jump (rulebook, R19 and fault class 17).
+  /// is still loaded; `nil` when there is nothing to keep. The engine knows only the rows'
+  /// signals: where the list tracks its own position (SwiftUI's `scrollPosition(id:)` once
+  /// the user has scrolled), that position wins, and this one fills in until then
+  /// (`pagingScrollAnchor(_:)` in `PagingSwiftUI` does both; `PagingDisplayForwarder` keeps
+  /// the offset in UIKit). Rulebook R19 and fault class 17.
   public var scrollAnchor: Item.ID? {
     access(keyPath: \.scrollAnchor)
     return machine.scrollAnchor

@@ -5,7 +5,8 @@
   /// A load failure of one direction: the error's text (unless `showsMessage` is `false`),
   /// then a button. A failed refresh (or first load) offers "Retry", which refreshes again; a
   /// failed prepend or append offers "Retry" (`Paginator.retry()`, the same cursor again), or
-  /// "Refresh" after a repeated cursor, which only a refresh clears.
+  /// "Refresh" when a retry cannot help (a repeated cursor, which only a refresh clears, or an
+  /// error that is not retryable).
   @MainActor
   struct LoadFailureView<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: View
   where Item.ID: Sendable {
@@ -33,7 +34,8 @@
       switch (direction, error) {
       case (.refresh, _):
         Button("Retry") { Task { await paginator.refresh() } }
-      case (.prepend, .repeatedCursor), (.append, .repeatedCursor):
+      case (.prepend, _) where !error.isRetryable, (.append, _) where !error.isRetryable:
+        // A repeated cursor, or an error the source says a retry cannot fix.
         Button("Refresh") { Task { await paginator.refresh() } }
       case (.prepend, _), (.append, _):
         Button("Retry") { paginator.retry() }

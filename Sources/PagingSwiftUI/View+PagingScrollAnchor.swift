@@ -3,15 +3,17 @@
   import SwiftUI
 
   extension View {
-    /// Keeps the row the user was reading where it is when rows are put above it: binds the
-    /// scroll view's position (`scrollPosition(id:anchor:)`, iOS 17, macOS 14) to
-    /// `Paginator.scrollAnchor`.
+    /// Keeps the row the user was reading where it is when rows are put above it: gives the
+    /// scroll view a position (`scrollPosition(id:anchor:)`, iOS 17, macOS 14) that
+    /// `Paginator.scrollAnchor` seeds until SwiftUI tracks it.
     ///
-    /// After a prepend the paginator names the row that was at the top before older rows were
-    /// inserted above it, and after a refresh the same row when it is still loaded. Each time
-    /// that value changes, the modifier scrolls that row to the top of the viewport, so the
-    /// content does not jump by the height of the new rows. Between changes, the scroll view
-    /// writes the top row into the binding as the user scrolls, as SwiftUI documents.
+    /// The scroll view writes the top row into the binding as the user scrolls, and keeps that
+    /// row in place when rows are inserted above it, as SwiftUI documents. Until the user has
+    /// scrolled (the binding is still `nil`, as in a chat that opened at the bottom), the
+    /// paginator's anchor fills it: after a prepend the row that was at the top before older
+    /// rows were put above it, after a refresh the same row when it is still loaded. The
+    /// position SwiftUI tracks wins over the engine's, which only knows the rows' signals (a
+    /// `LazyVStack` without `onDisappear` leaves it a row that has scrolled away).
     ///
     /// Apply it to a `ScrollView` whose lazy stack has `scrollTargetLayout()`, and whose rows
     /// are identified by the items' ids (a `ForEach` over `paginator.items`):
@@ -54,7 +56,7 @@
       content
         .scrollPosition(id: $position, anchor: .top)
         .onChange(of: paginator.scrollAnchor) { _, anchor in
-          if let anchor { position = anchor }
+          if position == nil, let anchor { position = anchor }
         }
     }
   }
