@@ -52,7 +52,7 @@ enum CommitBenchmark {
           case .machineAppend: committer(size: size, holdSnapshot: subject.holdSnapshot)
           case .storeAppend: storeCommitter(size: size, prepend: false, holdSnapshot: false)
           case .machinePrepend:
-            prependCommitter(size: size, holdSnapshot: subject.holdSnapshot)
+            committer(size: size, prepend: true, holdSnapshot: subject.holdSnapshot)
           }
         })
       return zip(sizes, samples).map {
@@ -61,38 +61,23 @@ enum CommitBenchmark {
     }
   }
 
-  /// A state machine holding `size` rows, and a function that commits its next page of 50 and
-  /// returns how long the commit took, in nanoseconds.
-  private static func committer(size: Int, holdSnapshot: Bool) -> () -> Double {
-    var machine = Fill.machine(count: size)
+  /// A state machine holding `size` rows, and a function that commits its next page of 50
+  /// after its last row (or, `prepend`, before its first row; the first page then gave a
+  /// previous cursor) and returns how long the commit took, in nanoseconds.
+  private static func committer(size: Int, prepend: Bool = false, holdSnapshot: Bool)
+    -> () -> Double
+  {
+    var machine = Fill.machine(count: size, previousCursor: prepend ? -pageSize : nil)
     return {
-      guard case .startLoad(let request) = machine.handle(.loadNextPage).first,
+      guard
+        case .startLoad(let request) = machine.handle(prepend ? .loadPreviousPage : .loadNextPage)
+          .first,
         let cursor = request.cursor
       else { return .nan }
       let page = Page(
-        items: SmallItem.page(cursor..<(cursor + pageSize)), nextCursor: cursor + pageSize)
-      let snapshot = holdSnapshot ? machine.items : nil
-      let start = Stopwatch.now()
-      let effects = machine.handle(.loadCompleted(request.id, page))
-      let elapsed = Stopwatch.elapsed(since: start)
-      blackHole(effects)
-      blackHole(snapshot)
-      return elapsed
-    }
-  }
-
-  /// A state machine holding `size` rows whose first page gave a previous cursor, and a
-  /// function that commits the page of 50 before its first row and returns how long the commit
-  /// took, in nanoseconds.
-  private static func prependCommitter(size: Int, holdSnapshot: Bool) -> () -> Double {
-    var machine = Fill.machine(count: size, previousCursor: -pageSize)
-    return {
-      guard case .startLoad(let request) = machine.handle(.loadPreviousPage).first,
-        let cursor = request.cursor
-      else { return .nan }
-      let page = Page(
-        items: SmallItem.page(cursor..<(cursor + pageSize)), nextCursor: nil,
-        previousCursor: cursor - pageSize)
+        items: SmallItem.page(cursor..<(cursor + pageSize)),
+        nextCursor: prepend ? nil : cursor + pageSize,
+        previousCursor: prepend ? cursor - pageSize : nil)
       let snapshot = holdSnapshot ? machine.items : nil
       let start = Stopwatch.now()
       let effects = machine.handle(.loadCompleted(request.id, page))

@@ -133,12 +133,7 @@ package struct ItemStore<Item: Identifiable> {
   package mutating func append<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult
   where S.Element == Item {
-    if let result = items.withContiguousStorageIfAvailable({
-      insert($0, atFront: false, policy: policy)
-    }) {
-      return result
-    }
-    return Array(items).withUnsafeBufferPointer { insert($0, atFront: false, policy: policy) }
+    insert(contentsOf: items, atFront: false, policy: policy)
   }
 
   /// Puts items whose ids are new before the first item, in their order (the first of `items`
@@ -155,12 +150,21 @@ package struct ItemStore<Item: Identifiable> {
   package mutating func prepend<S: Sequence>(contentsOf items: S, policy: DuplicatePolicy)
     -> InsertionResult
   where S.Element == Item {
+    insert(contentsOf: items, atFront: true, policy: policy)
+  }
+
+  /// ``append(contentsOf:policy:)`` or ``prepend(contentsOf:policy:)``: the items from
+  /// contiguous memory, copied into an array first when the sequence has none.
+  @inlinable
+  mutating func insert<S: Sequence>(contentsOf items: S, atFront: Bool, policy: DuplicatePolicy)
+    -> InsertionResult
+  where S.Element == Item {
     if let result = items.withContiguousStorageIfAvailable({
-      insert($0, atFront: true, policy: policy)
+      insert($0, atFront: atFront, policy: policy)
     }) {
       return result
     }
-    return Array(items).withUnsafeBufferPointer { insert($0, atFront: true, policy: policy) }
+    return Array(items).withUnsafeBufferPointer { insert($0, atFront: atFront, policy: policy) }
   }
 
   /// Replaces every item in one step, de-duplicating `items` by `policy`.
