@@ -36,6 +36,13 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// The wait the server asked for before the same request, when the source's error carries
+  /// one (``RetryableError/retryAfter``); `nil` otherwise.
+  public var retryAfter: Duration? {
+    guard case .sourceFailed(let error) = self else { return nil }
+    return (error as? any RetryableError)?.retryAfter
+  }
+
   /// Whether `error` means "cancelled" rather than "failed": `CancellationError`,
   /// `URLError.cancelled`, or a ``PagingError/sourceFailed(_:)`` wrapping one of them.
   ///

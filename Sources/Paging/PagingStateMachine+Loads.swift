@@ -236,7 +236,9 @@ extension PagingStateMachine {
       let number = attempt.automaticRetries + 1
       let retry = ScheduledRetry(
         id: RetryID(rawValue: nextRetryNumber), direction: direction, attempt: number,
-        delay: backoff.delay(forAttempt: number, randomFraction: random.nextFraction()))
+        delay: backoff.delay(
+          forAttempt: number, randomFraction: random.nextFraction(), retryAfter: failure.retryAfter)
+      )
       nextRetryNumber += 1
       recordedMetrics.retriesScheduled += 1
       setActivity(direction, .waitingToRetry(retry, failure))

@@ -76,4 +76,21 @@ public struct ExponentialBackoff: Hashable, Sendable {
     let spread = 1 + jitter * (2 * randomFraction - 1)
     return max(.zero, base * spread)
   }
+
+  /// The delay before automatic attempt `attempt` when the server asked for a wait: the
+  /// backoff's delay, or the server's `Retry-After` when that is longer, capped by
+  /// ``maxDelay`` (a server asking for an hour does not stall the list for an hour; the
+  /// retry then most likely fails again and the direction shows the error).
+  /// - Parameters:
+  ///   - attempt: The attempt's number, from 1.
+  ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
+  ///   - retryAfter: The server's wait (``RetryableError/retryAfter``), or `nil`.
+  /// - Returns: The delay, never negative.
+  public func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
+    -> Duration
+  {
+    let backoff = delay(forAttempt: attempt, randomFraction: randomFraction)
+    guard let retryAfter, retryAfter > backoff else { return backoff }
+    return min(retryAfter, max(maxDelay, backoff))
+  }
 }

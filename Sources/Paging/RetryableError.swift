@@ -6,4 +6,14 @@
 public protocol RetryableError: Error {
   /// `true` when the same request may succeed later.
   var isRetryable: Bool { get }
+
+  /// How long the server asked the client to wait before the same request (HTTP's
+  /// `Retry-After`, RFC 9110 section 10.2.3), or `nil` when it did not say. An automatic retry
+  /// waits at least this long, capped by ``ExponentialBackoff/maxDelay``. The default is `nil`.
+  var retryAfter: Duration? { get }
+}
+
+extension RetryableError {
+  /// `nil`: the error carries no wait of the server's.
+  public var retryAfter: Duration? { nil }
 }

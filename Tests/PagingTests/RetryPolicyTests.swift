@@ -53,6 +53,31 @@ import Testing
       ])
   }
 
+  /// Rulebook R7: the server's `Retry-After` is a floor on the wait, capped by the maximum delay.
+  @Test func theServersRetryAfterLengthensTheWaitUpToTheMaximumDelay() {
+    var machine = Machine.loaded(
+      configuration: .init(retryPolicy: .exponentialBackoff(Self.backoff)))
+    let longer = Self.failingAppend(&machine, Boom(retryAfter: .seconds(7)))
+    #expect(
+      longer == [
+        .scheduleRetry(ScheduledRetry(id: 1, direction: .append, attempt: 1, delay: .seconds(7)))
+      ])
+    _ = machine.handle(.retryTimerFired(1))
+    let capped = Self.failingAppend(&machine, Boom(retryAfter: .seconds(3_600)))
+    #expect(
+      capped == [
+        .scheduleRetry(ScheduledRetry(id: 2, direction: .append, attempt: 2, delay: .seconds(30)))
+      ])
+    var shorter = Machine.loaded(
+      configuration: .init(retryPolicy: .exponentialBackoff(Self.backoff)))
+    // A wait shorter than the backoff's does not shorten it.
+    let kept = Self.failingAppend(&shorter, Boom(retryAfter: .milliseconds(10)))
+    #expect(
+      kept == [
+        .scheduleRetry(ScheduledRetry(id: 1, direction: .append, attempt: 1, delay: .seconds(1)))
+      ])
+  }
+
   @Test func nonRetryableErrorsAreNotRetried() {
     var machine = Machine.loaded(
       configuration: .init(retryPolicy: .exponentialBackoff(Self.backoff)))

@@ -19,6 +19,7 @@ func page(_ range: Range<Int>, next: Int?) -> Page<Row, Int> {
 struct Boom: Error, Equatable, RetryableError {
   var code = 1
   var isRetryable = true
+  var retryAfter: Duration? = nil
 }
 
 extension Array where Element == PagingEffect<Int> {
