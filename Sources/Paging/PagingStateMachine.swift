@@ -31,6 +31,8 @@ where Item.ID: Sendable {
   public let configuration: PagingConfiguration<Cursor>
   /// The window's items and their id index.
   @usableFromInline package internal(set) var store = ItemStore<Item>()
+  /// The window's page boundaries and the cursor that loaded each page (rulebook R22).
+  @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
   /// The refresh's activity (the first load is a refresh).
   @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
   /// The prepend edge: towards the top, before the first loaded item.
@@ -156,7 +158,7 @@ where Item.ID: Sendable {
   /// refresh runs or waits to retry.
   @inlinable
   func canLoad(_ edge: Edge<Cursor>) -> Bool {
-    guard edge.activity.isIdle, edge.chain.cursor != nil else { return false }
+    guard edge.activity.isIdle, edge.chain.hasMore else { return false }
     switch refresh {
     case .idle, .failed: return true
     case .loading, .waitingToRetry: return false
@@ -212,7 +214,7 @@ where Item.ID: Sendable {
     case .rowAppeared, .rowDisappeared: break
     case .loadNextPage: loadExplicitly(.append)
     case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginRefresh(at: origin) }
+    case .refresh: if refresh.request == nil { beginRefresh(at: refreshCursor) }
     case .retry: retry()
     case .cancel: cancelAll()
     case .loadCompleted(let id, let page): loadCompleted(id, page)
