@@ -32,6 +32,15 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
 
   /// The pages in list order.
   package private(set) var entries: [Entry] = []
+  /// What lies before the first page, beyond the prepend chain, innermost last: the chain the
+  /// prepend edge takes again each time a page is prepended that came without a previous
+  /// cursor. A drop at the top pushes the chain it replaces, so that a feed whose pages give
+  /// no previous cursor can still be scrolled back through every dropped page. O(pages
+  /// dropped) cursors.
+  package var beyondFirst: [PageChain<Cursor>] = []
+  /// What lies after the last page, beyond the append chain, innermost last (as
+  /// ``beyondFirst``, for pages that come without a next cursor).
+  package var beyondLast: [PageChain<Cursor>] = []
 
   /// No page.
   @inlinable package init() {}
@@ -43,7 +52,11 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package var itemCount: Int { entries.reduce(0) { $0 + $1.count } }
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
-  mutating func reset(to page: Entry) { entries = [page] }
+  mutating func reset(to page: Entry) {
+    entries = [page]
+    beyondFirst = []
+    beyondLast = []
+  }
 
   /// Records a page after the last one.
   mutating func append(_ page: Entry) { entries.append(page) }

@@ -13,11 +13,35 @@ extension PagingStateMachine {
       cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
       previousCursor: page.previousCursor, nextCursor: page.nextCursor)
     switch direction {
-    case .refresh: pages.reset(to: entry)
-    case .prepend: pages.prepend(entry)
-    case .append: pages.append(entry)
+    case .refresh:
+      pages.reset(to: entry)
+      anchorRefreshCommitted(request, page)
+    case .prepend:
+      pages.prepend(entry)
+      resumeChain(.prepend, given: page.previousCursor)
+    case .append:
+      pages.append(entry)
+      resumeChain(.append, given: page.nextCursor)
     }
     if direction != .refresh { dropPagesOverCap(after: direction) }
+  }
+
+  /// After a page committed at `direction`'s edge (or a refresh around the anchor): takes back
+  /// the chain a drop set aside there, if any. It becomes the edge's chain when the page gave
+  /// no cursor for that direction (`given`); else the source's cursor stands. A cursor already
+  /// loaded in this generation fails the edge, as in any commit (R11).
+  mutating func resumeChain(_ direction: LoadDirection, given: Cursor?) {
+    let saved =
+      direction == .prepend ? pages.beyondFirst.popLast() : pages.beyondLast.popLast()
+    guard given == nil, let saved else { return }
+    if direction == .prepend { prepend.chain = saved } else { append.chain = saved }
+    if let cursor = saved.cursor, committedCursors.contains(cursor) {
+      if direction == .prepend {
+        prepend.activity = .failed(.repeatedCursor(cursor))
+      } else {
+        append.activity = .failed(.repeatedCursor(cursor))
+      }
+    }
   }
 
   /// Why the cap cannot work with pages of `pageSize` items, if it cannot.
@@ -93,6 +117,7 @@ extension PagingStateMachine {
       viewport.shift(by: -page.count)
       prefetchEstimator.shift(by: -page.count)
       let given = pages.entries.first?.previousCursor
+      pages.beyondFirst.append(prepend.chain)
       prepend.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       prepend.activity = .idle
       prepend.pagesWithoutNewItems = 0
@@ -102,6 +127,7 @@ extension PagingStateMachine {
       page = pages.removeLast()
       store.removeLast(page.count)
       let given = pages.entries.last?.nextCursor
+      pages.beyondLast.append(append.chain)
       append.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       append.activity = .idle
       append.pagesWithoutNewItems = 0

@@ -59,6 +59,8 @@ where Item.ID: Sendable {
   var windowIsFromOrigin = false
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
+  /// The refresh around the anchored row in flight, if any (rulebook R23).
+  var anchorRefresh: AnchorRefresh<Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
@@ -214,7 +216,7 @@ where Item.ID: Sendable {
     case .rowAppeared, .rowDisappeared: break
     case .loadNextPage: loadExplicitly(.append)
     case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginRefresh(at: refreshCursor) }
+    case .refresh: if refresh.request == nil { beginPolicyRefresh() }
     case .retry: retry()
     case .cancel: cancelAll()
     case .loadCompleted(let id, let page): loadCompleted(id, page)
