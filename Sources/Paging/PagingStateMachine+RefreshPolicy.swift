@@ -3,9 +3,11 @@
 /// A refresh around the anchored row: the cursor it loads, and what lies on either side of the
 /// anchored page in the old window (its pages, reloaded by their own cursors, and what lay
 /// beyond them), for a source that returns no previous (or next) cursor.
-struct AnchorRefresh<Cursor: Hashable & Sendable>: Sendable {
+struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// The cursor of the anchored page.
   var cursor: Cursor?
+  /// The anchored row.
+  var row: ID
   /// The chains before the anchored page, innermost last.
   var beyondFirst: [PageChain<Cursor>]
   /// The chains after the anchored page, innermost last.
@@ -23,12 +25,12 @@ extension PagingStateMachine {
     }
     let entries = pages.entries
     anchorRefresh = AnchorRefresh(
-      cursor: entries[anchored].cursor,
+      cursor: entries[anchored.index].cursor, row: anchored.row,
       beyondFirst: pages.beyondFirst + [prepend.chain]
-        + entries[..<anchored].map { .reloading($0.cursor) },
+        + entries[..<anchored.index].map { .reloading($0.cursor) },
       beyondLast: pages.beyondLast + [append.chain]
-        + entries[(anchored + 1)...].reversed().map { .reloading($0.cursor) })
-    beginRefresh(at: entries[anchored].cursor)
+        + entries[(anchored.index + 1)...].reversed().map { .reloading($0.cursor) })
+    beginRefresh(at: entries[anchored.index].cursor)
   }
 
   /// After a refresh around the anchored row committed: the old window's pages on either side
@@ -37,17 +39,25 @@ extension PagingStateMachine {
   mutating func anchorRefreshCommitted(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
     defer { anchorRefresh = nil }
     guard let anchorRefresh, anchorRefresh.cursor == request.cursor else { return }
+    // The anchored row stays put when it is still there, also when no row was on screen (a
+    // restored list).
+    if scrollAnchor == nil, store.contains(id: anchorRefresh.row) {
+      scrollAnchor = anchorRefresh.row
+    }
     pages.beyondFirst = anchorRefresh.beyondFirst
     pages.beyondLast = anchorRefresh.beyondLast
     resumeChain(.prepend, given: page.previousCursor)
     resumeChain(.append, given: page.nextCursor)
   }
 
-  /// The index of the page holding the top visible row, or `nil` when no row is known to be
-  /// visible.
+  /// The page holding the top visible row (else the scroll anchor) and that row, or `nil`
+  /// when neither is known.
   /// - Complexity: O(pages).
-  var anchoredPage: Int? {
-    guard let lowest = viewport.lowest else { return nil }
-    return pages.page(holding: lowest)?.index
+  var anchoredPage: (index: Int, row: Item.ID)? {
+    // Before any row has appeared (a restored list), the scroll anchor is the row to keep.
+    guard let top = viewport.lowest ?? scrollAnchor.flatMap({ store.position(of: $0) }),
+      let index = pages.page(holding: top)?.index
+    else { return nil }
+    return (index, store[top].id)
   }
 }

@@ -60,7 +60,7 @@ where Item.ID: Sendable {
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
   /// The refresh around the anchored row in flight, if any (rulebook R23).
-  var anchorRefresh: AnchorRefresh<Cursor>?
+  var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
