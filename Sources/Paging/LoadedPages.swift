@@ -34,9 +34,10 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package private(set) var entries: [Entry] = []
   /// What lies before the first page, beyond the prepend chain, innermost last: the chain the
   /// prepend edge takes again each time a page is prepended that came without a previous
-  /// cursor. A drop at the top pushes the chain it replaces, so that a feed whose pages give
-  /// no previous cursor can still be scrolled back through every dropped page. O(pages
-  /// dropped) cursors.
+  /// cursor. A drop at the top pushes the chain it replaces when the new first page has no
+  /// previous cursor, so that a feed whose pages give none can still be scrolled back through
+  /// every dropped page: O(pages dropped) cursors for such a feed, none for a source that
+  /// gives previous cursors.
   package var beyondFirst: [PageChain<Cursor>] = []
   /// What lies after the last page, beyond the append chain, innermost last (as
   /// ``beyondFirst``, for pages that come without a next cursor).

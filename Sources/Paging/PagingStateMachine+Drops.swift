@@ -26,14 +26,15 @@ extension PagingStateMachine {
     if direction != .refresh { dropPagesOverCap(after: direction) }
   }
 
-  /// After a page committed at `direction`'s edge (or a refresh around the anchor): takes back
-  /// the chain a drop set aside there, if any. It becomes the edge's chain when the page gave
-  /// no cursor for that direction (`given`); else the source's cursor stands. A cursor already
+  /// After a page committed at `direction`'s edge (or a refresh around the anchor) without a
+  /// cursor for that direction (`given`): takes back the chain a drop set aside there, if any,
+  /// as the edge's chain. A drop sets one aside only when the source gave the new outermost
+  /// page no cursor, so a source that gives both cursors costs no memory per dropped page. A cursor already
   /// loaded in this generation fails the edge, as in any commit (R11).
   mutating func resumeChain(_ direction: LoadDirection, given: Cursor?) {
-    let saved =
-      direction == .prepend ? pages.beyondFirst.popLast() : pages.beyondLast.popLast()
-    guard given == nil, let saved else { return }
+    guard given == nil,
+      let saved = direction == .prepend ? pages.beyondFirst.popLast() : pages.beyondLast.popLast()
+    else { return }
     if direction == .prepend { prepend.chain = saved } else { append.chain = saved }
     if let cursor = saved.cursor, committedCursors.contains(cursor) {
       if direction == .prepend {
@@ -117,7 +118,7 @@ extension PagingStateMachine {
       viewport.shift(by: -page.count)
       prefetchEstimator.shift(by: -page.count)
       let given = pages.entries.first?.previousCursor
-      pages.beyondFirst.append(prepend.chain)
+      if given == nil { pages.beyondFirst.append(prepend.chain) }
       prepend.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       prepend.activity = .idle
       prepend.pagesWithoutNewItems = 0
@@ -127,7 +128,7 @@ extension PagingStateMachine {
       page = pages.removeLast()
       store.removeLast(page.count)
       let given = pages.entries.last?.nextCursor
-      pages.beyondLast.append(append.chain)
+      if given == nil { pages.beyondLast.append(append.chain) }
       append.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       append.activity = .idle
       append.pagesWithoutNewItems = 0

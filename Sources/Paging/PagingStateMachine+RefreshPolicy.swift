@@ -44,8 +44,9 @@ extension PagingStateMachine {
     if scrollAnchor == nil, store.contains(id: anchorRefresh.row) {
       scrollAnchor = anchorRefresh.row
     }
-    pages.beyondFirst = anchorRefresh.beyondFirst
-    pages.beyondLast = anchorRefresh.beyondLast
+    // A source that gives the cursor needs nothing set aside on that side.
+    pages.beyondFirst = page.previousCursor == nil ? anchorRefresh.beyondFirst : []
+    pages.beyondLast = page.nextCursor == nil ? anchorRefresh.beyondLast : []
     resumeChain(.prepend, given: page.previousCursor)
     resumeChain(.append, given: page.nextCursor)
   }
