@@ -6,6 +6,9 @@ import Paging
 /// at a time with `maxSize` 1,000 and a prefetch distance of 20, every page answered at once;
 /// then scrolls back up through dropped pages; then the window is saved and restored.
 ///
+/// A feed whose pages give no previous cursor is run too (``run(rows:back:previousCursors:)``):
+/// the engine then keeps one cursor per dropped page to scroll back, which `heldBytes` counts.
+///
 /// Stalls against the oracle are not measured here (virtual time, every page answered at
 /// once); the figures are counts and bytes.
 enum CappedWindowProfile {
@@ -27,15 +30,20 @@ enum CappedWindowProfile {
   static let pageSize = 50
   static let maxSize = 1_000
 
-  static func page(_ request: PageRequest<Int>, rows: Int) -> Page<SmallItem, Int> {
+  static func page(_ request: PageRequest<Int>, rows: Int, previousCursors: Bool) -> Page<
+    SmallItem, Int
+  > {
     let start = request.cursor ?? 0
     let end = min(rows, start + pageSize)
     return Page(
       items: SmallItem.page(start..<end), nextCursor: end < rows ? end : nil,
-      previousCursor: start > 0 ? start - pageSize : nil)
+      previousCursor: previousCursors && start > 0 ? start - pageSize : nil)
   }
 
-  static func run(rows: Int, back: Int) -> Result {
+  /// One session. `previousCursors: false` is a feed whose pages give only a next cursor:
+  /// scrolling back then reloads dropped pages by the cursors that loaded them, which the
+  /// engine keeps (one per dropped page, counted in `heldBytes`).
+  static func run(rows: Int, back: Int, previousCursors: Bool = true) -> Result {
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(20))
     configuration.maxSize = maxSize
     var machine = PagingStateMachine<SmallItem, Int>(configuration: configuration)
@@ -50,7 +58,9 @@ enum CappedWindowProfile {
         // A duplicate: a page requested while its rows are loaded (loaded twice in a row).
         if let cursor = request.cursor, machine.store.contains(id: cursor) { duplicates += 1 }
         requested.insert(request.cursor)
-        pending += machine.handle(.loadCompleted(request.id, page(request, rows: rows)))
+        pending += machine.handle(
+          .loadCompleted(
+            request.id, page(request, rows: rows, previousCursors: previousCursors)))
       }
     }
     answer(machine.handle(.start))

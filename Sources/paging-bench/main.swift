@@ -14,6 +14,9 @@ if options.cappedWindow {
   for goal in CappedWindowProfile.goals(result) {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   }
+  let forward = CappedWindowProfile.run(
+    rows: result.rows, back: result.backRows, previousCursors: false)
+  print("pages without previous cursors: \(forward)")
   exit(0)
 }
 if let count = options.memoryProbe {
