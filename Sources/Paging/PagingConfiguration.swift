@@ -29,11 +29,12 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
   ///     (default 3; values below 1 count as 1).
-  ///   - retryPolicy: Manual (default) or exponential backoff.
+  ///   - retryPolicy: Automatic retries of transient failures, 3 at most, at about 1 s, 2 s and
+  ///     4 s (default), other backoffs, or ``RetryPolicy/manual``.
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = .manual
+    retryPolicy: RetryPolicy = .exponentialBackoff(ExponentialBackoff())
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor

@@ -1,9 +1,16 @@
 /// When the engine retries a failed load by itself.
 ///
-/// The default is ``manual``: a failed direction stays failed until ``Paginator/retry()``, so a
-/// failing page can never loop (fault class 8).
+/// The default, in ``PagingConfiguration``, is ``exponentialBackoff(_:)`` with
+/// ``ExponentialBackoff/init(initialDelay:multiplier:maxDelay:maxAttempts:jitter:seed:)``'s
+/// defaults: a transient failure (a lost connection, a timeout, HTTP 408, 429 or 5xx) is
+/// retried after about 1 s, 2 s and 4 s, at least as long as the server's `Retry-After`, and
+/// then the direction stays failed until ``Paginator/retry()``; an error a retry cannot help
+/// (``PagingError/isRetryable`` is `false`) latches at once. TanStack Query's default is alike
+/// (3 retries at 1 s, 2 s, 4 s), but it retries every error and without jitter; Android
+/// Paging 3 never retries by itself (``manual`` here). Either way a failing page can never
+/// loop (rulebook R7, fault class 8).
 public enum RetryPolicy: Hashable, Sendable {
-  /// Never retry automatically; only ``Paginator/retry()`` does.
+  /// Never retry automatically; only ``Paginator/retry()`` does (Android Paging 3's way).
   case manual
   /// Retry retryable failures (see ``PagingError/isRetryable``) after a growing, jittered
   /// delay measured on the paginator's injected `Clock`, a bounded number of times in a row;
