@@ -57,6 +57,8 @@ where Item.ID: Sendable {
   /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTasks: [RetryID: Task<Void, Never>] = [:]
+  /// Retry timers set on a ``SteppingClock`` (a test clock), by the clock's token.
+  @ObservationIgnored private var retryTimers: [RetryID: Int] = [:]
   /// Loads whose task has begun, so that their request reaches the source.
   @ObservationIgnored private var begunLoads: Set<PageRequestID> = []
   /// Loads cancelled before their task began: their task ends without calling the source.
@@ -102,6 +104,9 @@ where Item.ID: Sendable {
   deinit {
     for task in loadTasks.values { task.cancel() }
     for task in retryTasks.values { task.cancel() }
+    if let stepping = clock as? any SteppingClock {
+      for token in retryTimers.values { stepping.cancelTimer(token) }
+    }
   }
 
   // MARK: State
@@ -367,6 +372,15 @@ where Item.ID: Sendable {
         requestsNeverSent += 1
       }
     case .scheduleRetry(let retry):
+      if let stepping = clock as? any SteppingClock {
+        // A test clock: the timer's deadline is fixed now, and the step that reaches it sends
+        // the event, so the retry goes out at its own instant, run after run.
+        retryTimers[retry.id] = stepping.setTimer(after: retry.delay) { [weak self] in
+          self?.retryTimers[retry.id] = nil
+          self?.send(.retryTimerFired(retry.id))
+        }
+        break
+      }
       let clock = self.clock
       retryTasks[retry.id] = Task { [weak self] in
         do {
@@ -379,6 +393,10 @@ where Item.ID: Sendable {
       }
     case .cancelRetry(let id):
       retryTasks.removeValue(forKey: id)?.cancel()
+      if let token = retryTimers.removeValue(forKey: id), let stepping = clock as? any SteppingClock
+      {
+        stepping.cancelTimer(token)
+      }
     }
   }
 

@@ -136,10 +136,11 @@ import Testing
     #expect(paginator.items.map(\.id) == Array(0..<40))
   }
 
-  // 8
+  // 8, with manual retries: the failure stays until the user taps Retry.
   @Test func aFailedPageDoesNotLoopWhileItsRowsReappear() async {
     let session = paginatorSession(
       faults: Server.Faults(failingRequests: [2]),
+      paging: PagingConfiguration(retryPolicy: .manual),
       list: tenRowList(spuriousRepeatProbability: 0.5))
     await session.begin()
     await session.list.scroll(to: 20)
@@ -149,7 +150,32 @@ import Testing
     #expect(session.feed.footerState == .failed)
   }
 
-  // 8, with the opt-in automatic retries: bounded.
+  // 8 with the default: a blip heals by itself, once, at the backoff's instant; the rows that
+  // reappear meanwhile start nothing.
+  @Test func theDefaultRetryHealsABlipOnceAtItsInstant() async {
+    let session = paginatorSession(
+      faults: Server.Faults(failingRequests: [2]),
+      list: tenRowList(spuriousRepeatProbability: 0.5))
+    await session.begin()
+    await session.list.scroll(to: 20)
+    await session.list.jitterAtBottom(times: 20)
+    let log = session.server.log
+    let failed = log[1]
+    let retry = log[2]
+    #expect(failed.request.cursor == retry.request.cursor)
+    guard case .failed = failed.outcome else {
+      Issue.record("request 2 did not fail: \(failed.outcome)")
+      return
+    }
+    // The first automatic retry waits the default backoff's first delay (1 s ± 20 %, seeded).
+    var jitter = SplitMix64(seed: 0)
+    let delay = ExponentialBackoff().delay(forAttempt: 1, randomFraction: jitter.nextFraction())
+    #expect(retry.receivedAt == failed.answeredAt.map { $0 + delay })
+    #expect(session.report.duplicateRequests == 0)
+    #expect(session.feed.metrics.retriesScheduled == 1)
+  }
+
+  // 8, with automatic retries: bounded.
   @Test func automaticRetriesStopAfterTheirLimit() async {
     let clock = TestClock()
     let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 2, jitter: 0)

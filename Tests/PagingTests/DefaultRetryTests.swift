@@ -97,6 +97,10 @@ import Testing
       clock.advance(to: TestClock.Instant(offset: Self.delays[0] - .nanoseconds(1))) == 0)
     #expect(source.requests.count == 2)
     try #require(clock.advance(to: TestClock.Instant(offset: Self.delays[0])) == 1)
+    // On a test clock the timer fires inside the advance: the retry is already under way, so
+    // a list simulator stepping the clock sees it at its own instant.
+    #expect(feed.appendState == .loading)
+    #expect(feed.requestsSent == 3)
     let retry = await source.request(at: 2)
     #expect(retry.cursor == 20)
     #expect(retry.direction == .append)
