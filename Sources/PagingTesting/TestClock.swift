@@ -1,4 +1,3 @@
-import Foundation
 import Paging
 
 /// A `Clock` whose time moves only when a test says so, for deterministic tests of anything
@@ -158,19 +157,27 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Returns as soon as the sleepers are resumed, before the woken tasks run; the count tells
   /// exactly whether anything woke (see ``TestClock``).
-  /// - Parameter duration: How far to move (negative values do nothing).
+  /// - Parameters:
+  ///   - duration: How far to move (negative values do nothing).
+  ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
+  ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
   @discardableResult
-  public func advance(by duration: Duration) -> Int {
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation
+  ) -> Int {
     advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline` (never backwards), waking sleepers as
   /// ``advance(by:)`` does.
-  /// - Parameter deadline: The new time.
+  /// - Parameters:
+  ///   - deadline: The new time.
+  ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
+  ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
   @discardableResult
-  public func advance(to deadline: Instant) -> Int {
+  public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) -> Int {
     var woken = 0
     while wakeNext(notAfter: deadline) { woken += 1 }
     return woken
@@ -181,9 +188,12 @@ public final class TestClock: Clock, Sendable {
   ///
   /// The list simulator steps time with this, one wake at a time, so that it can wait for
   /// each answer to be applied before the next one is delivered.
-  /// - Parameter limit: The latest deadline to wake.
+  /// - Parameters:
+  ///   - limit: The latest deadline to wake.
+  ///   - isolation: The caller's actor: on the main actor a timer's action runs inside this
+  ///     call; elsewhere it is sent to the main actor.
   /// - Returns: Whether a sleeper was woken.
-  func wakeNext(notAfter limit: Instant) -> Bool {
+  func wakeNext(notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation) -> Bool {
     let next = state.withLock { state -> Sleeper? in
       state.dropCancelled()
       guard let top = state.queue.peek(), top.deadline <= limit.offset,
@@ -202,7 +212,7 @@ public final class TestClock: Clock, Sendable {
       hooks?.resumed(false)
       continuation.resume()
     case .timer(let action):
-      if Thread.isMainThread {
+      if let isolation, isolation === MainActor.shared {
         MainActor.assumeIsolated { action() }
       } else {
         Task { @MainActor in action() }
