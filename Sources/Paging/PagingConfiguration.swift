@@ -21,6 +21,9 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   }
   /// When failed loads are retried without a call to ``Paginator/retry()``.
   public var retryPolicy: RetryPolicy
+  /// When a slow load gets a second, identical request (off by default; see
+  /// ``HedgingPolicy``).
+  public var hedging: HedgingPolicy
 
   /// Creates a configuration.
   /// - Parameters:
@@ -31,15 +34,18 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///     (default 3; values below 1 count as 1).
   ///   - retryPolicy: Automatic retries of transient failures, 3 at most, at about 1 s, 2 s and
   ///     4 s (default), other backoffs, or ``RetryPolicy/manual``.
+  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/off``).
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = .exponentialBackoff(ExponentialBackoff())
+    retryPolicy: RetryPolicy = .exponentialBackoff(ExponentialBackoff()),
+    hedging: HedgingPolicy = .off
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor
     self.duplicatePolicy = duplicatePolicy
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
     self.retryPolicy = retryPolicy
+    self.hedging = hedging
   }
 }
