@@ -32,13 +32,14 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
   ///     (default 3; values below 1 count as 1).
-  ///   - retryPolicy: Automatic retries of transient failures, 3 at most, at about 1 s, 2 s and
-  ///     4 s (default), other backoffs, or ``RetryPolicy/manual``.
+  ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
+  ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
+  ///     ``RetryPolicy/manual``.
   ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/off``).
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = .exponentialBackoff(ExponentialBackoff()),
+    retryPolicy: RetryPolicy = .exponentialBackoff(.standard),
     hedging: HedgingPolicy = .off
   ) {
     self.prefetch = prefetch

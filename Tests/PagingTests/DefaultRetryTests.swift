@@ -6,9 +6,9 @@ import Testing
 /// Rulebook R7 with the default configuration: a transient failure is retried by itself, a
 /// bounded number of times, never sooner than the server asked; other failures latch at once.
 @Suite struct DefaultRetryTests {
-  /// The default's delays with its seed-0 jitter (±20 % around 1 s, 2 s and 4 s).
+  /// The default's delays with its seed-0 jitter: at once, then ±20 % around 1 s and 2 s.
   static let delays: [Duration] = {
-    let backoff = ExponentialBackoff()
+    let backoff = ExponentialBackoff.standard
     var random = SplitMix64(seed: 0)
     return (1...3).map { backoff.delay(forAttempt: $0, randomFraction: random.nextFraction()) }
   }()
@@ -35,6 +35,9 @@ import Testing
     }
     #expect(scheduled.map(\.attempt) == [1, 2, 3])
     #expect(scheduled.map(\.delay) == Self.delays)
+    #expect(Self.delays[0] == .zero)
+    #expect(Self.delays[1] > .milliseconds(800) && Self.delays[1] < .milliseconds(1_200))
+    #expect(Self.delays[2] > .milliseconds(1_600) && Self.delays[2] < .milliseconds(2_400))
     #expect(machine.appendState == .failed(.sourceFailed(URLError(.timedOut))))
     #expect(machine.metrics.retriesScheduled == 3)
     #expect(machine.metrics.requestsStarted == 5)
@@ -78,8 +81,8 @@ import Testing
     #expect(machine.handle(.loadFailed(append.id, Unknown())).count == 1)
   }
 
-  /// The paginator waits on its clock: not a moment before the delay, and the retry asks for
-  /// the same cursor and commits its page.
+  /// The paginator retries at once, then waits on its clock: not a moment before the delay,
+  /// and the retry asks for the same cursor and commits its page.
   @MainActor
   @Test func thePaginatorRetriesOnItsClockAndCommits() async throws {
     let clock = TestClock()
@@ -91,23 +94,27 @@ import Testing
     feed.loadNextPage()
     source.fail(await source.request(at: 1), with: URLError(.networkConnectionLost))
     await feed.waitUntilIdle()
-    await clock.waitForSleepers(1)
-    #expect(clock.nextDeadline == TestClock.Instant(offset: Self.delays[0]))
+    // The first retry is due at once: the next advance, even by nothing, sends it.
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .zero))
+    try #require(clock.advance(by: .zero) == 1)
+    source.fail(await source.request(at: 2), with: URLError(.networkConnectionLost))
+    await feed.waitUntilIdle()
+    #expect(clock.nextDeadline == TestClock.Instant(offset: Self.delays[1]))
     try #require(
-      clock.advance(to: TestClock.Instant(offset: Self.delays[0] - .nanoseconds(1))) == 0)
-    #expect(source.requests.count == 2)
-    try #require(clock.advance(to: TestClock.Instant(offset: Self.delays[0])) == 1)
+      clock.advance(to: TestClock.Instant(offset: Self.delays[1] - .nanoseconds(1))) == 0)
+    #expect(source.requests.count == 3)
+    try #require(clock.advance(to: TestClock.Instant(offset: Self.delays[1])) == 1)
     // On a test clock the timer fires inside the advance: the retry is already under way, so
     // a list simulator stepping the clock sees it at its own instant.
     #expect(feed.appendState == .loading)
-    #expect(feed.requestsSent == 3)
-    let retry = await source.request(at: 2)
+    #expect(feed.requestsSent == 4)
+    let retry = await source.request(at: 3)
     #expect(retry.cursor == 20)
     #expect(retry.direction == .append)
     source.complete(retry, items: rows(20..<40), next: 40)
     await feed.waitUntilIdle()
     #expect(feed.items.map(\.id) == Array(0..<40))
     #expect(feed.appendState == .idle)
-    #expect(feed.metrics.retriesScheduled == 1)
+    #expect(feed.metrics.retriesScheduled == 2)
   }
 }
