@@ -51,7 +51,7 @@ struct MicroBenchmarks: Codable, Sendable {
         ),
         (
           .scattered,
-          "each row far from the last: a hash probe and the item's compare miss the caches (about 100 ns each on this VM)"
+          "each row far from the last: the index's hash probe, then the id check in the chunked items (the group, the chunk, the item: dependent loads), each a cache miss, where the dictionary keeps its keys inline"
         ),
       ] {
         guard let first = appearanceMedian("Paginator", order, small),
