@@ -13,6 +13,11 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public let cursor: Cursor?
   /// The generation the request belongs to.
   public let generation: Generation
+  /// Whether this is a hedge: a second, identical request for the same cursor and generation,
+  /// sent because the first was slower than ``PagingConfiguration/hedging`` allows. The first
+  /// answer of the two commits and the other is cancelled, so the source must be idempotent
+  /// for reads (a `GET`); a log should not count it as a duplicate.
+  public let isHedge: Bool
 
   /// Creates a request. The engine makes them; tests and sources may too.
   /// - Parameters:
@@ -20,11 +25,15 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - direction: The direction the page fills.
   ///   - cursor: The cursor to load; `nil` asks for the first page.
   ///   - generation: The generation the request belongs to.
-  public init(id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation)
-  {
+  ///   - isHedge: Whether it hedges a slower request (default `false`).
+  public init(
+    id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
+    isHedge: Bool = false
+  ) {
     self.id = id
     self.direction = direction
     self.cursor = cursor
     self.generation = generation
+    self.isHedge = isHedge
   }
 }

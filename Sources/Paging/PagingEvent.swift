@@ -38,4 +38,7 @@ where Item.ID: Sendable {
   case loadCancelled(PageRequestID)
   /// The timer of the ``ScheduledRetry`` with this id fired.
   case retryTimerFired(RetryID)
+  /// The load with this id has run longer than ``PagingConfiguration/hedging`` allows: send a
+  /// hedge (the same request again) if it is still in flight and has none.
+  case hedgeTimerFired(PageRequestID)
 }

@@ -219,6 +219,7 @@ where Item.ID: Sendable {
     case .loadFailed(let id, let error): loadFailed(id, error)
     case .loadCancelled(let id): loadCancelled(id)
     case .retryTimerFired(let id): retryTimerFired(id)
+    case .hedgeTimerFired(let id): hedgeTimerFired(id)
     }
     changes.formUnion(before.changes(to: ObservedValues(self)))
     if itemsChanged { changes.insert(.items) }

@@ -54,6 +54,13 @@ struct PrefetchEstimator: Sendable {
     if demands.count > rule.samples { demands.removeFirst(demands.count - rule.samples) }
   }
 
+  /// Watches the load `new` in place of `old` (a hedge that goes on after its first request
+  /// ended).
+  mutating func replace(_ old: PageRequestID, with new: PageRequestID) {
+    if prepend?.id == old { prepend?.id = new }
+    if append?.id == old { append?.id = new }
+  }
+
   /// Forgets the load `id` without recording it (cancelled).
   mutating func abandoned(_ id: PageRequestID) {
     if prepend?.id == id { prepend = nil }

@@ -9,9 +9,9 @@ import Paging
 /// chat (a paginator whose `initialCursor` is the newest page, over a source whose pages give
 /// previous cursors) keeps the row the user reads in place as older pages land above.
 ///
-/// In virtual time, give the paginator the `.manual` retry policy or a clock of its own:
-/// the simulator steps the server's answers one by one, but not the paginator's backoff
-/// timers.
+/// In virtual time, give the paginator the simulator's ``TestClock``: the simulator then steps
+/// the paginator's timers (automatic retries, hedges) as it steps the server's answers, each
+/// at its own instant.
 extension Paginator: ListFeed {
   /// The number of loaded items.
   public var rowCount: Int { items.count }

@@ -179,7 +179,7 @@ import Testing
         ]))
 
     var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetch: .fixed(1)))
+      configuration: PagingConfiguration(prefetch: .fixed(1), retryPolicy: .manual))
     _ = machine.handle(.start)
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
     _ = machine.handle(.refresh)

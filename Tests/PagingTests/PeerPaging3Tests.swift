@@ -478,7 +478,9 @@ private struct PeerHarness {
   /// A machine with a fixed prefetch distance of `prefetchDistance` rows and a source that
   /// answers with `initialLoadSize` items on refresh and `pageSize` items otherwise.
   init(pageSize: Int, prefetchDistance: Int, initialLoadSize: Int) {
-    machine = Machine(configuration: PagingConfiguration(prefetch: .fixed(prefetchDistance)))
+    // Paging 3 never retries by itself: its `retry()` is the only way back.
+    machine = Machine(
+      configuration: PagingConfiguration(prefetch: .fixed(prefetchDistance), retryPolicy: .manual))
     source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)
   }
 
