@@ -13,6 +13,22 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public let cursor: Cursor?
   /// The generation the request belongs to.
   public let generation: Generation
+  /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
+  @usableFromInline let queryValue: QueryValue?
+
+  /// The query the page is for, as the last ``Paginator/setQuery(_:transition:)`` before the
+  /// request's generation began gave it; `nil` for a paginator that was never given one.
+  /// Every request of a generation carries the same query, so a cursor is never asked for
+  /// under another query than the one whose page gave it.
+  public var query: (any Hashable & Sendable)? { queryValue?.value }
+
+  /// The query as a value of type `Query`, or `nil` when there is none or it has another
+  /// type: `request.query(as: String.self)`.
+  /// - Parameter type: The query's type, as the app passed it to `setQuery`.
+  /// - Returns: The query, or `nil`.
+  public func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
+    queryValue?.value as? Query
+  }
 
   /// Creates a request. The engine makes them; tests and sources may too.
   /// - Parameters:
@@ -20,11 +36,15 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - direction: The direction the page fills.
   ///   - cursor: The cursor to load; `nil` asks for the first page.
   ///   - generation: The generation the request belongs to.
-  public init(id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation)
-  {
+  ///   - query: The query the page is for (default: none).
+  public init(
+    id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
+    query: (any Hashable & Sendable)? = nil
+  ) {
     self.id = id
     self.direction = direction
     self.cursor = cursor
     self.generation = generation
+    self.queryValue = query.map(QueryValue.init)
   }
 }

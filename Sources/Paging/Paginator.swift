@@ -333,6 +333,9 @@ where Item.ID: Sendable {
     if changes.contains(.hasPreviousPage) { withMutation(keyPath: \.hasPreviousPage) {} }
     if changes.contains(.generation) { withMutation(keyPath: \.generation) {} }
     if changes.contains(.scrollAnchor) { withMutation(keyPath: \.scrollAnchor) {} }
+    if !changes.isDisjoint(with: [.query, .isShowingPreviousQuery, .filter]) {
+      notifyLocalObservers(changes)
+    }
   }
 
   /// Runs one effect of the machine.

@@ -38,4 +38,15 @@ where Item.ID: Sendable {
   case loadCancelled(PageRequestID)
   /// The timer of the ``ScheduledRetry`` with this id fired.
   case retryTimerFired(RetryID)
+  /// The app changed the loaded items locally: applied at once and again to every later
+  /// commit of the generation (rulebook R22). Ignored when
+  /// ``PagingStateMachine/validate(_:)`` refuses it.
+  case edit(PagingEdit<Item>)
+  /// The list now shows the results of another query: a new generation from the initial
+  /// cursor that cancels every load in flight (never joins one; rulebook R23), its requests
+  /// carrying the query. The same query as now is ``start``.
+  case setQuery((any Hashable & Sendable)?, transition: QueryTransition)
+  /// Show only the loaded items the predicate accepts (`nil`: all); applied at once, without
+  /// a request unless a visible row is now near an edge (rulebook R24).
+  case setFilter((@Sendable (Item) -> Bool)?)
 }
