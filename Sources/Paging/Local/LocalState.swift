@@ -19,6 +19,9 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// Whether the rows shown are the previous query's (a ``QueryTransition/keepPrevious``
   /// change whose first page has not committed).
   var showingPreviousQuery = false
+  /// How many times edits, a filter change or a cleared query changed the items outside a
+  /// commit.
+  package internal(set) var changesOutsideCommits = 0
 
   /// Whether a page's items go through the overlay unchanged.
   var hasNoEdits: Bool { edits.isEmpty }

@@ -110,6 +110,7 @@ extension PagingStateMachine {
   /// rows' positions, keeps the top visible row still when it moved, and checks the edges.
   private mutating func windowChanged(keeping top: (id: Item.ID, position: Int)?) {
     itemsChanged = true
+    local.changesOutsideCommits += 1
     let window = store
     viewport.recompute { window.position(of: $0) }
     if let top, let now = window.position(of: top.id), now != top.position {
@@ -150,7 +151,10 @@ extension PagingStateMachine {
     append = Edge()
     switch transition {
     case .clear:
-      if !store.isEmpty { itemsChanged = true }
+      if !store.isEmpty {
+        itemsChanged = true
+        local.changesOutsideCommits += 1
+      }
       store = ItemStore()
       if local.loaded != nil { local.loaded = ItemStore() }
       viewport = Viewport()
