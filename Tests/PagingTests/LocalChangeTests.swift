@@ -89,6 +89,19 @@ import Testing
     #expect(machine.editsInForce.isEmpty)
   }
 
+  @Test func aRefreshReappliesEachItemsLastEditOnly() {
+    // Found by the randomized run: an insert replayed after a later remove or update.
+    var machine = Self.loadedPosts()
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.edit(.insert(Post(id: 100), at: .start)))
+    _ = machine.handle(.edit(.update(Post(id: 100, likes: 2))))
+    _ = machine.handle(.edit(.insert(Post(id: 101), at: .after(100))))
+    _ = machine.handle(.edit(.remove(101)))
+    _ = machine.handle(.loadCompleted(refresh.id, Page(items: Self.posts(0..<20), nextCursor: 20)))
+    #expect(machine.items.map(\.id).prefix(2) == [100, 0])
+    #expect(machine.items[0].likes == 2)
+  }
+
   @Test func anEditAboveTheVisibleRowsKeepsTheTopVisibleRowAnchored() {
     var machine = Self.loadedPosts(prefetch: 2)
     _ = machine.handle(.rowAppeared(.id(10)))
@@ -189,6 +202,14 @@ import Testing
     let retried = machine.handle(.retry).loads
     #expect(retried.map(\.cursor) == [nil])
     #expect(retried.map { $0.query(as: String.self) } == ["new"])
+  }
+
+  @Test func rowsTheFilterHidesCountAsThePreviousQuerys() {
+    // Found by the randomized run: hidden old rows shown by a later filter change, unflagged.
+    var machine = Self.loadedPosts()
+    _ = machine.handle(.setFilter({ _ in false }))
+    _ = machine.handle(.setQuery("new", transition: .keepPrevious))
+    #expect(machine.isShowingPreviousQuery)
   }
 
   @Test func theSameQueryAgainStartsNothingNew() {

@@ -72,8 +72,11 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
       switch edit {
       case .update, .remove: break
       case .insert(let item, let position):
-        guard !items.contains(where: { $0.id == item.id }) else { continue }
-        items.insert(item, at: Self.index(of: position, in: items) ?? 0)
+        // Removed later, or already there (its local value put in by `overlay`): skip.
+        guard !removed.contains(item.id), !items.contains(where: { $0.id == item.id }) else {
+          continue
+        }
+        items.insert(local[item.id] ?? item, at: Self.index(of: position, in: items) ?? 0)
       case .move(let id, let position):
         guard let from = items.firstIndex(where: { $0.id == id }) else { continue }
         let item = items.remove(at: from)

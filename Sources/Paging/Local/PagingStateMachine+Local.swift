@@ -161,7 +161,8 @@ extension PagingStateMachine {
       scrollAnchor = nil
       local.showingPreviousQuery = false
     case .keepPrevious:
-      local.showingPreviousQuery = !store.isEmpty
+      // Rows hidden by the filter count: a filter change would show them.
+      local.showingPreviousQuery = !(local.loaded ?? store).isEmpty
     }
   }
 
