@@ -49,6 +49,10 @@ extension Paginator: ListFeed {
   /// Calls ``Paginator/start()``.
   public func runScreenTask() async { await start() }
 
+  /// Calls ``Paginator/setQuery(_:transition:)`` with `text` and ``QueryTransition/clear``.
+  /// - Parameter text: The search field's text.
+  public func queryChanged(to text: String) async { await setQuery(text) }
+
   /// Waits until the paginator has applied (or dropped) the answer to request `id`.
   /// - Parameter id: The request's id.
   public func waitForLoad(_ id: PageRequestID) async { await waitForRequest(id) }

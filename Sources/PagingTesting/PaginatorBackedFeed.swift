@@ -52,6 +52,9 @@ extension PaginatorBackedFeed {
   public func refresh() async { await paginator.refresh() }
   /// ``Paginator/retry()``.
   public func retry() { paginator.retry() }
+  /// ``Paginator/setQuery(_:transition:)`` with `text` and ``QueryTransition/clear``.
+  /// - Parameter text: The search field's text.
+  public func queryChanged(to text: String) async { await paginator.setQuery(text) }
   /// Waits until the paginator has applied (or dropped) the answer to request `id`.
   /// - Parameter id: The request's id.
   public func waitForLoad(_ id: PageRequestID) async { await paginator.waitForLoad(id) }

@@ -70,6 +70,10 @@ where Item.ID: Sendable {
   /// The seed of the latency and failure-rate draws.
   public let seed: UInt64
 
+  /// Whether an item matches a request's query (``PageRequest/query(as:)`` as a `String`):
+  /// set, the server pages through the matching items only, as a search endpoint does.
+  public let search: (@Sendable (Item, String) -> Bool)?
+
   private let state: Locked<State>
   private let timeline: ClockTimeline
   let ledger = SimulationLedger()
@@ -83,13 +87,16 @@ where Item.ID: Sendable {
   ///   - latency: How long each answer takes (default: a fixed 150 ms round trip).
   ///   - faults: The scripted faults (default: none).
   ///   - seed: The seed of the latency and failure-rate draws (default 0).
+  ///   - search: Whether an item matches a query, for a search endpoint (default: none; the
+  ///     query is ignored).
   ///   - clock: The clock latencies are slept on: a ``TestClock`` in tests,
   ///     `ContinuousClock()` for real time.
   public init(
     items: [Item], pageSize: Int = 20, pagination: Pagination = .keyset,
     latency: LatencyModel = .lighthouseMobile, faults: Faults = Faults(), seed: UInt64 = 0,
-    clock: any Clock<Duration>
+    search: (@Sendable (Item, String) -> Bool)? = nil, clock: any Clock<Duration>
   ) {
+    self.search = search
     self.pageSize = max(1, pageSize)
     self.pagination = pagination
     self.latency = latency
@@ -266,7 +273,9 @@ where Item.ID: Sendable {
       if client == 0, let inserted = faults.headInsertions[number] {
         Self.insertAtHead(inserted, into: &state.dataset)
       }
-      let result = page(for: request, in: state.dataset, faults: client == 0 ? faults : Faults())
+      let result = page(
+        for: request, in: Self.matching(request, in: state.dataset, search: search),
+        faults: client == 0 ? faults : Faults())
       guard let index = state.logIndex[LogKey(client: client, id: request.id)] else {
         return result
       }
@@ -280,6 +289,20 @@ where Item.ID: Sendable {
       return result
     }
     return try result.get()
+  }
+
+  /// The dataset a request pages through: the items matching its query when the server has a
+  /// search, else all of them. O(*n*) with a search.
+  private static func matching(
+    _ request: PageRequest<Cursor>, in dataset: Dataset,
+    search: (@Sendable (Item, String) -> Bool)?
+  ) -> Dataset {
+    guard let search, let query = request.query(as: String.self) else { return dataset }
+    var matches = Dataset(order: dataset.order.filter { search($0, query) })
+    for (rank, item) in matches.order.enumerated() where matches.ranks[item.id] == nil {
+      matches.ranks[item.id] = rank
+    }
+    return matches
   }
 
   private func page(for request: PageRequest<Cursor>, in state: Dataset, faults: Faults)
