@@ -20,22 +20,19 @@ import Testing
       source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
     let list = ListSimulator(feed: results, server: server, clock: clock)
     await list.startScreenTask()
-    let typedAt = list.now
-    await list.type("abc", every: .milliseconds(80))
+    let keystrokes = await list.type("abc", every: .milliseconds(80))
     await list.idle(for: .seconds(2))
 
     let queries = server.log.map { $0.request.query(as: String.self) }
     #expect(queries.prefix(4) == [nil, "a", "ab", "abc"])
     #expect(server.log.dropFirst().prefix(2).allSatisfy { $0.outcome.isCancelled })
     // Each row that appeared after the first keystroke matches the text typed by then.
-    let texts = [
-      (typedAt, "a"), (typedAt + .milliseconds(80), "ab"), (typedAt + .milliseconds(160), "abc"),
-    ]
+    #expect(keystrokes.map(\.text) == ["a", "ab", "abc"])
     var stale = 0
     var shown = 0
-    for event in list.events where event.time >= typedAt {
+    for (index, event) in list.events.enumerated() where index >= keystrokes[0].event {
       guard case .rowAppeared(_, let id) = event.kind else { continue }
-      let text = texts.last { $0.0 <= event.time }!.1
+      let text = keystrokes.last { $0.event <= index }?.text ?? ""
       shown += 1
       if !Note(id: id).title.contains(text) { stale += 1 }
     }
