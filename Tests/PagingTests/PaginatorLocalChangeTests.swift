@@ -53,6 +53,31 @@ import Testing
     #expect(paginator.query as? String == "abc")
   }
 
+  // The debounce of the documentation (LocalChanges.md): a task per text, cancelled by the
+  // next keystroke, that waits 300 ms on a clock before setQuery.
+  @Test func aClockBasedDebounceLoadsOnlyTheTextTheUserStoppedAt() async {
+    let clock = TestClock()
+    let source = Source()
+    let results = Paginator(source: source)
+    var screenTask: Task<Void, Never>?
+    for (keystroke, text) in ["a", "ab", "abc"].enumerated() {
+      if keystroke > 0 { #expect(clock.advance(by: .milliseconds(80)) == 0) }
+      screenTask?.cancel()  // what task(id: text) does when the text changes
+      screenTask = Task {
+        do { try await clock.sleep(for: .milliseconds(300)) } catch { return }  // typing goes on
+        await results.setQuery(text, transition: .keepPrevious)
+      }
+      await clock.waitForSleepers(1)
+    }
+    #expect(clock.advance(by: .milliseconds(300)) == 1)
+    let request = await source.request(at: 0)
+    #expect(request.query(as: String.self) == "abc")
+    source.complete(request, items: rows(0..<5), next: nil)
+    await screenTask?.value
+    #expect(results.items.count == 5)
+    #expect(results.metrics.requestsStarted == 1)
+  }
+
   // Fault class 22: the exact case, with a page that was already loading.
   @Test func aDeletedRowDoesNotComeBackWithALatePage() async {
     let source = Source()
