@@ -265,6 +265,13 @@ import Testing
     #expect(effects.isEmpty)
     #expect(changes == [.items, .filter])
     #expect(machine.items.map(\.id) == Array(stride(from: 0, to: 20, by: 2)))
+    // An update of a hidden item that stays hidden changes nothing shown.
+    changes = []
+    _ = machine.handle(.edit(.update(Post(id: 3, likes: 1))), changes: &changes)
+    #expect(changes.isEmpty)
+    #expect(machine.loadedItems[3].likes == 1)
+    _ = machine.handle(.edit(.update(Post(id: 4, likes: 1))), changes: &changes)
+    #expect(changes == .items)
     _ = machine.handle(.setFilter(nil))
     #expect(machine.items.map(\.id) == Array(0..<20))
   }

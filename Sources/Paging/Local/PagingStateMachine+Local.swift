@@ -58,7 +58,10 @@ extension PagingStateMachine {
     let top = viewport.lowest.map { (id: store[$0].id, position: $0) }
     switch edit {
     case .update(let item):
+      let wasShown = store.contains(id: item.id)
       update(item)
+      // An item hidden before and after changes nothing shown.
+      guard wasShown || store.contains(id: item.id) else { return }
     case .remove(let id):
       guard (local.loaded ?? store).contains(id: id) else { return }
       var items = Array(loadedItems)
