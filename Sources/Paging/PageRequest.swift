@@ -19,21 +19,40 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// for reads (a `GET`); a log should not count it as a duplicate.
   public let isHedge: Bool
 
+  /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
+  @usableFromInline let queryValue: QueryValue?
+
+  /// The query the page is for, as the last ``Paginator/setQuery(_:transition:)`` before the
+  /// request's generation began gave it; `nil` for a paginator that was never given one.
+  /// Every request of a generation carries the same query, so a cursor is never asked for
+  /// under another query than the one whose page gave it.
+  public var query: (any Hashable & Sendable)? { queryValue?.value }
+
+  /// The query as a value of type `Query`, or `nil` when there is none or it has another
+  /// type: `request.query(as: String.self)`.
+  /// - Parameter type: The query's type, as the app passed it to `setQuery`.
+  /// - Returns: The query, or `nil`.
+  public func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
+    queryValue?.value as? Query
+  }
+
   /// Creates a request. The engine makes them; tests and sources may too.
   /// - Parameters:
   ///   - id: The request's id.
   ///   - direction: The direction the page fills.
   ///   - cursor: The cursor to load; `nil` asks for the first page.
   ///   - generation: The generation the request belongs to.
+  ///   - query: The query the page is for (default: none).
   ///   - isHedge: Whether it hedges a slower request (default `false`).
   public init(
     id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
-    isHedge: Bool = false
+    query: (any Hashable & Sendable)? = nil, isHedge: Bool = false
   ) {
     self.id = id
     self.direction = direction
     self.cursor = cursor
     self.generation = generation
+    self.queryValue = query.map(QueryValue.init)
     self.isHedge = isHedge
   }
 }

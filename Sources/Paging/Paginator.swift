@@ -113,7 +113,9 @@ where Item.ID: Sendable {
   // MARK: State
 
   /// The loaded items, unique by id, in server order: a snapshot that `List` and `ForEach`
-  /// take as they are. Changes once per committed page that adds or replaces an item.
+  /// take as they are. Changes once per committed page that adds or replaces an item, and
+  /// once per edit, ``filter`` change or query change that empties the list. With a ``filter``,
+  /// the items it accepts.
   /// - Complexity: O(1); holding the value does not make later commits copy the items.
   public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
@@ -341,6 +343,9 @@ where Item.ID: Sendable {
     if changes.contains(.hasPreviousPage) { withMutation(keyPath: \.hasPreviousPage) {} }
     if changes.contains(.generation) { withMutation(keyPath: \.generation) {} }
     if changes.contains(.scrollAnchor) { withMutation(keyPath: \.scrollAnchor) {} }
+    if !changes.isDisjoint(with: [.query, .isShowingPreviousQuery, .filter]) {
+      notifyLocalObservers(changes)
+    }
   }
 
   /// Runs one effect of the machine.

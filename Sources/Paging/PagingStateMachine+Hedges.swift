@@ -12,7 +12,8 @@ extension PagingStateMachine {
       else { continue }
       let hedge = PageRequest(
         id: PageRequestID(rawValue: nextRequestNumber), direction: direction,
-        cursor: attempt.request.cursor, generation: generation, isHedge: true)
+        cursor: attempt.request.cursor, generation: generation, query: attempt.request.query,
+        isHedge: true)
       nextRequestNumber += 1
       recordedMetrics.hedgesStarted += 1
       attempt.hedge = hedge

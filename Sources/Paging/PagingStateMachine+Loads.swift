@@ -34,7 +34,7 @@ extension PagingStateMachine {
   ) -> PagingEffect<Cursor> {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
-      generation: generation)
+      generation: generation, query: local.query?.value)
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
     prefetchEstimator.started(
