@@ -145,6 +145,15 @@ final class PaginatorHarness {
     let ordered = effects.sorted { $0.order < $1.order }
     try model.observe(event, effects: ordered, before: before, machine: machine)
     try checkObservers(event, before, machine)
+    // A request the engine gave up is cancelled at the source at once (or, by a source that
+    // answers cancelled requests, answered later): else a caller waits for it forever.
+    let pending = Set(model.sourcePending.map(\.id))
+    if let leaked = source.pendingRequests.first(where: { !pending.contains($0.id) }) {
+      throw FuzzViolation(
+        kind: "source-leak",
+        detail: "the source still holds \(leaked), which the engine no longer waits for "
+          + "(after \(event))")
+    }
   }
 
   /// A view sees every commit (an `items` observer fires when the items changed) and is not
