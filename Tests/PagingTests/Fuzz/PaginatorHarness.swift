@@ -22,6 +22,8 @@ final class PaginatorHarness {
   private var viewport: FuzzViewport
   private var callers: [Task<Void, Never>] = []
   private var itemsObserved = ObservationFlag()
+  /// What the run reached, for the campaign's coverage check.
+  private(set) var coverage = FuzzCoverage()
   private var statesObserved = ObservationFlag()
 
   init(_ fuzzCase: FuzzCase) {
@@ -143,6 +145,7 @@ final class PaginatorHarness {
     let effects = MachineSnapshot.effects(from: before, to: MachineSnapshot(machine), event: event)
     // In the engine's order: what stops, then what starts (a jump cancels, then loads).
     let ordered = effects.sorted { $0.order < $1.order }
+    coverage.record(event, effects: ordered, before: before, machine: machine)
     try model.observe(event, effects: ordered, before: before, machine: machine)
     try checkObservers(event, before, machine)
     // A request the engine gave up is cancelled at the source at once (or, by a source that
