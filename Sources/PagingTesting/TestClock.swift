@@ -192,13 +192,16 @@ public final class TestClock: Clock, Sendable {
   /// (never backwards); when none is due, moves ``now`` to `limit` instead.
   ///
   /// The list simulator steps time with this, one wake at a time, so that it can wait for
-  /// each answer to be applied before the next one is delivered.
+  /// each answer to be applied before the next one is delivered; the randomized paginator test
+  /// does too, to check each timer's effect apart when several are due at once.
   /// - Parameters:
   ///   - limit: The latest deadline to wake.
   ///   - isolation: The caller's actor: on the main actor a timer's action runs inside this
   ///     call; elsewhere it is sent to the main actor.
   /// - Returns: Whether a sleeper was woken.
-  func wakeNext(notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation) -> Bool {
+  package func wakeNext(
+    notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
     let next = state.withLock { state -> Sleeper? in
       state.dropCancelled()
       guard let top = state.queue.peek(), top.deadline <= limit.offset,
