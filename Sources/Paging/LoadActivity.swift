@@ -54,6 +54,10 @@ package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// triggered by a row near an edge: a cancellation the source reports is then reloaded
   /// whether or not a row still needs the page.
   package var explicit: Bool
+  /// The hedge in flight beside ``request``, if any: the same page asked for again.
+  package var hedge: PageRequest<Cursor>? = nil
+  /// Whether a hedge was ever sent for this load (one at most).
+  package var hedged = false
 }
 
 /// How far one edge's chain of pages goes.
@@ -65,7 +69,7 @@ package enum PageChain<Cursor: Hashable & Sendable>: Sendable, Equatable {
   case more(Cursor)
   /// More pages exist beyond the edge, starting at the source's first page (a request without
   /// a cursor): the page at this edge, which loaded without a cursor, was dropped by the memory
-  /// cap (rulebook R22).
+  /// cap (rulebook R26).
   case firstPage
   /// The edge's last page has loaded.
   case end

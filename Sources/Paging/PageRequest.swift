@@ -11,10 +11,32 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first.
   /// After the memory cap dropped the page at an edge, that edge reloads it: at the cursor
   /// the new outermost page came with, else at the cursor that loaded the dropped page, which
-  /// is `nil` for the source's first page (rulebook R22).
+  /// is `nil` for the source's first page (rulebook R26).
   public let cursor: Cursor?
   /// The generation the request belongs to.
   public let generation: Generation
+  /// Whether this is a hedge: a second, identical request for the same cursor and generation,
+  /// sent because the first was slower than ``PagingConfiguration/hedging`` allows. The first
+  /// answer of the two commits and the other is cancelled, so the source must be idempotent
+  /// for reads (a `GET`); a log should not count it as a duplicate.
+  public let isHedge: Bool
+
+  /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
+  @usableFromInline let queryValue: QueryValue?
+
+  /// The query the page is for, as the last ``Paginator/setQuery(_:transition:)`` before the
+  /// request's generation began gave it; `nil` for a paginator that was never given one.
+  /// Every request of a generation carries the same query, so a cursor is never asked for
+  /// under another query than the one whose page gave it.
+  public var query: (any Hashable & Sendable)? { queryValue?.value }
+
+  /// The query as a value of type `Query`, or `nil` when there is none or it has another
+  /// type: `request.query(as: String.self)`.
+  /// - Parameter type: The query's type, as the app passed it to `setQuery`.
+  /// - Returns: The query, or `nil`.
+  public func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
+    queryValue?.value as? Query
+  }
 
   /// Creates a request. The engine makes them; tests and sources may too.
   /// - Parameters:
@@ -22,11 +44,17 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - direction: The direction the page fills.
   ///   - cursor: The cursor to load; `nil` asks for the first page.
   ///   - generation: The generation the request belongs to.
-  public init(id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation)
-  {
+  ///   - query: The query the page is for (default: none).
+  ///   - isHedge: Whether it hedges a slower request (default `false`).
+  public init(
+    id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
+    query: (any Hashable & Sendable)? = nil, isHedge: Bool = false
+  ) {
     self.id = id
     self.direction = direction
     self.cursor = cursor
     self.generation = generation
+    self.queryValue = query.map(QueryValue.init)
+    self.isHedge = isHedge
   }
 }

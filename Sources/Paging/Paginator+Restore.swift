@@ -1,6 +1,6 @@
 import Foundation
 
-// Restoring a list after a relaunch (rulebook R24).
+// Restoring a list after a relaunch (rulebook R28).
 
 extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// A `Codable` copy of the window to save (see ``PagingSnapshot`` for where to keep it).

@@ -56,7 +56,12 @@ where Item.ID: Sendable {
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
   /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
-  @ObservationIgnored private var retryTasks: [RetryID: Task<Void, Never>] = [:]
+  @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
+  /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
+  @ObservationIgnored private var hedgeTimers: [PageRequestID: Timer] = [:]
+  /// The durations of the loads that returned a page, for
+  /// ``HedgingPolicy/afterPercentile(_:minimumSamples:)``.
+  @ObservationIgnored package private(set) var latencies = LatencyDigest()
   /// Loads whose task has begun, so that their request reaches the source.
   @ObservationIgnored private var begunLoads: Set<PageRequestID> = []
   /// Loads cancelled before their task began: their task ends without calling the source.
@@ -101,13 +106,16 @@ where Item.ID: Sendable {
 
   deinit {
     for task in loadTasks.values { task.cancel() }
-    for task in retryTasks.values { task.cancel() }
+    for timer in retryTimers.values { timer.cancel(on: clock) }
+    for timer in hedgeTimers.values { timer.cancel(on: clock) }
   }
 
   // MARK: State
 
   /// The loaded items, unique by id, in server order: a snapshot that `List` and `ForEach`
-  /// take as they are. Changes once per committed page that adds or replaces an item.
+  /// take as they are. Changes once per committed page that adds or replaces an item, and
+  /// once per edit, ``filter`` change or query change that empties the list. With a ``filter``,
+  /// the items it accepts.
   /// - Complexity: O(1); holding the value does not make later commits copy the items.
   public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
@@ -182,9 +190,11 @@ where Item.ID: Sendable {
   /// that counting appearance signals never re-renders a view.
   public var metrics: PagingMetrics { machine.metrics }
 
-  /// How many requests have reached the source or will: every request started, less those
-  /// cancelled before their task began. Not observed.
-  package var requestsSent: Int { machine.metrics.requestsStarted - requestsNeverSent }
+  /// How many requests have reached the source or will: every request and hedge started, less
+  /// those cancelled before their task began. Not observed.
+  package var requestsSent: Int {
+    machine.metrics.requestsStarted + machine.metrics.hedgesStarted - requestsNeverSent
+  }
 
   /// The loads in flight (at most one per direction). Not observed.
   package var loadsInFlight: [PageRequest<Cursor>] { machine.loadsInFlight }
@@ -334,6 +344,9 @@ where Item.ID: Sendable {
     if changes.contains(.hasPreviousPage) { withMutation(keyPath: \.hasPreviousPage) {} }
     if changes.contains(.generation) { withMutation(keyPath: \.generation) {} }
     if changes.contains(.scrollAnchor) { withMutation(keyPath: \.scrollAnchor) {} }
+    if !changes.isDisjoint(with: [.query, .isShowingPreviousQuery, .filter]) {
+      notifyLocalObservers(changes)
+    }
   }
 
   /// Runs one effect of the machine.
@@ -342,6 +355,13 @@ where Item.ID: Sendable {
     switch effect {
     case .startLoad(let request):
       let load = self.load
+      let stopwatch = Self.stopwatch(clock)
+      if !request.isHedge, let delay = hedgeDelay {
+        hedgeTimers[request.id] = setTimer(after: delay) { [weak self] in
+          self?.hedgeTimers[request.id] = nil
+          self?.send(.hedgeTimerFired(request.id))
+        }
+      }
       loadTasks[request.id] = Task { [weak self] in
         // The task runs on the main actor, as `cancelLoad` does: whether it began is decided
         // there, so `requestsSent` is exact at every moment.
@@ -349,15 +369,18 @@ where Item.ID: Sendable {
           self?.finish(request.id, .failure(CancellationError()))
           return
         }
+        let started = stopwatch()
         let outcome: Result<Page<Item, Cursor>, any Error>
         do {
           outcome = .success(try await load(request))
         } catch {
           outcome = .failure(error)
         }
+        if case .success = outcome { self?.latencies.record(stopwatch() - started) }
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
+      hedgeTimers.removeValue(forKey: id)?.cancel(on: clock)
       guard let task = loadTasks.removeValue(forKey: id) else { break }
       task.cancel()
       cancelledLoadTasks[id] = task
@@ -368,18 +391,12 @@ where Item.ID: Sendable {
         requestsNeverSent += 1
       }
     case .scheduleRetry(let retry):
-      let clock = self.clock
-      retryTasks[retry.id] = Task { [weak self] in
-        do {
-          try await clock.sleep(for: retry.delay)
-        } catch {
-          return
-        }
-        self?.retryTasks[retry.id] = nil
+      retryTimers[retry.id] = setTimer(after: retry.delay) { [weak self] in
+        self?.retryTimers[retry.id] = nil
         self?.send(.retryTimerFired(retry.id))
       }
     case .cancelRetry(let id):
-      retryTasks.removeValue(forKey: id)?.cancel()
+      retryTimers.removeValue(forKey: id)?.cancel(on: clock)
     }
   }
 
@@ -392,6 +409,7 @@ where Item.ID: Sendable {
   }
 
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
+    hedgeTimers.removeValue(forKey: id)?.cancel(on: clock)
     begunLoads.remove(id)
     loadTasks[id] = nil
     cancelledLoadTasks[id] = nil
@@ -399,5 +417,60 @@ where Item.ID: Sendable {
     case .success(let page): send(.loadCompleted(id, page))
     case .failure(let error): send(.loadFailed(id, error))
     }
+  }
+
+  // MARK: Timers
+
+  /// A timer the paginator set: a task asleep on the clock, or, on a ``SteppingClock`` (a test
+  /// clock), the clock's own timer, whose deadline is fixed when it is set and which fires
+  /// inside the step that reaches it, so that what it starts happens at its own instant.
+  private enum Timer {
+    case task(Task<Void, Never>)
+    case stepped(Int)
+
+    func cancel(on clock: any Clock<Duration>) {
+      switch self {
+      case .task(let task): task.cancel()
+      case .stepped(let token): (clock as? any SteppingClock)?.cancelTimer(token)
+      }
+    }
+  }
+
+  /// Runs `action` on the main actor after `delay` on the paginator's clock.
+  private func setTimer(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
+    -> Timer
+  {
+    if let stepping = clock as? any SteppingClock {
+      return .stepped(stepping.setTimer(after: delay, action))
+    }
+    let clock = self.clock
+    return .task(
+      Task { @MainActor in
+        do {
+          try await clock.sleep(for: delay)
+        } catch {
+          return
+        }
+        action()
+      })
+  }
+
+  /// How long a load may run before it gets a hedge, or `nil` for none
+  /// (``PagingConfiguration/hedging``).
+  private var hedgeDelay: Duration? {
+    switch machine.configuration.hedging {
+    case .off: return nil
+    case .after(let delay): return delay
+    case .afterPercentile(let quantile, let minimumSamples):
+      guard latencies.count >= max(1, minimumSamples) else { return nil }
+      return latencies.percentile(quantile)
+    }
+  }
+
+  /// A function that returns the time on `clock` since an arbitrary, fixed instant.
+  private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration
+  where C.Duration == Duration {
+    let origin = clock.now
+    return { origin.duration(to: clock.now) }
   }
 }

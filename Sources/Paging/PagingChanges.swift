@@ -26,6 +26,12 @@ public struct PagingChanges: OptionSet, Hashable, Sendable {
   public static let generation = PagingChanges(rawValue: 1 << 6)
   /// ``PagingStateMachine/scrollAnchor`` changed.
   public static let scrollAnchor = PagingChanges(rawValue: 1 << 7)
+  /// ``PagingStateMachine/query`` changed.
+  public static let query = PagingChanges(rawValue: 1 << 12)
+  /// ``PagingStateMachine/isShowingPreviousQuery`` changed.
+  public static let isShowingPreviousQuery = PagingChanges(rawValue: 1 << 13)
+  /// ``PagingStateMachine/filter`` was set.
+  public static let filter = PagingChanges(rawValue: 1 << 14)
 
   /// The change of the load state of `direction`.
   /// - Parameter direction: A load direction.

@@ -1,4 +1,4 @@
-// The memory cap's rule (rulebook R22, fault class 20).
+// The memory cap's rule (rulebook R26, fault class 20).
 
 extension PagingConfiguration {
   /// The largest prefetch distance the strategy can use, in rows: the fixed distance, or the

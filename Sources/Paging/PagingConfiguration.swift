@@ -23,11 +23,14 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   public var retryPolicy: RetryPolicy
   /// The most items the window keeps (`nil`, the default: no cap). Past it, whole pages drop
   /// at the edge farthest from the visible rows and load again when the user scrolls back
-  /// (Android Paging 3's `maxSize`; rulebook R22). It must be at least a page plus twice the
+  /// (Android Paging 3's `maxSize`; rulebook R26). It must be at least a page plus twice the
   /// prefetch distance: see ``validate(pageSize:)``.
   public var maxSize: Int?
   /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
   public var refreshPolicy: RefreshPolicy = .fromStart
+  /// When a slow load gets a second, identical request (off by default; see
+  /// ``HedgingPolicy``).
+  public var hedging: HedgingPolicy
 
   /// Creates a configuration.
   /// - Parameters:
@@ -36,16 +39,21 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
   ///     (default 3; values below 1 count as 1).
-  ///   - retryPolicy: Manual (default) or exponential backoff.
+  ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
+  ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
+  ///     ``RetryPolicy/manual``.
+  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/off``).
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = .manual
+    retryPolicy: RetryPolicy = .exponentialBackoff(.standard),
+    hedging: HedgingPolicy = .off
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor
     self.duplicatePolicy = duplicatePolicy
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
     self.retryPolicy = retryPolicy
+    self.hedging = hedging
   }
 }

@@ -29,16 +29,33 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// ``PagingConfiguration/validate(pageSize:)``.
   case invalidConfiguration(PagingConfigurationError)
 
-  /// Whether a retry can help. For ``sourceFailed(_:)`` the source's error decides through
-  /// ``RetryableError``; errors that do not conform count as retryable. A repeated cursor is
-  /// never retryable; a run of pages without new items is (the server may fill in), and so is
-  /// a source that kept cancelling.
+  /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
+  /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
+  /// is retryable when it is transient (a timeout, a lost or refused connection, no network, a
+  /// failed name lookup), a `DecodingError` never is (the same bytes decode the same way), and
+  /// other errors count as retryable. A repeated cursor is never retryable; a run of pages
+  /// without new items is (the server may fill in), and so is a source that kept cancelling.
   public var isRetryable: Bool {
     switch self {
-    case .sourceFailed(let error): (error as? any RetryableError)?.isRetryable ?? true
+    case .sourceFailed(let error): Self.isRetryable(error)
     case .repeatedCursor: false
     case .noNewItems, .sourceCancelled: true
     case .invalidConfiguration: false
+    }
+  }
+
+  private static func isRetryable(_ error: any Error) -> Bool {
+    switch error {
+    case let error as any RetryableError: return error.isRetryable
+    case is DecodingError: return false
+    case let error as URLError:
+      let transient: Set<URLError.Code> = [
+        .timedOut, .networkConnectionLost, .notConnectedToInternet, .cannotConnectToHost,
+        .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff, .callIsActive,
+        .dataNotAllowed, .badServerResponse, .cannotLoadFromNetwork,
+      ]
+      return transient.contains(error.code)
+    default: return true
     }
   }
 

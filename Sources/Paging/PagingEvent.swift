@@ -39,4 +39,18 @@ where Item.ID: Sendable {
   case loadCancelled(PageRequestID)
   /// The timer of the ``ScheduledRetry`` with this id fired.
   case retryTimerFired(RetryID)
+  /// The load with this id has run longer than ``PagingConfiguration/hedging`` allows: send a
+  /// hedge (the same request again) if it is still in flight and has none.
+  case hedgeTimerFired(PageRequestID)
+  /// The app changed the loaded items locally: applied at once and again to every later
+  /// commit of the generation (rulebook R23). Ignored when
+  /// ``PagingStateMachine/validate(_:)`` refuses it.
+  case edit(PagingEdit<Item>)
+  /// The list now shows the results of another query: a new generation from the initial
+  /// cursor that cancels every load in flight (never joins one; rulebook R24), its requests
+  /// carrying the query. The same query as now is ``start``.
+  case setQuery((any Hashable & Sendable)?, transition: QueryTransition)
+  /// Show only the loaded items the predicate accepts (`nil`: all); applied at once, without
+  /// a request unless a visible row is now near an edge (rulebook R25).
+  case setFilter((@Sendable (Item) -> Bool)?)
 }

@@ -27,6 +27,11 @@ public struct PagingMetrics: Hashable, Sendable {
   public var retriesScheduled = 0
   /// Pages dropped by the memory cap (``PagingConfiguration/maxSize``).
   public var pagesDropped = 0
+  /// Hedges sent (``PagingConfiguration/hedging``): second requests for a page whose first
+  /// request was slow. Not counted in ``requestsStarted``; never a duplicate request.
+  public var hedgesStarted = 0
+  /// Hedges whose answer came first and committed.
+  public var hedgesWon = 0
 
   /// Creates counters at zero.
   public init() {}

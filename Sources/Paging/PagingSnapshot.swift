@@ -16,7 +16,7 @@ import Foundation
 ///   (try? Data(contentsOf: url)) ?? Data(), source: PostsSource(), configuration: configuration)
 /// ```
 ///
-/// Rulebook R24.
+/// Rulebook R28.
 public struct PagingSnapshot<Item, Cursor>: Sendable, Codable
 where
   Item: Identifiable & Sendable & Codable, Item.ID: Sendable & Codable,

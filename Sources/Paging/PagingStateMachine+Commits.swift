@@ -6,7 +6,7 @@ extension PagingStateMachine {
   /// loads asked for during the refresh run now, if the new window still has that page.
   mutating func commitRefresh(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
     let top = viewport.lowest.map { self.store[$0].id }
-    let result = self.store.replaceAll(with: page.items, policy: configuration.duplicatePolicy)
+    let result = replaceWindow(with: page.items)
     record(result)
     itemsChanged = true  // the window is replaced, even by equal items
     windowIsFromOrigin = true
@@ -29,7 +29,7 @@ extension PagingStateMachine {
 
   /// Appends the page's items (new ids only) and moves the append chain.
   mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
-    let result = store.append(contentsOf: page.items, policy: configuration.duplicatePolicy)
+    let result = commitItems(page.items, atFront: false)
     record(result)
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
@@ -39,7 +39,7 @@ extension PagingStateMachine {
   /// the scroll anchor, and moves the prepend chain.
   mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
     let top = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
-    let result = store.prepend(contentsOf: page.items, policy: configuration.duplicatePolicy)
+    let result = commitItems(page.items, atFront: true)
     record(result)
     viewport.shift(by: result.inserted)
     if result.inserted > 0, let top { scrollAnchor = top }

@@ -1,4 +1,4 @@
-// The memory cap (rulebook R22, fault class 20): the page boundaries of the window, and whole
+// The memory cap (rulebook R26, fault class 20): the page boundaries of the window, and whole
 // pages dropped at the edge farthest from the visible rows once the window holds more than
 // `maxSize` items.
 
@@ -66,10 +66,17 @@ extension PagingStateMachine {
   /// pages, drops the page at the edge farthest from the visible rows, if that page holds no
   /// visible row and lies outside the prefetch window (so the drop never triggers its own
   /// reload) and that edge has no load in flight or waiting. With no row known to be visible,
-  /// the edge just loaded counts as the place the user is.
+  /// the edge just loaded counts as the place the user is. Not while a display filter is set
+  /// or local edits have changed how many rows the pages hold.
   /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept.
   mutating func dropPagesOverCap(after direction: LoadDirection) {
-    guard let maxSize = configuration.maxSize else { return }
+    // Drops work on whole pages of the window. With a display filter (the window holds only
+    // the shown items) or after local edits changed the rows (the pages no longer add up to
+    // the window), page boundaries are not known exactly: nothing drops, so no row is lost,
+    // until the next refresh rebuilds the page table.
+    guard let maxSize = configuration.maxSize, local.filter == nil,
+      pages.itemCount == store.count
+    else { return }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
       drop(edge)
     }

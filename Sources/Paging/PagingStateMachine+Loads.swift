@@ -10,7 +10,7 @@ extension PagingStateMachine {
   }
 
   /// Sets the activity of `direction`.
-  private mutating func setActivity(_ direction: LoadDirection, _ activity: LoadActivity<Cursor>) {
+  mutating func setActivity(_ direction: LoadDirection, _ activity: LoadActivity<Cursor>) {
     switch direction {
     case .refresh: refresh = activity
     case .prepend: prepend.activity = activity
@@ -34,7 +34,7 @@ extension PagingStateMachine {
   ) -> PagingEffect<Cursor> {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
-      generation: generation)
+      generation: generation, query: local.query?.value)
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
     prefetchEstimator.started(
@@ -133,6 +133,7 @@ extension PagingStateMachine {
       prefetchEstimator.abandoned(attempt.request.id)
       recordedMetrics.requestsCancelled += 1
       output.append(.cancelLoad(attempt.request.id))
+      if let hedge = attempt.hedge { output.append(.cancelLoad(hedge.id)) }
       setActivity(direction, .idle)
     case .waitingToRetry(let retry, let error):
       output.append(.cancelRetry(retry.id))
@@ -199,12 +200,19 @@ extension PagingStateMachine {
 
   /// The load with `id` if it is current: its direction and attempt. Its activity becomes idle;
   /// the caller sets what follows.
+  ///
+  /// `id` may be the load's hedge: whichever of the two answers first ends the load, and the
+  /// other is cancelled.
   private mutating func take(_ id: PageRequestID) -> (LoadDirection, LoadAttempt<Cursor>)? {
     for direction in LoadDirection.allCases {
-      guard case .loading(let attempt) = activity(direction), attempt.request.id == id,
+      guard case .loading(let attempt) = activity(direction),
+        attempt.request.id == id || attempt.hedge?.id == id,
         attempt.request.generation == generation
       else { continue }
       setActivity(direction, .idle)
+      if let hedge = attempt.hedge {
+        output.append(.cancelLoad(hedge.id == id ? attempt.request.id : hedge.id))
+      }
       return (direction, attempt)
     }
     return nil
@@ -221,6 +229,10 @@ extension PagingStateMachine {
 
   mutating func loadFailed(_ id: PageRequestID, _ error: any Error) {
     if PagingError.isCancellation(error) { return loadCancelled(id) }
+    if dropContender(id) {
+      recordedMetrics.requestsFailed += 1
+      return
+    }
     guard let (direction, attempt) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
       return
@@ -261,6 +273,7 @@ extension PagingStateMachine {
   }
 
   mutating func loadCancelled(_ id: PageRequestID) {
+    if dropContender(id) { return }
     guard let (direction, attempt) = take(id) else { return }
     prefetchEstimator.abandoned(id)
     recordedMetrics.requestsCancelled += 1
@@ -289,6 +302,7 @@ extension PagingStateMachine {
       recordedMetrics.staleResultsDropped += 1
       return
     }
+    if attempt.hedge?.id == id { recordedMetrics.hedgesWon += 1 }
     recordedMetrics.requestsCompleted += 1
     recordLoadEnded(attempt.request)
     let request = attempt.request

@@ -1,4 +1,4 @@
-// Where a refresh starts (rulebook R23, fault class 21).
+// Where a refresh starts (rulebook R27, fault class 21).
 
 /// A refresh around the anchored row: the cursor it loads, and what lies on either side of the
 /// anchored page in the old window (its pages, reloaded by their own cursors, and what lay

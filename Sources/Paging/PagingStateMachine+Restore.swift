@@ -1,4 +1,4 @@
-// Taking a snapshot of the window and restoring one (rulebook R24).
+// Taking a snapshot of the window and restoring one (rulebook R28).
 
 extension PagingStateMachine
 where Item: Codable, Item.ID: Codable, Cursor: Codable {
@@ -7,7 +7,17 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// - Complexity: O(*n*) for *n* items.
   public func snapshot() -> PagingSnapshot<Item, Cursor> {
     var start = 0
-    let pages = self.pages.entries.map { entry in
+    // After local edits changed how many rows the pages hold, the window is saved as one page
+    // loaded by the first page's cursor.
+    let entries =
+      self.pages.itemCount == store.count
+      ? self.pages.entries
+      : [
+        .init(
+          cursor: self.pages.entries.first?.cursor ?? origin, count: store.count,
+          previousCursor: nil, nextCursor: nil)
+      ]
+    let pages = entries.map { entry in
       defer { start += entry.count }
       return PagingSnapshot<Item, Cursor>.Page(
         cursor: entry.cursor, items: (start..<start + entry.count).map { store[$0] },

@@ -54,6 +54,9 @@ where Item.ID: Sendable {
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
   public internal(set) var currentPrefetchDistance: Int
 
+  /// Edits, query and display filter (PagingStateMachine+Local).
+  @usableFromInline package internal(set) var local = LocalState<Item>()
+
   /// Whether the window was loaded from ``origin`` (false while a refresh or a jump to another
   /// cursor has not committed).
   var windowIsFromOrigin = false
@@ -223,6 +226,12 @@ where Item.ID: Sendable {
     case .loadFailed(let id, let error): loadFailed(id, error)
     case .loadCancelled(let id): loadCancelled(id)
     case .retryTimerFired(let id): retryTimerFired(id)
+    case .hedgeTimerFired(let id): hedgeTimerFired(id)
+    case .edit(let edit): applyEdit(edit)
+    case .setQuery(let query, let transition): changeQuery(query.map(QueryValue.init), transition)
+    case .setFilter(let filter):
+      setFilter(filter)
+      changes.insert(.filter)
     }
     changes.formUnion(before.changes(to: ObservedValues(self)))
     if itemsChanged { changes.insert(.items) }
@@ -292,6 +301,8 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
   var hasPreviousPage: Bool
   var generation: Generation
   var scrollAnchor: ID?
+  var query: QueryValue?
+  var isShowingPreviousQuery: Bool
 
   @usableFromInline
   init<Item, Cursor>(_ machine: PagingStateMachine<Item, Cursor>) where Item.ID == ID {
@@ -302,6 +313,8 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
     hasPreviousPage = machine.hasPreviousPage
     generation = machine.generation
     scrollAnchor = machine.scrollAnchor
+    query = machine.local.query
+    isShowingPreviousQuery = machine.local.showingPreviousQuery
   }
 
   @usableFromInline
@@ -314,6 +327,10 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
     if hasPreviousPage != after.hasPreviousPage { changes.insert(.hasPreviousPage) }
     if generation != after.generation { changes.insert(.generation) }
     if scrollAnchor != after.scrollAnchor { changes.insert(.scrollAnchor) }
+    if query != after.query { changes.insert(.query) }
+    if isShowingPreviousQuery != after.isShowingPreviousQuery {
+      changes.insert(.isShowingPreviousQuery)
+    }
     return changes
   }
 }

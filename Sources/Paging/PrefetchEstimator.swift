@@ -54,6 +54,13 @@ struct PrefetchEstimator: Sendable {
     if demands.count > rule.samples { demands.removeFirst(demands.count - rule.samples) }
   }
 
+  /// Watches the load `new` in place of `old` (a hedge that goes on after its first request
+  /// ended).
+  mutating func replace(_ old: PageRequestID, with new: PageRequestID) {
+    if prepend?.id == old { prepend?.id = new }
+    if append?.id == old { append?.id = new }
+  }
+
   /// Forgets the load `id` without recording it (cancelled).
   /// Moves the positions recorded for loads in flight by `offset` (a page of -`offset` items
   /// dropped before them), so that the drop does not read as a scroll.

@@ -1,6 +1,6 @@
 /// Where a refresh reloads the list from (``PagingConfiguration/refreshPolicy``).
 ///
-/// Whatever the policy, a refresh is one generation (rulebook R23): the old items stay until
+/// Whatever the policy, a refresh is one generation (rulebook R27): the old items stay until
 /// its page commits, results of the old generation that arrive late are dropped, and calls
 /// during it join it.
 public enum RefreshPolicy: Sendable, Hashable, Codable {

@@ -1,11 +1,11 @@
 /// A small seeded generator (SplitMix64, Steele, Lea and Flood 2014) for the retry jitter, so
 /// that the pure state machine stays reproducible.
-struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,5 +14,5 @@ struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
   }
 
   /// A number in `0..<1`.
-  mutating func nextFraction() -> Double { Double(next() >> 11) * 0x1p-53 }
+  package mutating func nextFraction() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

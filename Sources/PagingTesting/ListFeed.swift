@@ -55,6 +55,10 @@ public protocol ListFeed: AnyObject {
   func refresh() async
   /// The footer's Retry button, if the feed has one.
   func retry()
+  /// The body of the screen's `task(id: text)` for a search field: the text changed to
+  /// `text` (``ListSimulator/type(_:gaps:)``). Does nothing by default.
+  /// - Parameter text: The search field's text.
+  func queryChanged(to text: String) async
   /// Waits until the feed has applied the answer to request `id` (or dropped it). Returns at
   /// once for a request that is unknown or already applied.
   /// - Parameter id: The request's id.
@@ -70,6 +74,9 @@ extension ListFeed {
   public func footerAppeared() {}
   /// Does nothing.
   public func didLayout() {}
+  /// Does nothing: the feed has no search field.
+  /// - Parameter text: The search field's text.
+  public func queryChanged(to text: String) async {}
 }
 
 /// What a list's footer row shows.

@@ -141,7 +141,7 @@ public final class ListSimulator<Feed: ListFeed> {
 
   /// Starts `body` in a new main-actor task and returns once the task has run up to its
   /// first suspension, so that what it starts synchronously is seen by the next frame.
-  private func spawn(_ body: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
+  func spawn(_ body: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
     let started = StartSignal()
     let task = Task { @MainActor in
       started.signal()

@@ -9,9 +9,9 @@ import Paging
 /// chat (a paginator whose `initialCursor` is the newest page, over a source whose pages give
 /// previous cursors) keeps the row the user reads in place as older pages land above.
 ///
-/// In virtual time, give the paginator the `.manual` retry policy or a clock of its own:
-/// the simulator steps the server's answers one by one, but not the paginator's backoff
-/// timers.
+/// In virtual time, give the paginator the simulator's ``TestClock``: the simulator then steps
+/// the paginator's timers (automatic retries, hedges) as it steps the server's answers, each
+/// at its own instant.
 extension Paginator: ListFeed {
   /// The number of loaded items.
   public var rowCount: Int { items.count }
@@ -21,8 +21,10 @@ extension Paginator: ListFeed {
   /// - Returns: The item.
   public func rowItem(at index: Int) -> Item { items[index] }
 
-  /// ``PagingMetrics/requestsCompleted``: grows with every commit.
-  public var rowsVersion: Int { metrics.requestsCompleted }
+  /// Grows with every commit, edit, filter change and cleared query.
+  public var rowsVersion: Int {
+    metrics.requestsCompleted + stateMachine.local.changesOutsideCommits
+  }
 
   /// A spinner while the first page or a next page loads, the error while a direction is
   /// latched failed, the end once the last page committed.
@@ -46,6 +48,10 @@ extension Paginator: ListFeed {
 
   /// Calls ``Paginator/start()``.
   public func runScreenTask() async { await start() }
+
+  /// Calls ``Paginator/setQuery(_:transition:)`` with `text` and ``QueryTransition/clear``.
+  /// - Parameter text: The search field's text.
+  public func queryChanged(to text: String) async { await setQuery(text) }
 
   /// Waits until the paginator has applied (or dropped) the answer to request `id`.
   /// - Parameter id: The request's id.

@@ -124,10 +124,14 @@ public struct SessionRecorder: Sendable {
         report.requestsAfterEnd += 1
       }
       let (generation, cursor) = (record.request.generation, record.request.cursor)
-      let isDuplicate = earlier[generation]?[cursor]?.contains { previous in
-        !Self.endedUnsuccessfully(previous, before: record.arrival)
+      if record.request.isHedge {
+        report.hedgedRequests += 1
+      } else {
+        let isDuplicate = earlier[generation]?[cursor]?.contains { previous in
+          !Self.endedUnsuccessfully(previous, before: record.arrival)
+        }
+        if isDuplicate == true { report.duplicateRequests += 1 }
       }
-      if isDuplicate == true { report.duplicateRequests += 1 }
       earlier[generation, default: [:]][cursor, default: []].append(record)
     }
   }

@@ -6,12 +6,15 @@
 public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// The session's simulated length.
   public var duration: Duration
-  /// Requests the source received.
+  /// Requests the source received, hedges included.
   public var requestsIssued: Int
   /// Requests for a cursor already requested in the same generation while that earlier
   /// request was in flight or had succeeded (a retry after a failure or a cancellation does
-  /// not count).
+  /// not count, nor does a hedge: see ``hedgedRequests``).
   public var duplicateRequests: Int
+  /// Hedges the source received (``Paging/PageRequest/isHedge``): second requests for a page
+  /// whose first request was slow, sent on purpose and counted here, not as duplicates.
+  public var hedgedRequests: Int
   /// Requests that arrived after the source had answered the last page of their
   /// generation at their edge: a refresh or an append after a page without a next cursor, a
   /// prepend after a page without a previous cursor.
@@ -62,6 +65,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     duration = .zero
     requestsIssued = 0
     duplicateRequests = 0
+    hedgedRequests = 0
     requestsAfterEnd = 0
     failedRequests = 0
     cancelledRequests = 0
@@ -85,7 +89,8 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     """
     duration \(duration)
     requests \(requestsIssued) (duplicate \(duplicateRequests), after the end \
-    \(requestsAfterEnd), failed \(failedRequests), cancelled \(cancelledRequests))
+    \(requestsAfterEnd), failed \(failedRequests), cancelled \(cancelledRequests)\
+    \(hedgedRequests > 0 ? ", hedges \(hedgedRequests)" : ""))
     rows loaded \(rowsLoaded), shown \(rowsShown), never shown \(rowsLoadedButNeverShown)
     duplicate rows shown \(duplicateRowsShown), out of order \(rowsOutOfOrder)
     stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")

@@ -17,6 +17,9 @@ extension SimulatedFeedServer {
 
     /// The request.
     public var request: PageRequest<Cursor>
+    /// Who sent it: 0 for the server used directly as a source, else the number of its
+    /// ``SimulatedFeedServer/client(_:)``.
+    public var client: Int
     /// Its place in the server's sequence of arrivals and answers.
     public var arrival: Int
     /// When it arrived, since the server was created.
@@ -31,8 +34,9 @@ extension SimulatedFeedServer {
     /// start, and until a page is answered).
     public var previousCursor: Cursor?
 
-    init(request: PageRequest<Cursor>, arrival: Int, receivedAt: Duration) {
+    init(request: PageRequest<Cursor>, client: Int, arrival: Int, receivedAt: Duration) {
       self.request = request
+      self.client = client
       self.arrival = arrival
       self.receivedAt = receivedAt
       self.outcome = .pending

@@ -50,7 +50,7 @@ where Item.ID: Sendable {
     var dataset: Dataset
     /// The log in arrival order, and each request's place in it.
     var log: [LogEntry] = []
-    var logIndex: [PageRequestID: Int] = [:]
+    var logIndex: [LogKey: Int] = [:]
     var sequence = 0
 
     mutating func nextSequence() -> Int {
@@ -70,6 +70,10 @@ where Item.ID: Sendable {
   /// The seed of the latency and failure-rate draws.
   public let seed: UInt64
 
+  /// Whether an item matches a request's query (``PageRequest/query(as:)`` as a `String`):
+  /// set, the server pages through the matching items only, as a search endpoint does.
+  public let search: (@Sendable (Item, String) -> Bool)?
+
   private let state: Locked<State>
   private let timeline: ClockTimeline
   let ledger = SimulationLedger()
@@ -83,13 +87,16 @@ where Item.ID: Sendable {
   ///   - latency: How long each answer takes (default: a fixed 150 ms round trip).
   ///   - faults: The scripted faults (default: none).
   ///   - seed: The seed of the latency and failure-rate draws (default 0).
+  ///   - search: Whether an item matches a query, for a search endpoint (default: none; the
+  ///     query is ignored).
   ///   - clock: The clock latencies are slept on: a ``TestClock`` in tests,
   ///     `ContinuousClock()` for real time.
   public init(
     items: [Item], pageSize: Int = 20, pagination: Pagination = .keyset,
     latency: LatencyModel = .lighthouseMobile, faults: Faults = Faults(), seed: UInt64 = 0,
-    clock: any Clock<Duration>
+    search: (@Sendable (Item, String) -> Bool)? = nil, clock: any Clock<Duration>
   ) {
+    self.search = search
     self.pageSize = max(1, pageSize)
     self.pagination = pagination
     self.latency = latency
@@ -108,7 +115,8 @@ where Item.ID: Sendable {
   /// The dataset as it is now, in server order (head insertions included).
   public var items: [Item] { state.withLock { $0.dataset.order } }
 
-  /// Every request so far, ordered by request id.
+  /// Every request so far, ordered by client (the server itself first, then each
+  /// ``client(_:)`` by number) and, within a client, by request id.
   public var log: [LogEntry] {
     state.withLock { state in
       state.logIndex.sorted { $0.key < $1.key }.map { state.log[$0.value] }
@@ -149,11 +157,19 @@ where Item.ID: Sendable {
   ///   ``SimulatedServerError/unknownCursor(_:)`` for a keyset cursor naming no item, and
   ///   `CancellationError` when the caller is cancelled while it waits.
   public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
+    try await loadPage(request, client: 0)
+  }
+
+  /// Serves `request` for client `client` (0: the server used directly as a source).
+  func loadPage(_ request: PageRequest<Cursor>, client: Int) async throws -> Page<Item, Cursor> {
+    guard client == 0 else { return try await loadPageForClient(request, client: client) }
     let number = request.id.rawValue
     let arrivedAt = timeline.elapsed
+    let key = LogKey(client: 0, id: request.id)
     state.withLock { state in
-      let entry = LogEntry(request: request, arrival: state.nextSequence(), receivedAt: arrivedAt)
-      state.logIndex[request.id] = state.log.count
+      let entry = LogEntry(
+        request: request, client: 0, arrival: state.nextSequence(), receivedAt: arrivedAt)
+      state.logIndex[key] = state.log.count
       state.log.append(entry)
     }
     let dueAt = arrivedAt + latency.latency(forRequest: number, seed: seed)
@@ -162,42 +178,107 @@ where Item.ID: Sendable {
         let hooks = SleepHooks(
           parked: { [ledger] in ledger.markArrived(request.id) },
           resumed: { [self] cancelled in
-            markAnswered(request.id, cancelled: cancelled)
+            markAnswered(key, cancelled: cancelled)
             ledger.markResolved(request.id)
           })
         try await clock.sleep(until: timeline.testInstant(at: dueAt), rank: number, hooks: hooks)
       } else {
         ledger.markArrived(request.id)
         try await timeline.sleep(until: dueAt)
-        markAnswered(request.id, cancelled: false)
+        markAnswered(key, cancelled: false)
       }
     } catch {
-      markAnswered(request.id, cancelled: true)
+      markAnswered(key, cancelled: true)
       ledger.markEnded(request.id)
       throw error
     }
-    return try answer(request)
+    return try answer(request, client: 0)
+  }
+
+  /// Serves a request of a ``client(_:)`` numbered from 1: logged under that client, answered
+  /// after its latency with no scripted fault (faults are scripted by the server's own
+  /// request numbers), and kept out of the list simulator's ledger, which follows the server's
+  /// direct caller.
+  private func loadPageForClient(_ request: PageRequest<Cursor>, client: Int) async throws
+    -> Page<Item, Cursor>
+  {
+    let key = LogKey(client: client, id: request.id)
+    let arrivedAt = timeline.elapsed
+    state.withLock { state in
+      let entry = LogEntry(
+        request: request, client: client, arrival: state.nextSequence(), receivedAt: arrivedAt)
+      state.logIndex[key] = state.log.count
+      state.log.append(entry)
+    }
+    let dueAt = arrivedAt + latency.latency(forRequest: request.id.rawValue, seed: seed)
+    do {
+      try await timeline.sleep(until: dueAt)
+    } catch {
+      markAnswered(key, cancelled: true)
+      throw error
+    }
+    markAnswered(key, cancelled: false)
+    return try answer(request, client: client)
+  }
+
+  /// A view of this server with its own client number, for a second paginator that shares
+  /// its dataset: its requests are logged apart (every paginator numbers its requests from 1)
+  /// and scripted faults do not hit them.
+  /// - Parameter number: The client's number, from 1 (0 is the server used directly).
+  /// - Returns: A page source over this server.
+  public func client(_ number: Int) -> Client { Client(server: self, number: max(1, number)) }
+
+  /// A page source that serves a ``SimulatedFeedServer``'s dataset to one more paginator.
+  public struct Client: PageSource {
+    /// The server.
+    public let server: SimulatedFeedServer
+    /// The client's number, from 1.
+    public let number: Int
+
+    /// Loads a page from the server, logged under this client.
+    /// - Parameter request: The page to load.
+    /// - Returns: The page.
+    /// - Throws: As ``SimulatedFeedServer/loadPage(_:)``, without scripted faults.
+    public func loadPage(_ request: PageRequest<SimulatedFeedServer.Cursor>) async throws
+      -> Page<Item, SimulatedFeedServer.Cursor>
+    {
+      try await server.loadPage(request, client: number)
+    }
+  }
+
+  /// A log entry's key: the client and its request id.
+  struct LogKey: Hashable, Comparable, Sendable {
+    let client: Int
+    let id: PageRequestID
+
+    static func < (lhs: LogKey, rhs: LogKey) -> Bool {
+      (lhs.client, lhs.id.rawValue) < (rhs.client, rhs.id.rawValue)
+    }
   }
 
   /// Stamps the answer's time and place in sequence, once.
-  private func markAnswered(_ id: PageRequestID, cancelled: Bool) {
+  private func markAnswered(_ key: LogKey, cancelled: Bool) {
     let now = timeline.elapsed
     state.withLock { state in
-      guard let index = state.logIndex[id], state.log[index].answer == nil else { return }
+      guard let index = state.logIndex[key], state.log[index].answer == nil else { return }
       state.log[index].answer = state.nextSequence()
       state.log[index].answeredAt = now
       if cancelled { state.log[index].outcome = .cancelled }
     }
   }
 
-  private func answer(_ request: PageRequest<Cursor>) throws -> Page<Item, Cursor> {
+  private func answer(_ request: PageRequest<Cursor>, client: Int) throws -> Page<Item, Cursor> {
     let number = request.id.rawValue
     let result = state.withLock { state -> Result<Page<Item, Cursor>, SimulatedServerError> in
-      if let inserted = faults.headInsertions[number] {
+      if client == 0, let inserted = faults.headInsertions[number] {
         Self.insertAtHead(inserted, into: &state.dataset)
       }
-      let result = page(for: request, in: state.dataset)
-      guard let index = state.logIndex[request.id] else { return result }
+      let result = page(
+        for: request, in: Self.matching(request, in: state.dataset, search: search),
+        faults: client == 0 ? faults : Faults())
+      guard let index = state.logIndex[LogKey(client: client, id: request.id)] else {
+        return result
+      }
       switch result {
       case .success(let page):
         state.log[index].outcome = .page(itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
@@ -210,7 +291,21 @@ where Item.ID: Sendable {
     return try result.get()
   }
 
-  private func page(for request: PageRequest<Cursor>, in state: Dataset)
+  /// The dataset a request pages through: the items matching its query when the server has a
+  /// search, else all of them. O(*n*) with a search.
+  private static func matching(
+    _ request: PageRequest<Cursor>, in dataset: Dataset,
+    search: (@Sendable (Item, String) -> Bool)?
+  ) -> Dataset {
+    guard let search, let query = request.query(as: String.self) else { return dataset }
+    var matches = Dataset(order: dataset.order.filter { search($0, query) })
+    for (rank, item) in matches.order.enumerated() where matches.ranks[item.id] == nil {
+      matches.ranks[item.id] = rank
+    }
+    return matches
+  }
+
+  private func page(for request: PageRequest<Cursor>, in state: Dataset, faults: Faults)
     -> Result<Page<Item, Cursor>, SimulatedServerError>
   {
     let number = request.id.rawValue
@@ -220,7 +315,7 @@ where Item.ID: Sendable {
     }
     let cursor = request.cursor
     if let cursor, cursor.readsBackwards {
-      return backwardPage(for: request, at: cursor, in: state)
+      return backwardPage(for: request, at: cursor, in: state, faults: faults)
     }
     if faults.emptyPageRequests.contains(number) {
       let position = cursor?.position ?? .start
@@ -258,7 +353,7 @@ where Item.ID: Sendable {
   /// the same position; repeated items extend the page past its end (over rows already
   /// loaded below it); a repeated cursor comes back as the previous cursor.
   private func backwardPage(
-    for request: PageRequest<Cursor>, at cursor: Cursor, in state: Dataset
+    for request: PageRequest<Cursor>, at cursor: Cursor, in state: Dataset, faults: Faults
   ) -> Result<Page<Item, Cursor>, SimulatedServerError> {
     let number = request.id.rawValue
     if faults.emptyPageRequests.contains(number) {

@@ -1,3 +1,5 @@
+import Paging
+
 /// A `Clock` whose time moves only when a test says so, for deterministic tests of anything
 /// that waits: retry backoff, simulated latency, frame ticks.
 ///
@@ -22,6 +24,11 @@
 ///
 /// Woken tasks run after `advance` returns, so they all see ``now`` at its final value. To have
 /// each act at its own deadline, advance to one ``nextDeadline`` at a time and await its effect.
+///
+/// A `Paginator` on a test clock does not sleep its timers (automatic retries, hedges) in
+/// tasks: it sets them on the clock, which runs each inside the advance that reaches it when
+/// the advance is called on the main actor. So right after `clock.advance(by:)` the retry's
+/// request has started (`appendState` is `.loading`); only its answer is still to come.
 public final class TestClock: Clock, Sendable {
   /// A point on the test clock's time line: the time since the clock was created.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -52,8 +59,15 @@ public final class TestClock: Clock, Sendable {
   private struct Sleeper {
     var deadline: Instant
     var order: Int
-    var continuation: CheckedContinuation<Void, any Error>
-    var hooks: SleepHooks?
+    var wake: Wake
+  }
+
+  /// What waking a sleeper does.
+  private enum Wake {
+    /// Resumes a sleeping task, after its hooks' `resumed`.
+    case task(CheckedContinuation<Void, any Error>, SleepHooks?)
+    /// Runs a timer's action on the main actor (``setTimer(after:_:)``).
+    case timer(@MainActor @Sendable () -> Void)
   }
 
   private struct State {
@@ -81,7 +95,7 @@ public final class TestClock: Clock, Sendable {
   /// Zero: the test clock is exact.
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks are asleep on this clock.
+  /// How many tasks are asleep on this clock, with the timers set on it that have not fired.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
   /// The deadline of the earliest sleeper, or `nil` when no task is asleep on this clock.
@@ -125,7 +139,7 @@ public final class TestClock: Clock, Sendable {
           state -> (Bool, [CheckedContinuation<Void, Never>]) in
           if hooks == nil, deadline <= state.now { return (true, []) }
           state.sleepers[order] = Sleeper(
-            deadline: deadline, order: order, continuation: continuation, hooks: hooks)
+            deadline: deadline, order: order, wake: .task(continuation, hooks))
           state.queue.insert(deadline: deadline.offset, rank: rank, order: order)
           return (false, state.waiters.takeReady(count: state.sleepers.count))
         }
@@ -148,19 +162,27 @@ public final class TestClock: Clock, Sendable {
   ///
   /// Returns as soon as the sleepers are resumed, before the woken tasks run; the count tells
   /// exactly whether anything woke (see ``TestClock``).
-  /// - Parameter duration: How far to move (negative values do nothing).
+  /// - Parameters:
+  ///   - duration: How far to move (negative values do nothing).
+  ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
+  ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
   @discardableResult
-  public func advance(by duration: Duration) -> Int {
+  public func advance(
+    by duration: Duration, isolation: isolated (any Actor)? = #isolation
+  ) -> Int {
     advance(to: now.advanced(by: duration))
   }
 
   /// Moves time forward to `deadline` (never backwards), waking sleepers as
   /// ``advance(by:)`` does.
-  /// - Parameter deadline: The new time.
+  /// - Parameters:
+  ///   - deadline: The new time.
+  ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
+  ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
   @discardableResult
-  public func advance(to deadline: Instant) -> Int {
+  public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) -> Int {
     var woken = 0
     while wakeNext(notAfter: deadline) { woken += 1 }
     return woken
@@ -170,10 +192,16 @@ public final class TestClock: Clock, Sendable {
   /// (never backwards); when none is due, moves ``now`` to `limit` instead.
   ///
   /// The list simulator steps time with this, one wake at a time, so that it can wait for
-  /// each answer to be applied before the next one is delivered.
-  /// - Parameter limit: The latest deadline to wake.
+  /// each answer to be applied before the next one is delivered; the randomized paginator test
+  /// does too, to check each timer's effect apart when several are due at once.
+  /// - Parameters:
+  ///   - limit: The latest deadline to wake.
+  ///   - isolation: The caller's actor: on the main actor a timer's action runs inside this
+  ///     call; elsewhere it is sent to the main actor.
   /// - Returns: Whether a sleeper was woken.
-  func wakeNext(notAfter limit: Instant) -> Bool {
+  package func wakeNext(
+    notAfter limit: Instant, isolation: isolated (any Actor)? = #isolation
+  ) -> Bool {
     let next = state.withLock { state -> Sleeper? in
       state.dropCancelled()
       guard let top = state.queue.peek(), top.deadline <= limit.offset,
@@ -187,15 +215,26 @@ public final class TestClock: Clock, Sendable {
       return first
     }
     guard let next else { return false }
-    next.hooks?.resumed(false)
-    next.continuation.resume()
+    switch next.wake {
+    case .task(let continuation, let hooks):
+      hooks?.resumed(false)
+      continuation.resume()
+    case .timer(let action):
+      if let isolation, isolation === MainActor.shared {
+        MainActor.assumeIsolated { action() }
+      } else {
+        Task { @MainActor in action() }
+      }
+    }
     return true
   }
 
   private func cancelSleeper(_ order: Int) {
-    guard let sleeper = state.withLock({ $0.sleepers.removeValue(forKey: order) }) else { return }
-    sleeper.hooks?.resumed(true)
-    sleeper.continuation.resume(throwing: CancellationError())
+    guard let sleeper = state.withLock({ $0.sleepers.removeValue(forKey: order) }),
+      case .task(let continuation, let hooks) = sleeper.wake
+    else { return }
+    hooks?.resumed(true)
+    continuation.resume(throwing: CancellationError())
   }
 
   /// Waits until at least `count` tasks are asleep on this clock. No polling: the last
@@ -210,6 +249,37 @@ public final class TestClock: Clock, Sendable {
       }
       if ready { continuation.resume() }
     }
+  }
+}
+
+extension TestClock: SteppingClock {
+  /// Sets a timer that runs `action` when an advance reaches now + `delay`, in the same order
+  /// as sleepers (by deadline, then by the order they were set), and counts as a sleeper
+  /// meanwhile (``sleeperCount``, ``waitForSleepers(_:)``). Advanced on the main actor, the
+  /// clock runs `action` inside the advance, so its effect is there when the advance returns.
+  /// - Parameters:
+  ///   - delay: How long from ``now``; a timer already due runs at the next advance.
+  ///   - action: What to do then.
+  /// - Returns: The timer's token, for ``cancelTimer(_:)``.
+  package func setTimer(
+    after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void
+  ) -> Int {
+    let ready = state.withLock { state -> (Int, [CheckedContinuation<Void, Never>]) in
+      state.nextOrder += 1
+      let order = state.nextOrder
+      let deadline = state.now.advanced(by: max(.zero, delay))
+      state.sleepers[order] = Sleeper(deadline: deadline, order: order, wake: .timer(action))
+      state.queue.insert(deadline: deadline.offset, rank: 0, order: order)
+      return (order, state.waiters.takeReady(count: state.sleepers.count))
+    }
+    for waiter in ready.1 { waiter.resume() }
+    return ready.0
+  }
+
+  /// Cancels the timer `token` if it has not fired.
+  /// - Parameter token: What ``setTimer(after:_:)`` returned.
+  package func cancelTimer(_ token: Int) {
+    state.withLock { _ = $0.sleepers.removeValue(forKey: token) }
   }
 }
 

@@ -27,6 +27,8 @@ enum AppearanceBenchmark {
 
   /// Rows kept clear of the end so that no signal triggers a load (default prefetch is 20).
   static let endMargin = 64
+  /// The yardstick's subject: one `Dictionary<Int, Int>` lookup at the same size and order.
+  nonisolated static let dictionarySubject = "Dictionary<Int, Int> lookup"
 
   /// Measures every subject at every size, in both orders.
   static func run(sizes: [Int], quick: Bool) async -> [Result] {
@@ -46,6 +48,9 @@ enum AppearanceBenchmark {
     let span = size - endMargin
     let paginator = await Fill.paginator(count: size)
     let machine = MachineBox(Fill.machine(count: size))
+    // The yardstick: one lookup in a dictionary of the same size, in the same turns, so that
+    // the goal is a ratio measured side by side rather than nanoseconds on a shared machine.
+    let dictionary = Dictionary(uniqueKeysWithValues: (0..<size).map { ($0, $0) })
     var labels: [(subject: String, order: BatchTimer.Order)] = []
     var measurements: [() -> Double] = []
     for order in [BatchTimer.Order.scroll, .scattered] {
@@ -68,6 +73,14 @@ enum AppearanceBenchmark {
         defer { swap(&local, &machine.value) }
         return timer.batch(machineBatch, span: span, order: order) {
           blackHole(local.handle(.rowAppeared(.id($0))))
+        }
+      }
+      var dictionaryBatch = 0
+      labels.append((Self.dictionarySubject, order))
+      measurements.append {
+        dictionaryBatch += 1
+        return timer.batch(dictionaryBatch, span: span, order: order) {
+          blackHole(dictionary[$0])
         }
       }
     }

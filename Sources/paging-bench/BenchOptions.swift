@@ -2,10 +2,12 @@
 struct BenchOptions: Sendable {
   /// A smaller run (under 20 s) for CI: fewer sizes and sessions, figures not comparable.
   var quick = false
-  /// Where `BENCHMARKS.md` and `benchmarks.json` go: the current directory for a full run,
-  /// `.build/paging-bench-quick` for a quick one (so a quick run never overwrites the
-  /// committed figures).
+  /// Where `BENCHMARKS.md` and `benchmarks.json` go: `.build/paging-bench` for a full run,
+  /// `.build/paging-bench-quick` for a quick one, `.` (over the committed report) only with
+  /// `--update-report`.
   var outputDirectory: String?
+  /// `--update-report`: write over the committed `BENCHMARKS.md` and `benchmarks.json`.
+  var updateReport = false
   /// `--memory-probe N`: run as the memory benchmark's child and print its report.
   var memoryProbe: Int?
   /// Run only the capped-window and restore profile (issue 13) and print its goals.
@@ -13,11 +15,13 @@ struct BenchOptions: Sendable {
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR] [--capped-window]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window and restore profile (issue 13), printed
-      --output-dir DIR  where BENCHMARKS.md and benchmarks.json go
-                        (default: . for a full run, .build/paging-bench-quick for --quick)
+      --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
+                        .build/paging-bench, or .build/paging-bench-quick for --quick)
+      --update-report   write them over the committed ones in the current directory
+                        (a full run only)
     """
 
   /// Parses the arguments after the program name.
@@ -29,6 +33,7 @@ struct BenchOptions: Sendable {
       switch argument {
       case "--quick": options.quick = true
       case "--capped-window": options.cappedWindow = true
+      case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
@@ -38,11 +43,14 @@ struct BenchOptions: Sendable {
       default: return nil
       }
     }
+    // The committed report holds a full run's figures, and one place to write to.
+    if options.updateReport, options.quick || options.outputDirectory != nil { return nil }
     return options
   }
 
   /// The output directory to use.
   var resolvedOutputDirectory: String {
-    outputDirectory ?? (quick ? ".build/paging-bench-quick" : ".")
+    if updateReport { return "." }
+    return outputDirectory ?? (quick ? ".build/paging-bench-quick" : ".build/paging-bench")
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Paging
 
-/// The capped window (rulebook R22) and restore (R24) on a state machine in virtual time: a
+/// The capped window (rulebook R26) and restore (R28) on a state machine in virtual time: a
 /// reader scrolls a keyset feed of `rows` rows (pages of 50, each giving both cursors) one row
 /// at a time with `maxSize` 1,000 and a prefetch distance of 20, every page answered at once;
 /// then scrolls back up through dropped pages; then the window is saved and restored.

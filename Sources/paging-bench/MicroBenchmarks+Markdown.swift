@@ -11,8 +11,9 @@ extension MicroBenchmarks {
     var rows: [[String]] = []
     for (subject, order) in [
       ("Paginator", BatchTimer.Order.scroll), ("PagingStateMachine", .scroll),
+      (AppearanceBenchmark.dictionarySubject, .scroll),
       ("Paginator", .scattered), ("PagingStateMachine", .scattered),
-      ("scanning helper", .scattered),
+      (AppearanceBenchmark.dictionarySubject, .scattered), ("scanning helper", .scattered),
     ] {
       let results = sizes.compactMap { size in
         appearance.first { $0.subject == subject && $0.order == order && $0.items == size }
@@ -35,11 +36,12 @@ extension MicroBenchmarks {
       CPU time of one `rowAppeared(id:)` (Paginator, on the main actor) or one
       `handle(.rowAppeared(.id(_:)))` (the bare state machine), and of one
       `isThresholdItem(offset: 10, item:)` of the scanning helper over a plain array, with the
-      given number of 16-byte items loaded. Rows are never within the prefetch distance of the
+      given number of 16-byte items loaded; and, as the yardstick the goals divide by, one
+      lookup in a `Dictionary<Int, Int>` of as many entries, in the same order. Rows are never within the prefetch distance of the
       end, so no signal starts a load. Medians (and 90th percentiles) over batches: each batch
       times 1,000 calls (scanning helper: max(1, 100,000 / n) calls) with one clock read before
       and after, so the clock's own cost is spread over the batch. At each size the engine's
-      four cases take turns (this machine is shared with other work, which then slows them
+      six cases take turns (this machine is shared with other work, which then slows them
       alike): in a turn, one batch warms the caches and the next 4 are kept; up to 250 rounds
       or 1 s. The sizes run one after another.
       *Scroll* order:

@@ -1,3 +1,5 @@
+import Paging
+
 /// A way of deciding when to load the next page, as the policy comparison runs it.
 enum Policy: String, CaseIterable, Codable, Sendable {
   /// `NaiveOnAppearFeed`: every row's `onAppear` loads the page after the current cursor.
@@ -12,7 +14,14 @@ enum Policy: String, CaseIterable, Codable, Sendable {
   case fixedPrefetch = "fixed prefetch = page size"
   /// `Paginator` with its default configuration.
   case paginator = "Paginator (default)"
+  /// `Paginator` with its default configuration and hedged requests
+  /// (``hedging``).
+  case hedged = "Paginator (hedged)"
   /// ``OracleFeed``: knows the scroll path and every latency in advance and loads each page as
   /// late as possible without a stall (or as early as possible when even that stalls).
   case oracle = "oracle"
+
+  /// The hedging the `Paginator (hedged)` policy uses: a load slower than the 95th percentile
+  /// of the loads so far gets a hedge, once 10 loads have completed.
+  static let hedging = HedgingPolicy.afterPercentile(0.95, minimumSamples: 5)
 }

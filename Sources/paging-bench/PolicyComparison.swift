@@ -14,6 +14,8 @@ enum PolicyComparison {
     /// Requests the server received, failed ones included.
     let requests: Int
     let failedRequests: Int
+    /// Hedges among the requests (never counted as duplicates).
+    let hedgedRequests: Int
     /// Pages the user reached on the path without waits (the minimum a cursor API needs).
     let minimumRequests: Int
     let duplicateRequests: Int
@@ -32,8 +34,9 @@ enum PolicyComparison {
     /// The longest time the server took to answer one request in this session, in seconds.
     let longestResponseSeconds: Double
 
-    /// Whether the requests that returned a page were at most the minimum plus one.
-    var withinOnePage: Bool { requests - failedRequests <= minimumRequests + 1 }
+    /// Whether the requests that returned a page were at most the minimum plus one (hedges,
+    /// which ask for a page already asked for, not counted).
+    var withinOnePage: Bool { requests - failedRequests - hedgedRequests <= minimumRequests + 1 }
   }
 
   /// One policy on one profile.
@@ -47,6 +50,7 @@ enum PolicyComparison {
     let duplicateRequests: Int
     let requestsAfterEnd: Int
     let failedRequests: Int
+    let hedgedRequests: Int
     let stallSeconds: Double
     let viewportJumps: Int
     let anchorMovement: Double
@@ -64,6 +68,7 @@ enum PolicyComparison {
       duplicateRequests = sessions.map(\.duplicateRequests).reduce(0, +)
       requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
       failedRequests = sessions.map(\.failedRequests).reduce(0, +)
+      hedgedRequests = sessions.map(\.hedgedRequests).reduce(0, +)
       stallSeconds = sessions.map(\.stallSeconds).reduce(0, +)
       viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
       anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
@@ -93,6 +98,7 @@ enum PolicyComparison {
           sessions[policy, default: []].append(
             Session(
               seed: seed, requests: report.requestsIssued, failedRequests: report.failedRequests,
+              hedgedRequests: report.hedgedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
               requestsAfterEnd: report.requestsAfterEnd,
               stallSeconds: (report.stallTime + report.stallTimeAtTop).seconds,
@@ -150,6 +156,10 @@ enum PolicyComparison {
       return await replay(feed, server, clock, profile, seed)
     case .paginator:
       return await replay(Paginator(source: server, clock: clock), server, clock, profile, seed)
+    case .hedged:
+      let configuration = PagingConfiguration<Server.Cursor>(hedging: Policy.hedging)
+      let feed = Paginator(source: server, configuration: configuration, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
     case .oracle:
       let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: false)
       let list = ListSimulator(
@@ -178,6 +188,11 @@ enum PolicyComparison {
       preconditionFailure("the scanning helper has no chat form (Profile.runs)")
     case .paginator:
       let feed = Paginator(source: server, configuration: newest, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
+    case .hedged:
+      var configuration = newest
+      configuration.hedging = Policy.hedging
+      let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .fixedPrefetch:
       var configuration = newest

@@ -33,6 +33,8 @@ do {
   print("paging-bench: policies on simulated sessions…")
   let notes = try ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes
   let policies = await PolicyComparison.run(quick: options.quick, items: notes)
+  print("paging-bench: search and filtered-feed profiles…")
+  for line in await LocalChangeProfiles.run(quick: options.quick, items: notes) { print(line) }
   let report = BenchmarkReport(
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),

@@ -29,7 +29,11 @@ struct DatasetteRestartTests {
         + Datasette.lean,
       decoder: Datasette.decoder, transport: URLSessionTransport())
     let log = CursorLog()
-    let paginator = Paginator<ReleaseNote, URL> { request in
+    // Manual retries: the test decides when the restarted server is asked again (the default
+    // would retry at once, then after about a second, while the server is still down).
+    let paginator = Paginator<ReleaseNote, URL>(
+      configuration: PagingConfiguration(retryPolicy: .manual)
+    ) { request in
       await MainActor.run { log.cursors.append(request.cursor) }
       return try await source.loadPage(request)
     }

@@ -102,11 +102,11 @@ import Testing
     #expect(cursors(session) == [nil, after(19), nil, after(19)])
   }
 
-  // 6
+  // 6, with manual retries (the user taps Retry)
   @Test func aFailedPageIsRequestedAgainNotSkipped() async {
     let session = paginatorSession(
-      faults: Server.Faults(failingRequests: [3]), paging: PagingConfiguration(prefetch: .fixed(21))
-    )
+      faults: Server.Faults(failingRequests: [3]),
+      paging: PagingConfiguration(prefetch: .fixed(21), retryPolicy: .manual))
     await session.begin()
     await session.list.scroll(to: 30)
     #expect(
@@ -136,10 +136,11 @@ import Testing
     #expect(paginator.items.map(\.id) == Array(0..<40))
   }
 
-  // 8
+  // 8, with manual retries: the failure stays until the user taps Retry.
   @Test func aFailedPageDoesNotLoopWhileItsRowsReappear() async {
     let session = paginatorSession(
       faults: Server.Faults(failingRequests: [2]),
+      paging: PagingConfiguration(retryPolicy: .manual),
       list: tenRowList(spuriousRepeatProbability: 0.5))
     await session.begin()
     await session.list.scroll(to: 20)
@@ -149,7 +150,32 @@ import Testing
     #expect(session.feed.footerState == .failed)
   }
 
-  // 8, with the opt-in automatic retries: bounded.
+  // 8 with the default: a blip heals by itself, once, at the backoff's instant; the rows that
+  // reappear meanwhile start nothing.
+  @Test func theDefaultRetryHealsABlipOnceAtItsInstant() async {
+    let session = paginatorSession(
+      faults: Server.Faults(failingRequests: [2]),
+      list: tenRowList(spuriousRepeatProbability: 0.5))
+    await session.begin()
+    await session.list.scroll(to: 20)
+    await session.list.jitterAtBottom(times: 20)
+    let log = session.server.log
+    let failed = log[1]
+    let retry = log[2]
+    #expect(failed.request.cursor == retry.request.cursor)
+    guard case .failed = failed.outcome else {
+      Issue.record("request 2 did not fail: \(failed.outcome)")
+      return
+    }
+    // The default's first automatic retry goes at once: it reaches the server at the instant
+    // the failure was answered.
+    #expect(ExponentialBackoff.standard.delay(forAttempt: 1, randomFraction: 0.5) == .zero)
+    #expect(retry.receivedAt == failed.answeredAt)
+    #expect(session.report.duplicateRequests == 0)
+    #expect(session.feed.metrics.retriesScheduled == 1)
+  }
+
+  // 8, with automatic retries: bounded.
   @Test func automaticRetriesStopAfterTheirLimit() async {
     let clock = TestClock()
     let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 2, jitter: 0)

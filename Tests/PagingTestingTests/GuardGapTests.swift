@@ -59,7 +59,7 @@ import Testing
     #expect(guarded.feed.footerState == .failed)
 
     let paginator = paginatorSession(
-      faults: faults, paging: PagingConfiguration(prefetch: .fixed(21)))
+      faults: faults, paging: PagingConfiguration(prefetch: .fixed(21), retryPolicy: .manual))
     await paginator.begin()
     await paginator.list.scroll(to: 20)
     await paginator.list.idle(for: .seconds(10))

@@ -116,7 +116,7 @@ import Testing
       rowHeight: 64, viewportHeight: 640, tapsRetryAfter: .seconds(1))
     let session = paginatorSession(
       faults: Server.Faults(failingRequests: [2]),
-      paging: PagingConfiguration(prefetch: .fixed(21)), list: list)
+      paging: PagingConfiguration(prefetch: .fixed(21), retryPolicy: .manual), list: list)
     await session.begin()  // page 2 fails at 0.6 s; its footer (row 20) is off screen
     await session.list.scroll(to: 10)  // the footer enters the window on the 48th frame
     await session.list.idle(for: .seconds(2))

@@ -185,7 +185,7 @@ private func page(_ range: Range<Int>, next: Int?, previous: Int?) -> Page<Row, 
 
   /// Rulebook R15: it is dropped when the refresh fails, and not run if no next page exists.
   @Test func aQueuedLoadIsDroppedWhenTheRefreshFailsOrTheNewListHasNoNextPage() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let failing = machine.handle(.refresh).loads[0]
     _ = machine.handle(.loadNextPage)
     #expect(machine.handle(.loadFailed(failing.id, Boom())).isEmpty)

@@ -1,18 +1,18 @@
 import Paging
 import Testing
 
-/// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; a failure
-/// latches the direction until a retry, which asks for the same cursor.
+/// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; with manual
+/// retries a failure latches the direction until a retry, which asks for the same cursor.
 @Suite struct CursorTests {
   @Test func theCursorDoesNotMoveWhenTheRequestStarts() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     _ = machine.appear(15..<20)
     #expect(machine.nextCursor == 20)
     #expect(machine.appendState == .loading)
   }
 
   @Test func aFailureKeepsTheCursorTheItemsAndLatchesTheDirection() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.appear(15..<20).loads[0]
     let effects = machine.handle(.loadFailed(append.id, Boom()))
     #expect(effects.isEmpty)
@@ -24,7 +24,7 @@ import Testing
 
   @Test func appearancesAfterAFailureSendNothing() {
     // Fault class 8: the error re-renders the footer, rows appear again: no request.
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.appear(15..<20).loads[0]
     _ = machine.handle(.loadFailed(append.id, Boom()))
     var effects: [PagingEffect<Int>] = []
@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func retryRequestsTheSameCursor() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.appear(15..<20).loads[0]
     _ = machine.handle(.loadFailed(append.id, Boom()))
     let retry = machine.handle(.retry).loads
@@ -48,12 +48,12 @@ import Testing
   }
 
   @Test func retryWithNothingFailedDoesNothing() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     #expect(machine.handle(.retry).isEmpty)
   }
 
   @Test func aFailedFirstLoadIsRetriedAsARefresh() {
-    var machine = Machine()
+    var machine = Machine(configuration: .manualRetry)
     let first = machine.handle(.start).loads[0]
     _ = machine.handle(.loadFailed(first.id, Boom()))
     #expect(machine.refreshState == .failed(.sourceFailed(Boom())))
@@ -64,10 +64,11 @@ import Testing
   }
 }
 
-/// Which failure `retry()` retries when both directions failed.
+/// Which failure `retry()` retries when both directions failed (manual retries, so that both
+/// stay failed).
 @Suite struct RetryChoiceTests {
   @Test func withOldItemsShownRetryRetriesTheFailedAppendBeforeAFailedRefresh() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let refresh = machine.handle(.refresh).loads[0]
     _ = machine.handle(.loadFailed(refresh.id, Boom(code: 1)))
     let append = machine.handle(.rowAppeared(.id(19))).loads[0]
@@ -81,7 +82,7 @@ import Testing
   }
 
   @Test func aFailedRefreshWithNoOtherFailureIsRetriedAsARefresh() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let refresh = machine.handle(.refresh).loads[0]
     _ = machine.handle(.loadFailed(refresh.id, Boom()))
     let retry = machine.handle(.retry).loads
@@ -93,14 +94,14 @@ import Testing
 /// What a manual retry may do after errors the automatic policy would not retry.
 @Suite struct ManualRetryTests {
   @Test func aManualRetryRetriesANonRetryableFailure() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.handle(.loadNextPage).loads[0]
     _ = machine.handle(.loadFailed(append.id, Boom(isRetryable: false)))
     #expect(machine.handle(.retry).loads.map(\.cursor) == [20])
   }
 
   @Test func afterARepeatedCursorRetryFallsThroughToAFailedRefresh() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.handle(.loadNextPage).loads[0]
     _ = machine.handle(.loadCompleted(append.id, page(20..<40, next: 20)))
     let refresh = machine.handle(.refresh).loads[0]

@@ -179,7 +179,7 @@ import Testing
         ]))
 
     var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetch: .fixed(1)))
+      configuration: PagingConfiguration(prefetch: .fixed(1), retryPolicy: .manual))
     _ = machine.handle(.start)
     _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<3), nextCursor: 3)))
     _ = machine.handle(.refresh)
@@ -194,3 +194,48 @@ import Testing
 }
 
 private struct SourceDown: Error {}
+
+extension FuzzRegressionTests {
+  // MARK: Hedges (rulebook R22)
+
+  /// One stream through every outcome of a hedge, pinned apart from the generator: a first
+  /// page won by its hedge, a hedge that fails while its load commits, a load and its hedge
+  /// that both fail, a refresh that cancels a load and its hedge, a refresh won by its own
+  /// request, `cancel()` of a load and its hedge, and a stale timer.
+  @Test func everyHedgeOutcomeKeepsTheInvariants() async {
+    let hedged = FuzzCase(
+      seed: 0, pageSize: 3, prefetchDistance: 0,
+      maxPagesWithoutNewItems: 3, duplicatePolicy: .keepFirst,
+      automaticRetries: nil, initialCursor: nil, viewportHeight: 3,
+      answersCancelledRequests: true,
+      serverIDs: Array(1...12).map { $0 * 100 },
+      steps: [
+        .start, .fireHedgeTimer(pick: 0, stale: false), .answer(pick: -1, .full),
+        .loadNextPage, .fireHedgeTimer(pick: 0, stale: false),
+        .answer(pick: -1, .failure(retryable: false)), .answer(pick: -1, .full),
+        .loadNextPage, .fireHedgeTimer(pick: 0, stale: false),
+        .answer(pick: -1, .failure(retryable: false)),
+        .answer(pick: -1, .failure(retryable: false)),
+        .retry, .fireHedgeTimer(pick: 0, stale: false), .refresh,
+        .fireHedgeTimer(pick: 0, stale: false), .answer(pick: -2, .full),
+        .loadNextPage, .fireHedgeTimer(pick: 0, stale: false), .cancel,
+        .fireHedgeTimer(pick: 0, stale: true),
+      ],
+      hedging: .milliseconds(500))
+    await expectNoViolation(hedged)
+    let coverage = StateMachineHarness.coverage(of: hedged)
+    let reached: [FuzzSituation: Int] = [
+      .hedgeStarted: 6, .hedgeWon: 1, .loadWonAfterHedge: 1, .hedgeContenderEnded: 2,
+      .survivorCommitted: 1, .bothFailed: 1, .refreshCancellingAHedge: 1,
+      .cancelCancellingAHedge: 1, .hedgeTimerIgnored: 1,
+    ]
+    // Through the paginator the test clock fires the same timers (a stale one it cancelled).
+    let paginator = PaginatorHarness(hedged)
+    _ = await paginator.run()
+    for (situation, count) in reached {
+      #expect(coverage[situation] == count, "\(situation)")
+      let viaClock = situation == .hedgeTimerIgnored ? 0 : count
+      #expect(paginator.coverage[situation] == viaClock, "\(situation) through the paginator")
+    }
+  }
+}

@@ -141,7 +141,7 @@ import Testing
     // Observed: no effect; the list stays at 10..<20 with origin 500.
     #expect(machine.handle(.startAt(500)).loads.map(\.cursor) == [500])
 
-    var failed = Machine(configuration: .init(prefetch: .fixed(3)))
+    var failed = Machine(configuration: .init(prefetch: .fixed(3), retryPolicy: .manual))
     let first = failed.handle(.startAt(10)).loads[0]
     _ = failed.handle(
       .loadCompleted(first.id, Page(items: rows(10..<20), nextCursor: nil, previousCursor: nil)))

@@ -4,7 +4,7 @@ import Testing
 /// Drops under `maxSize` and the refresh key from the scroll position, translated from Android
 /// Paging 3's `PageFetcherSnapshotTest` (`appendAndDrop`, `prependAndDrop`,
 /// `invalidateAfterScroll`) and its drop rules (`PageFetcherSnapshotState.dropEventOrNull`:
-/// never below two pages, never a page within the prefetch window). Rulebook R22 and R23.
+/// never below two pages, never a page within the prefetch window). Rulebook R26 and R27.
 ///
 /// The setup is ``PeerPaging3Tests``'s. Where the peer sends one `ViewportHint.Access` at a
 /// time, we send the row's appearance and the previous row's disappearance, so that the rows

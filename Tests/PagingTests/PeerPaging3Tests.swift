@@ -490,7 +490,9 @@ struct PeerHarness {
   }
 
   init(pageSize: Int, prefetchDistance: Int, initialLoadSize: Int, maxSize: Int? = nil) {
-    var configuration = PagingConfiguration<Int>(prefetch: .fixed(prefetchDistance))
+    // Paging 3 never retries by itself: its `retry()` is the only way back.
+    var configuration = PagingConfiguration<Int>(
+      prefetch: .fixed(prefetchDistance), retryPolicy: .manual)
     configuration.maxSize = maxSize
     machine = Machine(configuration: configuration)
     source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)

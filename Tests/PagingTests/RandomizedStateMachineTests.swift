@@ -4,8 +4,9 @@ import Testing
 /// Seeded, model-based random streams over ``PagingStateMachine``, at both edges of a list
 /// that opens at the start or in the middle (`start(at:)`): bursts of appearances and
 /// disappearances, scrolls and jumps both ways, triggers, explicit loads at both edges,
-/// retries, cancellations, server insertions and deletions, and answers in any order with any
-/// outcome, checked after every event by ``PagingModel``.
+/// retries, cancellations, hedge timers (rulebook R22), server insertions and deletions, and
+/// answers in any order with any outcome (a hedge's like any other), checked after every event
+/// by ``PagingModel``.
 ///
 /// `PAGING_FUZZ_SEEDS=100000 swift test --filter RandomizedStateMachineTests` runs more seeds.
 /// A failure prints its seed and the shortest stream that still fails, as a ``FuzzCase`` to
@@ -29,8 +30,10 @@ extension RandomizedStateMachineTests {
   /// repeated cursors (also across edges, fault class 19), pages without new items,
   /// cancellations and the reloads after them, stale results, automatic retries, loads from
   /// appearances at the top and at the bottom, refreshes that cancel an edge, explicit loads
-  /// queued during a refresh, both edges loading at once and prepends that keep the scroll
-  /// anchor. Counts over the first 1,000 seeds, each at least 20.
+  /// queued during a refresh, both edges loading at once, prepends that keep the scroll
+  /// anchor, and hedges (rulebook R22): sent, won, lost to their load, outliving a failed or
+  /// cancelled load and committing, failing with it, cancelled with it by a refresh or
+  /// `cancel()`. Counts over the first 1,000 seeds, each at least 20.
   @Test func theGeneratorReachesEveryFault() {
     let total = (0..<1_000).reduce(FuzzCoverage()) { sum, seed in
       sum + StateMachineHarness.coverage(of: FuzzGenerator.makeCase(seed: UInt64(seed)))

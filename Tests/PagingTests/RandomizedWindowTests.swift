@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Seeded random streams over a capped window (rulebook R22, R23): scrolls and jumps both ways,
+/// Seeded random streams over a capped window (rulebook R26, R27): scrolls and jumps both ways,
 /// explicit loads, refreshes by both policies, retries, cancellations, and answers in any order
 /// that succeed or fail, on a 400-row feed of 20-row pages opened at the start or in the middle,
 /// whose pages give a previous cursor or not. After every event: the store is consistent and

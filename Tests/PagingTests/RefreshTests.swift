@@ -38,8 +38,10 @@ import Testing
     #expect(machine.refreshState == .idle)
   }
 
+  /// With manual retries; while an automatic retry of the refresh is pending the old list
+  /// waits for it (`DefaultRetryTests`).
   @Test func aFailedRefreshKeepsTheOldItemsAndShowsTheError() {
-    var machine = Machine.loaded()
+    var machine = Machine.loaded(configuration: .manualRetry)
     let refresh = machine.handle(.refresh).loads[0]
     _ = machine.handle(.loadFailed(refresh.id, Boom()))
     #expect(machine.ids == Array(0..<20))

@@ -3,7 +3,7 @@ import Paging
 import PagingTesting
 import Testing
 
-/// Rulebook R24: a `Codable` snapshot of the window, shown again at once, then revalidated by
+/// Rulebook R28: a `Codable` snapshot of the window, shown again at once, then revalidated by
 /// the refresh policy; a snapshot that is not this list's gives a typed error and an empty
 /// paginator.
 @MainActor

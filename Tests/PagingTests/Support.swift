@@ -61,6 +61,12 @@ extension PagingStateMachine where Item == Row, Cursor == Int {
   var ids: [Int] { items.map(\.id) }
 }
 
+extension PagingConfiguration where Cursor == Int {
+  /// The tests' usual rules with retries left to ``Paginator/retry()``: what the tests of
+  /// rulebook R7's latch use (the automatic default is tested in `DefaultRetryTests`).
+  static var manualRetry: Self { Self(prefetch: .fixed(6), retryPolicy: .manual) }
+}
+
 extension RetryID: ExpressibleByIntegerLiteral {
   /// A retry id from an integer literal, so that tests read `.retryTimerFired(1)`.
   public init(integerLiteral value: Int) { self.init(rawValue: value) }

@@ -1,7 +1,7 @@
 import Paging
 import Testing
 
-/// Fault classes 20 and 21, rulebook R22 (the memory cap) and R23 (refresh policies), on a
+/// Fault classes 20 and 21, rulebook R26 (the memory cap) and R27 (refresh policies), on a
 /// feed of 20-row pages whose cursor is the offset of the page's first row and whose pages give
 /// no previous cursor (a feed that only pages forward).
 @Suite struct WindowTests {
@@ -80,7 +80,7 @@ import Testing
     #expect(machine.metrics.pagesDropped == 0)
   }
 
-  /// Fault class 20 and R22: scrolling a 200-row feed with a cap of 60 loads each page once,
+  /// Fault class 20 and R26: scrolling a 200-row feed with a cap of 60 loads each page once,
   /// never holds more than the cap plus a page, and never drops a row on screen or in the
   /// prefetch window; scrolling back up reloads the dropped pages as prepends, the first one
   /// (loaded without a cursor) at the source's first page.
@@ -111,7 +111,7 @@ import Testing
     #expect(machine.metrics.pagesDropped == 14)
   }
 
-  /// R22: a page dropped above the rows on screen names the top visible row as the scroll
+  /// R26: a page dropped above the rows on screen names the top visible row as the scroll
   /// anchor, so the list does not jump. Row 54 appearing (screen 45..54, row 44 not yet gone)
   /// loads rows 60..79, whose commit drops rows 0..19.
   @Test func aDropAboveTheScreenAnchorsTheTopVisibleRow() {

@@ -1,4 +1,4 @@
-// Dropping items at either end of the store, for the memory cap (rulebook R22).
+// Dropping items at either end of the store, for the memory cap (rulebook R26).
 
 extension ItemStore {
   /// Removes the first `count` items (a page dropped at the top of the window).

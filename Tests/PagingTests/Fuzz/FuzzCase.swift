@@ -77,10 +77,17 @@ enum FuzzStep: Hashable, Sendable {
   case jump(percent: Int)
   /// `count` rows from `from` appear in one frame (first display), by index.
   case burst(from: Int, count: Int)
-  /// Answers the pending request at `pick` (modulo their number, oldest first).
+  /// Answers the pending request at `pick` (modulo their number, oldest first; when negative,
+  /// counted from the newest: -1 is the newest).
   case answer(pick: Int, FuzzOutcome)
   /// The pending retry's timer fires (or, when `stale`, a timer that is no longer pending).
   case fireRetryTimer(stale: Bool)
+  /// A hedge timer fires (rulebook R22), when the case hedges: in the state machine test, the
+  /// one of the load in flight at `pick` (modulo their number, hedges and hedged loads
+  /// included), or, when `stale`, of a request no longer in flight; in the paginator test, the
+  /// test clock moves on to the first hedge timer due (`pick` and stale timers aside: the
+  /// paginator cancels those).
+  case fireHedgeTimer(pick: Int, stale: Bool)
   /// `count` new items appear on the server at `position` (modulo its size).
   case serverInsert(position: Int, count: Int)
   /// The server deletes the item at `position` (modulo its size).
@@ -105,6 +112,8 @@ struct FuzzCase: Sendable {
   var answersCancelledRequests: Bool
   var serverIDs: [Int]
   var steps: [FuzzStep]
+  /// `nil`: no hedges; else ``HedgingPolicy/after(_:)`` this long.
+  var hedging: Duration? = nil
 
   var configuration: PagingConfiguration<Int> {
     PagingConfiguration(
@@ -112,7 +121,7 @@ struct FuzzCase: Sendable {
       duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: maxPagesWithoutNewItems,
       retryPolicy: automaticRetries.map {
         .exponentialBackoff(ExponentialBackoff(maxAttempts: $0, seed: seed))
-      } ?? .manual)
+      } ?? .manual, hedging: hedging.map { .after($0) } ?? .off)
   }
 }
 

@@ -13,6 +13,17 @@ enum FuzzSituation: String, CaseIterable, Sendable {
   case crossEdgeCursor
   case prependWithoutNewItems, prependCancellation, prependFromAppearance
   case refreshCancellingAPrepend, scrollAnchorKept, loadQueuedDuringRefresh, bothEdgesLoading
+  // Hedges (rulebook R22).
+  /// A hedge timer sent a hedge; one found its load hedged already, ended or committed.
+  case hedgeStarted, hedgeTimerIgnored
+  /// Of a load and its hedge, the hedge's page committed first; the load's.
+  case hedgeWon, loadWonAfterHedge
+  /// One of the two failed or was cancelled and the other went on alone.
+  case hedgeContenderEnded
+  /// After that, the other committed; the other failed too, and so did the load.
+  case survivorCommitted, bothFailed
+  /// A refresh (or `start(at:)`) cancelled a load and its hedge; so did `cancel()`.
+  case refreshCancellingAHedge, cancelCancellingAHedge
 }
 
 /// How often a run reached each ``FuzzSituation``.
@@ -38,6 +49,7 @@ struct FuzzCoverage: Sendable {
     {
       add(.bothEdgesLoading)
     }
+    recordHedges(event, effects: effects, delivered: delivered, before: before, machine: machine)
     switch event {
     case .loadCompleted where live == true:
       recordCommit(delivered?.direction ?? .refresh, delivered, before: before, machine: machine)
@@ -97,6 +109,40 @@ struct FuzzCoverage: Sendable {
         add(edge == .prepend ? .prependWithoutNewItems : .pagesWithoutNewItems)
       default: break
       }
+    }
+  }
+
+  private mutating func recordHedges(
+    _ event: PagingEvent<FuzzRow, Int>, effects: [PagingEffect<Int>],
+    delivered: PageRequest<Int>?, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>
+  ) {
+    switch event {
+    case .hedgeTimerFired:
+      add(effects.isEmpty ? .hedgeTimerIgnored : .hedgeStarted)
+    case .refresh, .startAt:
+      if machine.generation != before.generation, !before.hedges.isEmpty {
+        add(.refreshCancellingAHedge)
+      }
+    case .cancel:
+      if !before.hedges.isEmpty { add(.cancelCancellingAHedge) }
+    case .loadCompleted, .loadFailed, .loadCancelled:
+      guard let delivered else { return }
+      let direction = delivered.direction
+      if before.hedges[direction] != nil {
+        if case .loadCompleted = event {
+          add(delivered.isHedge ? .hedgeWon : .loadWonAfterHedge)
+        } else {
+          add(.hedgeContenderEnded)
+        }
+      } else if before.hedged.contains(direction) {
+        if case .loadCompleted = event {
+          add(.survivorCommitted)
+        } else if machine.loadState(direction).error != nil {
+          add(.bothFailed)
+        }
+      }
+    default: break
     }
   }
 

@@ -24,6 +24,8 @@ enum FuzzGenerator {
       initialCursor: nil, viewportHeight: random.int(1...8),
       answersCancelledRequests: random.percent(50),
       serverIDs: serverSize == 0 ? [] : (1...serverSize).map { $0 * 100 }, steps: [])
+    // Most cases hedge, after less or more than an automatic retry's first delay (1 s).
+    if random.percent(60) { fuzzCase.hedging = .milliseconds(random.int(1...30) * 100) }
     if random.percent(15) { fuzzCase.initialCursor = random.int(0...(serverSize / 2)) * 100 + 50 }
     let count = random.int(stepRange)
     if random.percent(85) {
@@ -32,7 +34,19 @@ enum FuzzGenerator {
       ]
       fuzzCase.steps.append(random.weighted(first))
     }
-    while fuzzCase.steps.count < count { fuzzCase.steps.append(step(&random)) }
+    while fuzzCase.steps.count < count {
+      if fuzzCase.hedging != nil, random.percent(3) {
+        // A load and its hedge both fail (the newest pending requests, most of the time), so
+        // that the load fails only then (rulebook R22).
+        let failure = FuzzOutcome.failure(retryable: random.percent(50))
+        fuzzCase.steps += [
+          .fireHedgeTimer(pick: random.int(0...3), stale: false),
+          .answer(pick: -1, failure), .answer(pick: -1, failure),
+        ]
+      } else {
+        fuzzCase.steps.append(step(&random))
+      }
+    }
     return fuzzCase
   }
 
@@ -40,7 +54,10 @@ enum FuzzGenerator {
     let row: FuzzRowRef =
       random.percent(50) ? .index(random.int(-1...35)) : .idAt(random.int(-1...35))
     let choices: [(Int, FuzzStep)] = [
-      (30, .answer(pick: random.int(0...3), outcome(&random))),
+      (
+        30,
+        .answer(pick: random.percent(20) ? -random.int(1...2) : random.int(0...3), outcome(&random))
+      ),
       (8, .appear(row)),
       (4, .disappear(row)),
       (8, .scroll(random.int(-6...6))),
@@ -56,6 +73,7 @@ enum FuzzGenerator {
       (4, .loadNextPage),
       (4, .loadPreviousPage),
       (4, .fireRetryTimer(stale: random.percent(20))),
+      (8, .fireHedgeTimer(pick: random.int(0...3), stale: random.percent(20))),
       (2, .serverInsert(position: random.int(0...40), count: random.int(1...5))),
       (2, .serverDelete(position: random.int(0...40))),
       (8, .sameFrame),

@@ -39,6 +39,7 @@ extension FuzzStep: CustomStringConvertible {
     case .burst(let from, let count): ".burst(from: \(from), count: \(count))"
     case .answer(let pick, let outcome): ".answer(pick: \(pick), \(outcome))"
     case .fireRetryTimer(let stale): ".fireRetryTimer(stale: \(stale))"
+    case .fireHedgeTimer(let pick, let stale): ".fireHedgeTimer(pick: \(pick), stale: \(stale))"
     case .serverInsert(let position, let count):
       ".serverInsert(position: \(position), count: \(count))"
     case .serverDelete(let position): ".serverDelete(position: \(position))"
@@ -52,6 +53,7 @@ extension FuzzCase: CustomStringConvertible {
   var description: String {
     let retries = automaticRetries.map(String.init) ?? "nil"
     let initial = initialCursor.map(String.init) ?? "nil"
+    let hedge = hedging.map { ",\n  hedging: .milliseconds(\(Int($0 / .milliseconds(1))))" } ?? ""
     return """
       FuzzCase(
         seed: \(seed), pageSize: \(pageSize), prefetchDistance: \(prefetchDistance),
@@ -61,7 +63,7 @@ extension FuzzCase: CustomStringConvertible {
         serverIDs: \(serverIDs),
         steps: [
           \(steps.map(\.description).joined(separator: ", "))
-        ])
+        ]\(hedge))
       """
   }
 }

@@ -6,6 +6,10 @@ struct MachineSnapshot {
   var refreshRequest: PageRequest<Int>?
   var prependRequest: PageRequest<Int>?
   var appendRequest: PageRequest<Int>?
+  /// The hedges in flight beside those requests (rulebook R22), by direction.
+  var hedges: [LoadDirection: PageRequest<Int>]
+  /// The directions whose load in flight was ever hedged.
+  var hedged: Set<LoadDirection>
   var pendingRetries: [ScheduledRetry]
   var refreshState: LoadState
   var prependState: LoadState
@@ -20,6 +24,13 @@ struct MachineSnapshot {
     refreshRequest = machine.refreshRequest
     prependRequest = machine.prependRequest
     appendRequest = machine.appendRequest
+    hedges = [:]
+    hedged = []
+    for direction in LoadDirection.allCases {
+      guard case .loading(let attempt) = machine.activity(direction) else { continue }
+      hedges[direction] = attempt.hedge
+      if attempt.hedged { hedged.insert(direction) }
+    }
     pendingRetries = machine.scheduledRetries
     refreshState = machine.refreshState
     prependState = machine.prependState
@@ -31,8 +42,10 @@ struct MachineSnapshot {
     metrics = machine.metrics
   }
 
+  /// Every request in flight, hedges included.
   var inFlight: [PageRequest<Int>] {
     [refreshRequest, prependRequest, appendRequest].compactMap { $0 }
+      + LoadDirection.allCases.compactMap { hedges[$0] }
   }
 
   func state(_ direction: LoadDirection) -> LoadState {
@@ -85,6 +98,17 @@ extension PagingStateMachine where Item == FuzzRow, Cursor == Int {
     case .prepend: prependRequest
     case .append: appendRequest
     }
+  }
+
+  /// The hedge in flight beside the load of `direction`, if any.
+  func hedge(_ direction: LoadDirection) -> PageRequest<Int>? {
+    guard case .loading(let attempt) = activity(direction) else { return nil }
+    return attempt.hedge
+  }
+
+  /// Every request in flight, hedges included.
+  var requestsInFlight: [PageRequest<Int>] {
+    loadsInFlight + LoadDirection.allCases.compactMap { hedge($0) }
   }
 }
 

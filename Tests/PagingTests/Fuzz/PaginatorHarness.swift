@@ -8,8 +8,9 @@ import PagingTesting
 ///
 /// Deterministic without sleeps: after a signal it waits for the source to receive every
 /// request started so far (``ScriptedPageSource/request(at:)``), after an answer for the
-/// paginator to apply it (``Paginator/waitForLoad(_:)``), and a retry timer fires by advancing
-/// the test clock once the retry task sleeps on it. `start()` and `refresh()` run in tasks of
+/// paginator to apply it (``Paginator/waitForLoad(_:)``), and the paginator's timers (automatic
+/// retries, hedges) fire one at a time as the test clock moves to each deadline, each one's
+/// effect checked apart; at the end no timer may be left set. `start()` and `refresh()` run in tasks of
 /// their own, like SwiftUI's `.task` and `.refreshable`.
 @MainActor
 final class PaginatorHarness {
@@ -21,6 +22,8 @@ final class PaginatorHarness {
   private var viewport: FuzzViewport
   private var callers: [Task<Void, Never>] = []
   private var itemsObserved = ObservationFlag()
+  /// What the run reached, for the campaign's coverage check.
+  private(set) var coverage = FuzzCoverage()
   private var statesObserved = ObservationFlag()
 
   init(_ fuzzCase: FuzzCase) {
@@ -72,6 +75,8 @@ final class PaginatorHarness {
       for index in from..<(from + count) { try appear(.index(index)) }
     case .answer(let pick, let outcome): try await answer(pick: pick, outcome)
     case .fireRetryTimer(let stale): if !stale { try await fireRetryTimer() }
+    case .fireHedgeTimer(_, let stale):
+      if !stale, fuzzCase.hedging != nil { try await fireHedgeTimer() }
     case .serverInsert(let position, let count):
       model.server.insert(position: position, count: count)
     case .serverDelete(let position): model.server.delete(position: position)
@@ -140,8 +145,18 @@ final class PaginatorHarness {
     let effects = MachineSnapshot.effects(from: before, to: MachineSnapshot(machine), event: event)
     // In the engine's order: what stops, then what starts (a jump cancels, then loads).
     let ordered = effects.sorted { $0.order < $1.order }
+    coverage.record(event, effects: ordered, before: before, machine: machine)
     try model.observe(event, effects: ordered, before: before, machine: machine)
     try checkObservers(event, before, machine)
+    // A request the engine gave up is cancelled at the source at once (or, by a source that
+    // answers cancelled requests, answered later): else a caller waits for it forever.
+    let pending = Set(model.sourcePending.map(\.id))
+    if let leaked = source.pendingRequests.first(where: { !pending.contains($0.id) }) {
+      throw FuzzViolation(
+        kind: "source-leak",
+        detail: "the source still holds \(leaked), which the engine no longer waits for "
+          + "(after \(event))")
+    }
   }
 
   /// A view sees every commit (an `items` observer fires when the items changed) and is not
@@ -216,9 +231,9 @@ final class PaginatorHarness {
   private func answer(pick: Int, _ outcome: FuzzOutcome) async throws {
     await settle()
     guard !model.sourcePending.isEmpty else { return }
-    let request = model.sourcePending[pick % model.sourcePending.count]
+    let request = model.pendingRequest(pick: pick)
     let answer = model.answer(request, outcome)
-    let live = paginator.loadsInFlight.contains { $0.id == request.id }
+    let live = paginator.stateMachine.requestsInFlight.contains { $0.id == request.id }
     let event: PagingEvent<FuzzRow, Int>
     let delivered: Bool
     switch answer {
@@ -248,28 +263,65 @@ final class PaginatorHarness {
     try observe(event, before)
   }
 
+  /// The timers the paginator sets on the test clock.
+  private enum TimerKind { case retry, hedge }
+
   /// Fires the pending retry that is due first (each edge may wait for one) by moving the test
-  /// clock to its deadline; a retry always starts a load.
+  /// clock to its deadline, one timer at a time: hedge timers due before it fire first, each
+  /// checked apart. A retry always starts a load.
   private func fireRetryTimer() async throws {
-    let retries = paginator.stateMachine.scheduledRetries
-    guard !retries.isEmpty else { return }
+    guard !paginator.stateMachine.scheduledRetries.isEmpty else { return }
+    while try await fireNextTimer() != .retry {}
+  }
+
+  /// Moves the test clock on until the first hedge timer due fires (retries due before it fire
+  /// first), when a load in flight has yet to be hedged (rulebook R22): the paginator set its
+  /// timer when the load started.
+  private func fireHedgeTimer() async throws {
+    let unhedged = LoadDirection.allCases.contains { direction in
+      guard case .loading(let attempt) = paginator.stateMachine.activity(direction) else {
+        return false
+      }
+      return !attempt.hedged && !attempt.request.isHedge
+    }
+    guard unhedged else { return }
+    while try await fireNextTimer() != .hedge {}
+  }
+
+  /// Moves the test clock to the first timer due and fires it alone (timers due at the same
+  /// instant fire in the order they were set, one per call), then checks its effect.
+  private func fireNextTimer() async throws -> TimerKind {
     await settle()
-    await clock.waitForSleepers(retries.count)
-    guard let deadline = clock.nextDeadline else { return }
+    guard let deadline = clock.nextDeadline else {
+      throw FuzzViolation(
+        kind: "timer-lost",
+        detail: "no timer is set, yet retries \(paginator.stateMachine.scheduledRetries) wait "
+          + "or loads \(paginator.loadsInFlight) are not hedged")
+    }
     let before = MachineSnapshot(paginator.stateMachine)
-    let next = paginator.requestsSent
-    let woken = clock.advance(to: deadline)
-    guard woken == 1 else {
-      throw FuzzViolation(kind: "harness", detail: "\(woken) retries were due at once")
+    // On the main actor the timer's action runs inside the wake.
+    _ = clock.wakeNext(notAfter: deadline)
+    let after = MachineSnapshot(paginator.stateMachine)
+    let event: PagingEvent<FuzzRow, Int>
+    let kind: TimerKind
+    if let retry = before.pendingRetries.first(where: { !after.pendingRetries.contains($0) }) {
+      event = .retryTimerFired(retry.id)
+      kind = .retry
+    } else if let direction = LoadDirection.allCases.first(where: {
+      before.hedges[$0] == nil && after.hedges[$0] != nil
+    }), let load = before.request(direction) {
+      event = .hedgeTimerFired(load.id)
+      kind = .hedge
+    } else {
+      throw FuzzViolation(
+        kind: "timer-leak",
+        detail: "a timer due at \(deadline) fired and changed nothing: a timer of a load or "
+          + "retry that ended was left set")
     }
-    _ = await source.request(at: next)
-    let remaining = paginator.stateMachine.scheduledRetries
-    guard let retry = retries.first(where: { !remaining.contains($0) }) else {
-      throw FuzzViolation(kind: "retry-idle", detail: "a retry timer fired and nothing changed")
-    }
-    let event = PagingEvent<FuzzRow, Int>.retryTimerFired(retry.id)
+    await settle()
     model.prepare(event)
     try observe(event, before)
+    return kind
   }
 
   /// Answers what is left, live requests with a full page, until nothing is in flight; then
@@ -288,6 +340,10 @@ final class PaginatorHarness {
     for caller in callers { await caller.value }
     await paginator.waitUntilIdle()
     try model.checkQuiescent(paginator.stateMachine)
+    if clock.sleeperCount != 0 {
+      throw FuzzViolation(
+        kind: "timer-leak", detail: "\(clock.sleeperCount) timers left set with nothing to do")
+    }
     if let request = source.pendingRequests.first {
       throw FuzzViolation(
         kind: "source-leak",

@@ -53,6 +53,8 @@ final class PagingModel {
     var request: PageRequest<Int>
     var live = true
     var answered = false
+    /// For a load (not a hedge): whether it got its hedge (rulebook R22: one at most).
+    var hedged = false
   }
 
   /// One edge of the window as the pages tell it.
@@ -115,6 +117,13 @@ final class PagingModel {
   /// Cancellations reported by the source in a row, per direction.
   private var cancellations: [LoadDirection: Int] = [:]
 
+  // Hedges (rulebook R22).
+  /// Hedges started, and those whose page committed first.
+  private var hedgesStarted = 0
+  private var hedgesWon = 0
+  /// The load a hedge timer that fired must hedge now, if any.
+  private var hedgeExpected: PageRequest<Int>?
+
   init(_ fuzzCase: FuzzCase) {
     self.fuzzCase = fuzzCase
     server = FuzzServer(ids: fuzzCase.serverIDs)
@@ -130,9 +139,32 @@ final class PagingModel {
     }
   }
 
-  /// The request in flight in `direction`, if any.
+  /// The requests in flight in `direction`, oldest first: a load, or a load and its hedge, or
+  /// a hedge alone once its load failed or was cancelled (rulebook R22).
+  func liveRequests(_ direction: LoadDirection) -> [PageRequest<Int>] {
+    records.values.filter { $0.live && $0.request.direction == direction }.map(\.request)
+      .sorted { $0.id.rawValue < $1.id.rawValue }
+  }
+
+  /// The request in flight in `direction` (the load, or the hedge that goes on alone), if any.
   func liveRequest(_ direction: LoadDirection) -> PageRequest<Int>? {
-    records.values.first { $0.live && $0.request.direction == direction }?.request
+    liveRequests(direction).first
+  }
+
+  /// The hedge in flight beside the load of `direction`, if any.
+  func liveHedge(_ direction: LoadDirection) -> PageRequest<Int>? {
+    let requests = liveRequests(direction)
+    return requests.count > 1 ? requests[1] : nil
+  }
+
+  /// The requests a hedge timer may fire for: every request in flight, oldest first.
+  var hedgeTimerCandidates: [PageRequestID] {
+    records.values.filter(\.live).map(\.request.id).sorted { $0.rawValue < $1.rawValue }
+  }
+
+  /// The requests no longer in flight, for a hedge timer that fires too late.
+  var staleHedgeTimer: PageRequestID? {
+    records.values.filter { !$0.live }.map(\.request.id).max { $0.rawValue < $1.rawValue }
   }
 
   /// The signal's row: by position, or by the id of the item now at that position (an id no
@@ -246,6 +278,14 @@ final class PagingModel {
     }
   }
 
+  /// The pending request an `.answer(pick:)` step answers: at `pick` modulo their number,
+  /// oldest first, or for a negative `pick` counted from the newest (-1 the newest). The
+  /// caller checked that one is pending.
+  func pendingRequest(pick: Int) -> PageRequest<Int> {
+    let count = sourcePending.count
+    return sourcePending[pick >= 0 ? pick % count : count - 1 - (-1 - pick) % count]
+  }
+
   /// The source answered `id` (the driver delivers the answer next).
   func markAnswered(_ id: PageRequestID) {
     records[id]?.answered = true
@@ -300,6 +340,31 @@ final class PagingModel {
     let originBefore = origin
     refreshCommittedNow = false
     mustRepeat = []
+    hedgeExpected = nil
+    // A result of one of two requests for a load (rulebook R22).
+    let delivered = event.deliveredRequest.flatMap { records[$0] }.flatMap { $0.live ? $0 : nil }
+    let contender = delivered.flatMap { record in
+      liveRequests(record.request.direction).first { $0.id != record.request.id }
+    }
+    if let record = delivered, contender != nil, !event.isCompletion {
+      // A failure or a cancellation of one of the two: the other goes on alone, and nothing
+      // else changes.
+      records[record.request.id]?.live = false
+      guard effects.isEmpty else {
+        throw FuzzViolation(
+          kind: "hedge-contender",
+          detail: "\(event) ended one of two requests for a load, yet the machine did \(effects)")
+      }
+      try check(
+        event, before: before, machine: machine, failedDirection: nil, deliveredDirection: nil)
+      return
+    }
+    if let record = delivered, contender != nil, record.request.isHedge { hedgesWon += 1 }
+    if case .hedgeTimerFired(let id) = event, let record = records[id], record.live,
+      !record.request.isHedge, !record.hedged
+    {
+      hedgeExpected = record.request
+    }
     if let id = event.deliveredRequest, let record = records[id], record.live {
       records[id]?.live = false
       let direction = record.request.direction
@@ -355,6 +420,15 @@ final class PagingModel {
       try apply(
         effect, event: event, deliveredDirection: deliveredDirection, before: before,
         machine: machine)
+    }
+    if let expected = hedgeExpected {
+      throw FuzzViolation(
+        kind: "hedge-missing", detail: "the hedge timer of \(expected) fired and sent no hedge")
+    }
+    if let contender, records[contender.id]?.live == true {
+      throw FuzzViolation(
+        kind: "hedge-loser-kept",
+        detail: "\(event) committed, yet \(contender) for the same page is still in flight")
     }
     try check(
       event, before: before, machine: machine, failedDirection: failedDirection,
@@ -509,7 +583,11 @@ final class PagingModel {
   }
 
   private func setStatus(_ request: PageRequest<Int>, _ status: Status) {
-    if request.direction == .refresh { refreshStatus[request.generation.rawValue] = status }
+    // A refresh that committed stays so when the other of its two requests is cancelled.
+    guard request.direction == .refresh,
+      refreshStatus[request.generation.rawValue] != .committed
+    else { return }
+    refreshStatus[request.generation.rawValue] = status
   }
 
   private func apply(
@@ -525,6 +603,21 @@ final class PagingModel {
       records[id]?.live = false
       setStatus(record.request, .cancelled)
       if !fuzzCase.answersCancelledRequests { markAnswered(id) }
+    case .startLoad(let request) where request.isHedge:
+      guard case .hedgeTimerFired(let id) = event, let load = hedgeExpected, load.id == id,
+        request.direction == load.direction, request.cursor == load.cursor,
+        request.generation == load.generation, request.id.rawValue > latestRequest
+      else {
+        throw FuzzViolation(
+          kind: "hedge-unexpected",
+          detail: "hedge \(request) after \(event); the load to hedge: \(hedgeExpected as Any)")
+      }
+      hedgeExpected = nil
+      records[id]?.hedged = true
+      records[request.id] = Record(request: request)
+      sourcePending.append(request)
+      latestRequest = request.id.rawValue
+      hedgesStarted += 1
     case .startLoad(let request):
       try checkStart(request, event: event, before: before, machine: machine)
       records[request.id] = Record(request: request)
@@ -706,6 +799,12 @@ final class PagingModel {
           "in-flight",
           "the machine's \(direction) \(machineRequest as Any) vs \(liveRequest(direction) as Any)")
       }
+      if machine.hedge(direction)?.id != liveHedge(direction)?.id {
+        throw fail(
+          "in-flight",
+          "the machine's \(direction) hedge \(machine.hedge(direction) as Any) vs "
+            + "\(liveHedge(direction) as Any)")
+      }
       if state.isLoading != (machineRequest != nil) {
         throw fail(
           "loading-state", "\(direction) is \(state) with request \(machineRequest as Any)")
@@ -762,9 +861,15 @@ final class PagingModel {
         "scroll-anchor",
         "the anchor is \(machine.scrollAnchor as Any), expected \(expectedAnchor as Any)")
     }
-    if machine.metrics.requestsStarted != records.count {
+    let loads = records.count - hedgesStarted
+    if machine.metrics.requestsStarted != loads {
+      throw fail("metrics", "\(machine.metrics.requestsStarted) requests counted, \(loads) made")
+    }
+    if machine.metrics.hedgesStarted != hedgesStarted || machine.metrics.hedgesWon != hedgesWon {
       throw fail(
-        "metrics", "\(machine.metrics.requestsStarted) requests counted, \(records.count) made")
+        "hedge-metrics",
+        "\(machine.metrics.hedgesStarted) hedges started and \(machine.metrics.hedgesWon) won "
+          + "counted, \(hedgesStarted) and \(hedgesWon) expected")
     }
     if Set(machine.scheduledRetries.map(\.id)) != Set(pendingRetries.map(\.id)) {
       throw fail("retry", "pending retries \(machine.scheduledRetries) vs \(pendingRetries)")
@@ -863,6 +968,12 @@ final class PagingModel {
 }
 
 extension PagingEvent where Item == FuzzRow, Cursor == Int {
+  /// Whether this is `loadCompleted`.
+  var isCompletion: Bool {
+    if case .loadCompleted = self { return true }
+    return false
+  }
+
   /// Whether this is `loadNextPage`.
   var isLoadNextPage: Bool {
     if case .loadNextPage = self { return true }

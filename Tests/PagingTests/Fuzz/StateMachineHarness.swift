@@ -64,7 +64,7 @@ final class StateMachineHarness {
       for index in from..<(from + count) { try send(.rowAppeared(.index(index))) }
     case .answer(let pick, let outcome):
       guard !model.sourcePending.isEmpty else { return }
-      let request = model.sourcePending[pick % model.sourcePending.count]
+      let request = model.pendingRequest(pick: pick)
       let answer = model.answer(request, outcome)
       model.markAnswered(request.id)
       try send(answer.event(for: request.id))
@@ -73,6 +73,15 @@ final class StateMachineHarness {
         if let id = model.retiredRetries.last { try send(.retryTimerFired(id)) }
       } else if let id = model.pendingRetries.first?.id {
         try send(.retryTimerFired(id))
+      }
+    case .fireHedgeTimer(let pick, let stale):
+      // The paginator sets hedge timers only when the case hedges (rulebook R22).
+      guard fuzzCase.hedging != nil else { return }
+      if stale {
+        if let id = model.staleHedgeTimer { try send(.hedgeTimerFired(id)) }
+      } else if !model.hedgeTimerCandidates.isEmpty {
+        let candidates = model.hedgeTimerCandidates
+        try send(.hedgeTimerFired(candidates[pick % candidates.count]))
       }
     case .serverInsert(let position, let count):
       model.server.insert(position: position, count: count)

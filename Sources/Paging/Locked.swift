@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value behind a lock, shared between tasks (`package`: the demo's sources use it too).
+/// A value behind a lock, shared between tasks (`package`: the paginator, the test kit and the
+/// demo's sources use it).
 ///
 /// `Synchronization.Mutex` needs iOS 18 / macOS 15 and this package supports iOS 17 / macOS 14,
 /// so this wraps Foundation's `NSLock`.

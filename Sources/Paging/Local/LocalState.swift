@@ -1,0 +1,110 @@
+/// What the app changed on top of the server's pages: edits, the query, the display filter.
+/// Part of a ``PagingStateMachine``; empty (and free) for a paginator that uses none of them.
+@usableFromInline
+package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
+  /// The edits still in force, in the order they were made, each with its generation.
+  package private(set) var edits: [(generation: Generation, edit: PagingEdit<Item>)] = []
+  /// The ids removed by an edit in force: a page never brings them back.
+  private(set) var removed: Set<Item.ID> = []
+  /// The local value of each item an edit in force updated or inserted: a page's copy is
+  /// replaced by it.
+  private(set) var local: [Item.ID: Item] = [:]
+  /// The display filter: the items it rejects are loaded but not shown.
+  var filter: (@Sendable (Item) -> Bool)?
+  /// Every loaded item, shown or hidden, while a filter is set (the machine's store then holds
+  /// the shown ones); `nil` without a filter.
+  var loaded: ItemStore<Item>?
+  /// The query of the current generation.
+  var query: QueryValue?
+  /// Whether the rows shown are the previous query's (a ``QueryTransition/keepPrevious``
+  /// change whose first page has not committed).
+  var showingPreviousQuery = false
+  /// How many times edits, a filter change or a cleared query changed the items outside a
+  /// commit.
+  package internal(set) var changesOutsideCommits = 0
+
+  /// Whether a page's items go through the overlay unchanged.
+  var hasNoEdits: Bool { edits.isEmpty }
+
+  /// Records an edit made in `generation`.
+  mutating func record(_ edit: PagingEdit<Item>, in generation: Generation) {
+    edits.append((generation, edit))
+    note(edit)
+  }
+
+  /// Keeps only the edits made in `generation` or later (a refresh of `generation` commits:
+  /// older edits were made to a list the server's answer replaces).
+  mutating func keepEdits(from generation: Generation) {
+    guard edits.contains(where: { $0.generation < generation }) else { return }
+    edits.removeAll { $0.generation < generation }
+    removed = []
+    local = [:]
+    for entry in edits { note(entry.edit) }
+  }
+
+  private mutating func note(_ edit: PagingEdit<Item>) {
+    switch edit {
+    case .update(let item), .insert(let item, _):
+      removed.remove(item.id)
+      local[item.id] = item
+    case .remove(let id):
+      removed.insert(id)
+      local[id] = nil
+    case .move: break
+    }
+  }
+
+  /// A page's items with the edits in force applied: removed ids left out, updated and
+  /// inserted items in their local version.
+  /// - Complexity: O(*m*) for *m* items.
+  func overlay(_ items: [Item]) -> [Item] {
+    if edits.isEmpty { return items }
+    return items.compactMap { removed.contains($0.id) ? nil : (local[$0.id] ?? $0) }
+  }
+
+  /// A refresh's items with every edit in force applied in order: a new item goes where it
+  /// was put (at the start when what it was put against is not in the result), a moved item
+  /// moves when both it and its reference are in the result.
+  /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves, O(*n*) without them.
+  func overlayRefresh(_ items: [Item]) -> [Item] {
+    var items = overlay(items)
+    for (_, edit) in edits {
+      switch edit {
+      case .update, .remove: break
+      case .insert(let item, let position):
+        // Removed later, or already there (its local value put in by `overlay`): skip.
+        guard !removed.contains(item.id), !items.contains(where: { $0.id == item.id }) else {
+          continue
+        }
+        items.insert(local[item.id] ?? item, at: Self.index(of: position, in: items) ?? 0)
+      case .move(let id, let position):
+        guard let from = items.firstIndex(where: { $0.id == id }) else { continue }
+        let item = items.remove(at: from)
+        guard let to = Self.index(of: position, in: items) else {
+          items.insert(item, at: from)
+          continue
+        }
+        items.insert(item, at: to)
+      }
+    }
+    return items
+  }
+
+  /// The index at which `position` puts an item in `items`, or `nil` when its reference is not
+  /// there.
+  static func index(of position: EditPosition<Item.ID>, in items: [Item]) -> Int? {
+    switch position {
+    case .start: 0
+    case .end: items.count
+    case .after(let id): items.firstIndex { $0.id == id }.map { $0 + 1 }
+    case .before(let id): items.firstIndex { $0.id == id }
+    }
+  }
+
+  /// Drops every edit (a query change: they were made to the old query's list).
+  mutating func dropEdits() {
+    edits = []
+    removed = []
+    local = [:]
+  }
+}

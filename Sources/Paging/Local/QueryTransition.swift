@@ -1,0 +1,29 @@
+/// What the list shows between a query change and the new query's first page
+/// (``Paginator/setQuery(_:transition:)``).
+public enum QueryTransition: Hashable, Sendable {
+  /// Empty the list at once; the new query's first page fills it. No row of the old query is
+  /// shown after the change (rulebook, fault class 23).
+  case clear
+  /// Keep the old query's rows until the new first page commits, then replace them in one
+  /// step (never merged). ``Paginator/isShowingPreviousQuery`` is `true` meanwhile, so that
+  /// the screen can dim them or show a spinner. If the new first page fails, they stay, still
+  /// flagged, beside the error.
+  case keepPrevious
+}
+
+/// A query as a request carries it: any hashable, sendable value, compared and hashed through
+/// `AnyHashable`.
+@usableFromInline
+struct QueryValue: Hashable, Sendable {
+  let value: any Hashable & Sendable
+
+  init(_ value: any Hashable & Sendable) { self.value = value }
+
+  @usableFromInline static func == (lhs: QueryValue, rhs: QueryValue) -> Bool {
+    AnyHashable(lhs.value) == AnyHashable(rhs.value)
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    AnyHashable(value).hash(into: &hasher)
+  }
+}
