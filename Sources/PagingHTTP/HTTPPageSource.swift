@@ -113,7 +113,7 @@ where Item.ID: Sendable {
         contentType: response.value(forHTTPHeaderField: "Content-Type"),
         bodyPrefix: body.prefix(HTTPPagingError.bodyPrefixLimit))
     }
-    return try strategy.page(body: page, pageURL: pageURL, response: response)
+    return try strategy.page(body: page, pageURL: pageURL, response: response, data: body)
   }
 
   private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -11,6 +11,8 @@ extension HTTPPagingStrategy {
     switch kind {
     case .linkHeader, .cursorField, .nextURL, .headerURL:
       return []
+    case .custom(let custom):
+      return custom.rule.firstPageQueryItems
     case .pageNumber(let queryItem, let firstPage, let pageSize, let sizeQueryItem, _, _):
       let size = sizeQueryItem.map { [URLQueryItem(name: $0, value: String(pageSize))] } ?? []
       return [URLQueryItem(name: queryItem, value: String(firstPage))] + size
@@ -23,9 +25,9 @@ extension HTTPPagingStrategy {
   /// The page with its next (and for links, previous) cursor.
   /// - Throws: ``HTTPPagingError/malformedLinkHeader(url:errors:)``,
   ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``.
-  func page<Item>(body: PageBody<Item>, pageURL: URL, response: HTTPURLResponse) throws -> Page<
-    Item, URL
-  > {
+  func page<Item>(body: PageBody<Item>, pageURL: URL, response: HTTPURLResponse, data: Data)
+    throws -> Page<Item, URL>
+  {
     let items = body.items
     switch kind {
     case .linkHeader(let relation):
@@ -43,6 +45,9 @@ extension HTTPPagingStrategy {
       return Page(items: items, nextCursor: next)
     case .nextURL:
       let next = try body.cursor.map { try Self.resolve($0, against: pageURL, in: pageURL) }
+      return Page(items: items, nextCursor: next)
+    case .custom(let custom):
+      let next = try custom.rule.nextPage(after: pageURL, response: response, body: data)
       return Page(items: items, nextCursor: next)
     case .headerURL(let name):
       let field = response.value(forHTTPHeaderField: name)?.trimmingCharacters(in: .whitespaces)

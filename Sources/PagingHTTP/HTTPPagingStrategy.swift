@@ -9,6 +9,7 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
     case cursorField(cursorPath: [String], queryItem: String)
     case nextURL(bodyPath: [String])
     case headerURL(name: String)
+    case custom(CustomNextPageRule)
     case pageNumber(
       queryItem: String, firstPage: Int, pageSize: Int, pageSizeQueryItem: String?,
       totalCountPath: [String]?, totalPagesPath: [String]?)
@@ -68,6 +69,17 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   /// - Returns: The strategy.
   public static func headerURL(name: String, itemsPath: [String] = []) -> Self {
     Self(kind: .headerURL(name: name), itemsPath: itemsPath)
+  }
+
+  /// Finds the next page with a rule of your own, reusing everything else the source does
+  /// (request, status check, size limit, items decoding, origin check, error mapping); see
+  /// ``HTTPNextPageRule``.
+  /// - Parameters:
+  ///   - rule: The rule.
+  ///   - itemsPath: Where the items are (default: the body is the array).
+  /// - Returns: The strategy; equal only to itself.
+  public static func custom(_ rule: some HTTPNextPageRule, itemsPath: [String] = []) -> Self {
+    Self(kind: .custom(CustomNextPageRule(rule: rule)), itemsPath: itemsPath)
   }
 
   /// Numbers the pages: the first request carries `queryItem=firstPage` (and
@@ -130,7 +142,7 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   /// What the body holds besides the items.
   var layout: PageBodyLayout {
     switch kind {
-    case .linkHeader, .headerURL:
+    case .linkHeader, .headerURL, .custom:
       PageBodyLayout(itemsPath: itemsPath, cursorPath: nil, totalCountPath: nil)
     case .cursorField(let cursorPath, _), .nextURL(let cursorPath):
       PageBodyLayout(itemsPath: itemsPath, cursorPath: cursorPath, totalCountPath: nil)

@@ -154,3 +154,62 @@ struct WireFormatTests {
     #expect(try await walk(source) == notes(1...50))
   }
 }
+
+/// A rule of a test's own: the next page's URL at `meta.next` in the body.
+private struct NextInMeta: HTTPNextPageRule {
+  private struct Envelope: Decodable {
+    struct Meta: Decodable { var next: String? }
+    var meta: Meta
+  }
+
+  var firstPageQueryItems: [URLQueryItem] { [URLQueryItem(name: "per", value: "2")] }
+
+  func nextPage(after pageURL: URL, response: HTTPURLResponse, body: Data) throws -> URL? {
+    let meta = try JSONDecoder().decode(Envelope.self, from: body).meta
+    return meta.next.flatMap { URL(string: $0, relativeTo: pageURL)?.absoluteURL }
+  }
+}
+
+@Suite("A strategy of the caller's own")
+struct CustomStrategyTests {
+  private let base = URL("https://api.example.com/v1/notes")
+
+  @Test func aCustomRuleFindsTheNextPageAndTheSourceDoesTheRest() async throws {
+    let transport = StubTransport { request in
+      request.url?.query == "per=2"
+        ? StubReply(
+          body: #"{"meta": {"next": "notes?per=2&after=2"}, "data": \#(notesJSON(1...2))}"#)
+        : StubReply(body: #"{"meta": {"next": null}, "data": \#(notesJSON(3...4))}"#)
+    }
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .custom(NextInMeta(), itemsPath: ["data"]), transport: transport)
+
+    #expect(try await walk(source) == notes(1...4))
+    #expect(
+      await transport.requestedURLs == [
+        "https://api.example.com/v1/notes?per=2", "https://api.example.com/v1/notes?per=2&after=2",
+      ])
+  }
+
+  @Test func aCustomRuleGetsTheStatusCheckAndTheOriginGuard() async throws {
+    let failing = HTTPPageSource<Note>(
+      url: base, strategy: .custom(NextInMeta(), itemsPath: ["data"]),
+      transport: StubTransport(StubReply(status: 503, headers: ["Retry-After": "4"], body: "")))
+    let status = await loadError(failing)
+    #expect(status?.statusCode == 503)
+    #expect(status?.retryAfter == .seconds(4))
+
+    let transport = StubTransport(
+      StubReply(
+        body: #"{"meta": {"next": "https://evil.example/x"}, "data": \#(notesJSON(1...2))}"#))
+    let leaking = HTTPPageSource<Note>(
+      url: base, strategy: .custom(NextInMeta(), itemsPath: ["data"]),
+      authorization: "Bearer secret", transport: transport)
+    let error = await #expect(throws: PageWalkError<URL>.self) { _ = try await walk(leaking) }
+    guard case .crossOriginCursor? = error?.error.httpError else {
+      Issue.record("expected a cross-origin error, got \(String(describing: error))")
+      return
+    }
+    #expect(await transport.requestedURLs.count == 1)
+  }
+}
