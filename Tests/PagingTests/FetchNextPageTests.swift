@@ -8,7 +8,7 @@ import Testing
 struct FetchNextPageTests {
   @Test func aLoopOverFetchNextPageLoadsEveryPageAndEnds() async throws {
     let source = ReplySource(pages: 4, size: 5)
-    let feed = Paginator(source: source)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
     var added: [Int] = []
 
     await feed.start()
@@ -22,7 +22,7 @@ struct FetchNextPageTests {
 
   @Test func withoutStartTheFirstCallLoadsTheFirstPage() async throws {
     let source = ReplySource(pages: 2, size: 3)
-    let feed = Paginator(source: source)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
 
     #expect(try await feed.fetchNextPage() == 3)
     #expect(feed.items.map(\.id) == [0, 1, 2])
@@ -30,7 +30,7 @@ struct FetchNextPageTests {
 
   @Test func aFailedFirstPageThrowsAndTheLoopEnds() async throws {
     let source = ReplySource { _, _ in throw Boom(code: 3) }
-    let feed = Paginator(source: source)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
     var calls = 0
 
     await feed.start()
@@ -51,7 +51,7 @@ struct FetchNextPageTests {
       if cursor == 1 && count == 1 { throw Boom(code: 9) }
       return page((cursor ?? 0) * 2..<(cursor ?? 0) * 2 + 2, next: cursor == 1 ? nil : 1)
     }
-    let feed = Paginator(source: source)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
     await feed.start()
 
     await #expect(throws: PagingError.sourceFailed(Boom(code: 9))) {
@@ -71,7 +71,7 @@ struct FetchNextPageTests {
 
   @Test func pagesWithoutNewItemsEndTheLoopWithATypedError() async throws {
     let source = ReplySource { cursor, _ in page(0..<2, next: (cursor ?? 0) + 1) }
-    let feed = Paginator(source: source)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
     var calls = 0
 
     await feed.start()
