@@ -57,6 +57,8 @@ where Item.ID: Sendable {
   /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
+  /// The callers of `start()`, `start(at:)` and `refresh()` waiting for the refresh to end.
+  @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
   /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
   @ObservationIgnored private var hedgeTimers: [PageRequestID: Timer] = [:]
   /// The durations of the loads that returned a page, for
@@ -105,6 +107,7 @@ where Item.ID: Sendable {
   }
 
   deinit {
+    for waiter in refreshWaiters { waiter.resume() }
     for task in loadTasks.values { task.cancel() }
     for timer in retryTimers.values { timer.cancel(on: clock) }
     for timer in hedgeTimers.values { timer.cancel(on: clock) }
@@ -316,11 +319,21 @@ where Item.ID: Sendable {
 
   // MARK: Effects
 
+  /// Waits until no refresh is in flight: it committed or failed, or was cancelled. Not until
+  /// a task ends: when a hedge's page commits, the slower first request may run on (a source
+  /// that ignores cancellation) and nobody waits for it (rulebook R22). A refresh the source
+  /// reports cancelled is loaded again at once, and that is waited for too.
   private func waitForRefresh() async {
-    // A refresh the source reports cancelled is loaded again at once: wait for that too.
-    while let request = machine.refresh.request, let task = loadTasks[request.id] {
-      await task.value
-    }
+    guard machine.refresh.request != nil else { return }
+    await withCheckedContinuation { refreshWaiters.append($0) }
+  }
+
+  /// Resumes the callers of ``waitForRefresh()`` once no refresh is in flight.
+  private func resumeRefreshWaitersIfSettled() {
+    guard !refreshWaiters.isEmpty, machine.refresh.request == nil else { return }
+    let waiters = refreshWaiters
+    refreshWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Applies an event to the machine, notifies the observers of what changed and runs the
@@ -347,6 +360,8 @@ where Item.ID: Sendable {
     if !changes.isDisjoint(with: [.query, .isShowingPreviousQuery, .filter]) {
       notifyLocalObservers(changes)
     }
+    // A refresh ends with a change of its load state.
+    if changes.contains(.refreshState) { resumeRefreshWaitersIfSettled() }
   }
 
   /// Runs one effect of the machine.

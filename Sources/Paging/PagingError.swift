@@ -104,7 +104,9 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .sourceFailed(let error): "the page source failed: \(error)"
     case .repeatedCursor(let cursor):
-      "the server repeated cursor \(cursor), whose page already loaded; refresh to start over"
+      // A URL cursor prints with its query values redacted (fault class 29).
+      "the server repeated cursor \((cursor as? URL).map { "\(RedactedURL($0))" } ?? "\(cursor)"), "
+        + "whose page already loaded; refresh to start over"
     case .noNewItems(let pages): "\(pages) pages in a row added no new item"
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"

@@ -26,7 +26,9 @@ import Paging
 /// would actually be requested. `nil` (the engine's first-page cursor) means ``firstPageURL``.
 ///
 /// Errors are ``HTTPPagingError``s, except that cancellation propagates as `CancellationError`
-/// or `URLError.cancelled`, which the engine never shows as a failure.
+/// or `URLError.cancelled`, which the engine never shows as a failure. A `Retry-After` in the
+/// HTTP-date form becomes seconds when the error is made, counted from the response's `Date`
+/// header (the server's clock) or, without one, from the time the response arrived.
 public struct HTTPPageSource<Item: Decodable & Identifiable & Sendable>: PageSource
 where Item.ID: Sendable {
   /// The URL of the first page: the given URL with the given query items and the strategy's
@@ -100,18 +102,18 @@ where Item.ID: Sendable {
     for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let (body, response) = try await send(urlRequest)
     guard (200...299).contains(response.statusCode) else {
-      throw HTTPPagingError.status(
-        statusCode: response.statusCode, url: pageURL,
-        retryAfter: response.value(forHTTPHeaderField: "Retry-After").flatMap(RetryAfter.init),
-        bodyPrefix: body.prefix(HTTPPagingError.bodyPrefixLimit))
+      throw HTTPPagingError.status(response, body: body, url: pageURL)
     }
     let page: PageBody<Item>
     do {
       page = try PageBody.decode(body, layout: strategy.layout, decoder: decoder)
     } catch let error as DecodingError {
-      throw HTTPPagingError.decoding(url: pageURL, error: error)
+      throw HTTPPagingError.decoding(
+        url: pageURL, error: error,
+        contentType: response.value(forHTTPHeaderField: "Content-Type"),
+        bodyPrefix: body.prefix(HTTPPagingError.bodyPrefixLimit))
     }
-    return try strategy.page(body: page, pageURL: pageURL, response: response)
+    return try strategy.page(body: page, pageURL: pageURL, response: response, data: body)
   }
 
   private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

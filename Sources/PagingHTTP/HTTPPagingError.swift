@@ -1,6 +1,10 @@
 import Foundation
 import Paging
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Why ``HTTPPageSource`` could not load a page, with what a user or a retry policy needs to
 /// act on it.
 ///
@@ -17,7 +21,13 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   case status(statusCode: Int, url: URL, retryAfter: RetryAfter?, bodyPrefix: Data)
   /// The body did not decode into the expected shape; the `DecodingError` carries the coding
   /// path from the top of the body (e.g. `rows[3].title`).
-  case decoding(url: URL, error: DecodingError)
+  /// - Parameters:
+  ///   - url: The URL that was requested.
+  ///   - error: The decoder's error.
+  ///   - contentType: The response's `Content-Type`, if any (an HTML error page says
+  ///     `text/html`).
+  ///   - bodyPrefix: The first ``bodyPrefixLimit`` bytes of the body (empty for an empty body).
+  case decoding(url: URL, error: DecodingError, contentType: String?, bodyPrefix: Data)
   /// The body was longer than the source's `maximumBodySize`, in bytes; it was not decoded.
   case bodyTooLarge(url: URL, limit: Int)
   /// The request did not complete: no connection, a timeout, a lost connection, TLS failure.
@@ -38,7 +48,9 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   public static let bodyPrefixLimit = 1024
 
   /// Whether retrying the same request may succeed: `true` for timeouts, lost, refused or
-  /// missing connections and DNS failures, and for HTTP 408, 429 and 5xx; `false` otherwise.
+  /// missing connections (a body cut short included: ``URLSessionTransport`` reports it as
+  /// `URLError.networkConnectionLost`) and DNS failures, and for HTTP 408, 429 and 5xx;
+  /// `false` otherwise, so never for 401 or 403 (fault class 27 of the rulebook).
   public var isRetryable: Bool {
     switch self {
     case .status(let statusCode, _, _, _):
@@ -53,6 +65,29 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     }
   }
 
+  /// The wait the server asked for with a 429 or 503 response's `Retry-After`, which an
+  /// automatic retry honours (at least this long, capped by the backoff's `maxDelay`); `nil`
+  /// for every other error. An HTTP-date was turned into seconds when the error was made (see
+  /// ``HTTPPageSource``), so the wait does not grow stale while the error is kept.
+  public var retryAfter: Duration? {
+    guard case .status(let statusCode, _, let retryAfter?, _) = self,
+      statusCode == 429 || statusCode == 503
+    else { return nil }
+    return retryAfter.delay(from: Date())
+  }
+
+  /// The URL of the request that failed, in full (query values included, unlike
+  /// ``description``); for a transport error, its failing URL when Foundation gives one.
+  public var url: URL? {
+    switch self {
+    case .status(_, let url, _, _), .decoding(let url, _, _, _), .bodyTooLarge(let url, _),
+      .crossOriginCursor(let url, _), .malformedLinkHeader(let url, _),
+      .invalidCursor(let url, _):
+      url
+    case .transport(let error): error.failingURL
+    }
+  }
+
   /// The HTTP status code of a ``status(statusCode:url:retryAfter:bodyPrefix:)`` error, else
   /// `nil`.
   public var statusCode: Int? {
@@ -60,16 +95,19 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     return nil
   }
 
-  /// The start of an error response's body as text (UTF-8, invalid bytes replaced), else
-  /// `nil`.
+  /// The start of an error response's body, or of a body that did not decode, as text (UTF-8,
+  /// invalid bytes replaced), else `nil`.
   public var bodyText: String? {
-    if case .status(_, _, _, let body) = self { return String(decoding: body, as: UTF8.self) }
-    return nil
+    switch self {
+    case .status(_, _, _, let body), .decoding(_, _, _, let body):
+      String(decoding: body, as: UTF8.self)
+    default: nil
+    }
   }
 
   /// The coding path of a ``decoding(url:error:)`` error, as `rows[3].title`, else `nil`.
   public var codingPath: String? {
-    guard case .decoding(_, let error) = self else { return nil }
+    guard case .decoding(_, let error, _, _) = self else { return nil }
     let context: DecodingError.Context? =
       switch error {
       case .typeMismatch(_, let context), .valueNotFound(_, let context),
@@ -92,24 +130,61 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     return text
   }
 
-  /// A sentence for logs and simple UIs.
+  /// How many bytes of a body a ``description`` quotes: 64.
+  static let quotedBodyLimit = 64
+
+  /// A sentence for logs and simple UIs. URLs appear with their query values, password and
+  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), so that no token reaches a
+  /// log (fault class 29 of the rulebook); ``url`` has the full URL.
   public var description: String {
     switch self {
     case .status(let statusCode, let url, let retryAfter, _):
-      "HTTP \(statusCode) from \(url)"
+      "HTTP \(statusCode) from \(RedactedURL(url))"
         + (retryAfter.map { ", retry after \($0)" } ?? "") + ": \(bodyText ?? "")"
-    case .decoding(let url, let error):
-      "the body of \(url) did not decode at '\(codingPath ?? "")': \(error)"
+    case .decoding(let url, let error, let contentType, let body):
+      "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
+        + "did not decode at '\(codingPath ?? "")': \(error)"
     case .bodyTooLarge(let url, let limit):
-      "the body of \(url) is longer than \(limit) bytes"
+      "the body of \(RedactedURL(url)) is longer than \(limit) bytes"
     case .transport(let error):
       "the request failed: \(error.localizedDescription) (URLError \(error.code.rawValue))"
     case .crossOriginCursor(let url, let origin):
-      "refused to follow \(url): it is not on \(origin) and its origin is not allowed"
+      "refused to follow \(RedactedURL(url)): it is not on \(origin) and its origin is not allowed"
     case .malformedLinkHeader(let url, let errors):
-      "the Link header of \(url) is malformed: \(errors.map(\.description).joined(separator: "; "))"
+      "the Link header of \(RedactedURL(url)) is malformed: "
+        + errors.map(\.description).joined(separator: "; ")
     case .invalidCursor(let url, let queryItem):
-      "the \(queryItem) query item of \(url) is not an integer whose next page fits in an Int"
+      "the \(queryItem) query item of \(RedactedURL(url)) is not an integer whose next page fits "
+        + "in an Int"
     }
+  }
+
+  /// `Content-Type text/html, starting "<!DOCTYPE html>…"`, or `an empty body`.
+  private static func describe(contentType: String?, body: Data) -> String {
+    let type = "Content-Type " + (contentType ?? "none")
+    guard !body.isEmpty else { return type + ", an empty body" }
+    let quoted = String(decoding: body.prefix(quotedBodyLimit), as: UTF8.self).unicodeScalars
+      .map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+    return type + ", starting \"" + quoted + (body.count > quotedBodyLimit ? "…\"" : "\"")
+  }
+}
+
+extension HTTPPagingError {
+  /// The status error for `response`: its code, its `Retry-After` (an HTTP-date turned into
+  /// whole seconds, rounded up, from the response's `Date` header or else from now) and the
+  /// start of `body`.
+  static func status(_ response: HTTPURLResponse, body: Data, url: URL, now: Date = Date()) -> Self
+  {
+    var retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(RetryAfter.init)
+    if case .date(let date)? = retryAfter {
+      let reference = response.value(forHTTPHeaderField: "Date").flatMap(RetryAfter.init).flatMap {
+        if case .date(let serverNow) = $0 { serverNow } else { nil }
+      }
+      let seconds = date.timeIntervalSince(reference ?? now).rounded(.up)
+      retryAfter = .seconds(seconds.isFinite ? Int(max(0, min(seconds, 1e9))) : 0)
+    }
+    return .status(
+      statusCode: response.statusCode, url: url, retryAfter: retryAfter,
+      bodyPrefix: body.prefix(bodyPrefixLimit))
   }
 }

@@ -5,6 +5,7 @@ struct PageBodyLayout: Sendable, Hashable {
   var itemsPath: [String]
   var cursorPath: [String]?
   var totalCountPath: [String]?
+  var totalPagesPath: [String]? = nil
 
   /// The layout that ``PageBody`` decodes with. A task-local value, because `JSONDecoder`
   /// decodes synchronously on the calling task and a caller's decoder must not be mutated
@@ -18,6 +19,7 @@ struct PageBody<Item: Decodable>: Decodable {
   var items: [Item]
   var cursor: String?
   var totalCount: Int?
+  var totalPages: Int?
 
   /// Decodes `data` with `decoder` along `layout`.
   static func decode(_ data: Data, layout: PageBodyLayout, decoder: JSONDecoder) throws -> Self {
@@ -35,15 +37,26 @@ struct PageBody<Item: Decodable>: Decodable {
       cursor = token?.text.flatMap { $0.isEmpty ? nil : $0 }
     }
     if let path = layout.totalCountPath {
-      totalCount = try Self.value(at: path, in: decoder, as: Int.self)
-      // A negative count would end the list after this page, silently.
-      if let totalCount, totalCount < 0 {
-        throw DecodingError.dataCorrupted(
-          DecodingError.Context(
-            codingPath: path.map(JSONKey.init),
-            debugDescription: "the total count is negative (\(totalCount))"))
-      }
+      totalCount = try Self.count(at: path, in: decoder, named: "total count")
     }
+    if let path = layout.totalPagesPath {
+      totalPages = try Self.count(at: path, in: decoder, named: "total page count")
+    }
+  }
+
+  /// A non-negative count at `path`; a negative one would end the list after this page,
+  /// silently, so it throws.
+  private static func count(at path: [String], in decoder: any Decoder, named name: String)
+    throws -> Int?
+  {
+    let count = try value(at: path, in: decoder, as: Int.self)
+    if let count, count < 0 {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: path.map(JSONKey.init), debugDescription: "the \(name) is negative (\(count))"
+        ))
+    }
+    return count
   }
 
   /// The value at `path`, or `nil` when it is JSON `null`; a missing key throws `keyNotFound`.

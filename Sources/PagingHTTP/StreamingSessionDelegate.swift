@@ -17,6 +17,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     var maximumBodySize: Int
     var body = Data()
     var failure: (any Error)?
+    /// The 401 (or 407) response of an authentication challenge this delegate rejected.
+    var rejectedChallenge: HTTPURLResponse?
   }
 
   private let lock = NSLock()
@@ -68,16 +70,68 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     guard let load = lock.withLock({ loads.removeValue(forKey: task.taskIdentifier) }) else {
       return
     }
+    let response = task.response as? HTTPURLResponse
     if let failure = load.failure {
       load.continuation.resume(throwing: failure)
+    } else if let challenged = load.rejectedChallenge, (error as? URLError)?.code == .cancelled {
+      // FoundationNetworking cancels the task when a challenge is rejected: the outcome is the
+      // challenge's own response (its body, if any arrived).
+      load.continuation.resume(returning: (load.body, challenged))
     } else if let error {
       // A `URLError` on Linux; an `NSError` of `NSURLErrorDomain` on Apple platforms, which
-      // bridges to `URLError` where the source casts it.
-      load.continuation.resume(throwing: error)
-    } else if let response = task.response as? HTTPURLResponse {
-      load.continuation.resume(returning: (load.body, response))
+      // bridges to `URLError` where the source casts it. Once the response's head arrived, any
+      // failure but a cancellation is the connection lost mid-body (libcurl's "partial file"
+      // is `URLError -1` on Linux): retryable, like a connection lost before it.
+      let cancelled = (error as? URLError)?.code == .cancelled
+      load.continuation.resume(
+        throwing: response != nil && !cancelled ? Self.connectionLost(load.url) : error)
+    } else if let response {
+      if Self.isTruncated(load.body, response) {
+        load.continuation.resume(throwing: Self.connectionLost(load.url))
+      } else {
+        load.continuation.resume(returning: (load.body, response))
+      }
     } else {
       load.continuation.resume(throwing: URLError(.badServerResponse))
+    }
+  }
+
+  /// Whether `body` is shorter than the `Content-Length` of an unencoded response (with a
+  /// `Content-Encoding` the length counts encoded bytes, so it says nothing).
+  private static func isTruncated(_ body: Data, _ response: HTTPURLResponse) -> Bool {
+    let expected = response.expectedContentLength
+    return expected > 0 && Int64(body.count) < expected
+      && response.value(forHTTPHeaderField: "Content-Encoding") == nil
+  }
+
+  private static func connectionLost(_ url: URL) -> URLError {
+    URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: url])
+  }
+
+  /// Rejects HTTP authentication challenges (Basic, Digest, NTLM, Negotiate) at once, so that
+  /// a 401 with `WWW-Authenticate` comes back as the 401 it is, at once: with the default handling,
+  /// FoundationNetworking on Linux waits for the request's timeout and reports a retryable
+  /// `URLError.timedOut` (fault class 27 of the rulebook). The source sends its own
+  /// `Authorization` header; it never answers a challenge. Server-trust and client-certificate
+  /// challenges keep the default handling (TLS as usual).
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+    completionHandler:
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) ->
+      Void
+  ) {
+    switch challenge.protectionSpace.authenticationMethod {
+    case NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic,
+      NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodNTLM,
+      NSURLAuthenticationMethodNegotiate:
+      let response =
+        challenge.failureResponse as? HTTPURLResponse ?? task.response as? HTTPURLResponse
+      lock.withLock { loads[task.taskIdentifier]?.rejectedChallenge = response }
+      // On Apple platforms the session then delivers the 401 as usual; FoundationNetworking
+      // cancels the task instead, which `didCompleteWithError` turns back into the 401.
+      completionHandler(.rejectProtectionSpace, nil)
+    default:
+      completionHandler(.performDefaultHandling, nil)
     }
   }
 

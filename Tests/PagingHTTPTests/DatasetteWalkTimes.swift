@@ -49,4 +49,60 @@ struct DatasetteWalkTimes {
           + "max \(String(format: "%.1f", (seconds.max() ?? 0) * 1000)) ms)")
     }
   }
+
+  /// The walk API (`source.pages()`, Link header, `_shape=array`) against a plain Python
+  /// `urllib` client walking the same URLs in the same run: medians of 5 and their ratio.
+  @Test(arguments: [100, 1000])
+  func walkVersusPythonURLLib(pageSize: Int) async throws {
+    let base = try Datasette.baseURL()
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let source = HTTPPageSource<ReleaseNote>(
+      url: Datasette.tableURL(base), strategy: .linkHeader(),
+      queryItems: [
+        URLQueryItem(name: "_size", value: String(pageSize)),
+        URLQueryItem(name: "_shape", value: "array"),
+      ] + Datasette.lean,
+      decoder: Datasette.decoder)
+    let clock = ContinuousClock()
+    var swiftSeconds: [Double] = []
+    var rows = 0
+    for _ in 0..<5 {
+      let start = clock.now
+      rows = 0
+      for try await page in source.pages() { rows += page.items.count }
+      let elapsed = start.duration(to: clock.now)
+      swiftSeconds.append(
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    let script = """
+      import json, sys, time, urllib.request
+      first, times = sys.argv[1], []
+      for _ in range(5):
+          start, url, rows = time.perf_counter(), first, 0
+          while url:
+              with urllib.request.urlopen(url) as response:
+                  rows += len(json.load(response))
+                  link = response.headers.get("link")
+              url = link[1:link.index(">")] if link and 'rel="next"' in link else None
+          times.append(time.perf_counter() - start)
+      print(sorted(times)[2], rows)
+      """
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: binary).deletingLastPathComponent()
+      .appendingPathComponent("python3")
+    python.arguments = ["-c", script, try #require(source.firstPageURL).absoluteString]
+    let output = Pipe()
+    python.standardOutput = output
+    try python.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    python.waitUntilExit()
+    let fields = text.split(separator: " ")
+    let pythonMedian = try #require(Double(fields.first.map(String.init) ?? ""))
+    let swiftMedian = swiftSeconds.sorted()[2]
+    print(
+      "pages() vs urllib, _size=\(pageSize), \(rows) rows: Swift \(String(format: "%.1f", swiftMedian * 1000)) ms, "
+        + "Python \(String(format: "%.1f", pythonMedian * 1000)) ms, ratio \(String(format: "%.2f", swiftMedian / pythonMedian))x"
+    )
+    #expect(fields.last.map { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } == rows)
+  }
 }

@@ -46,16 +46,39 @@ struct HTTPPageSourceErrorTests {
 
   @Test(arguments: [
     ("120", RetryAfter.seconds(120)),
-    ("Sun, 06 Nov 1994 08:49:37 GMT", RetryAfter.date(Date(timeIntervalSince1970: 784_111_777))),
+    // An HTTP-date counts from the response's Date header: the server's clock.
+    ("Sun, 06 Nov 1994 08:49:37 GMT", RetryAfter.seconds(120)),
   ])
   func aStatusErrorReadsRetryAfter(_ field: String, _ expected: RetryAfter) async throws {
-    let error = await load(StubReply(status: 429, headers: ["Retry-After": field], body: ""))
+    let error = await load(
+      StubReply(
+        status: 429, headers: ["Retry-After": field, "Date": "Sun, 06 Nov 1994 08:47:37 GMT"],
+        body: ""))
     guard case .status(429, _, let retryAfter, _) = error else {
       Issue.record("expected a 429, got \(String(describing: error))")
       return
     }
     #expect(retryAfter == expected)
+    #expect(error?.retryAfter == .seconds(120))
     #expect(error?.isRetryable == true)
+  }
+
+  @Test func anHTTPDateWithoutADateHeaderCountsFromWhenTheErrorIsMade() async throws {
+    // A date long past: the wait is zero, not negative, whatever the clock says now.
+    let error = await load(
+      StubReply(status: 503, headers: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"], body: ""))
+    guard case .status(503, _, .seconds(0)?, _) = error else {
+      Issue.record("expected a 503 with a zero wait, got \(String(describing: error))")
+      return
+    }
+    #expect(error?.retryAfter == .zero)
+  }
+
+  @Test(arguments: [(429, true), (503, true), (500, false), (401, false), (301, false)])
+  func onlyA429OrA503CarriesAWait(_ status: Int, _ waits: Bool) async throws {
+    let error = await load(StubReply(status: status, headers: ["Retry-After": "7"], body: ""))
+    #expect(error?.retryAfter == (waits ? .seconds(7) : nil))
+    #expect(PagingError.sourceFailed(try #require(error)).retryAfter == (waits ? .seconds(7) : nil))
   }
 
   @Test func retryAfterParsesSecondsAndIMFFixdatesOnly() {
@@ -70,7 +93,8 @@ struct HTTPPageSourceErrorTests {
   }
 
   @Test(arguments: [
-    (200, false), (400, false), (401, false), (404, false), (408, true), (429, true), (500, true),
+    (200, false), (400, false), (401, false), (403, false), (404, false), (408, true), (429, true),
+    (500, true),
     (503, true), (599, true),
   ])
   func statusRetryability(_ status: Int, _ retryable: Bool) {
@@ -94,7 +118,7 @@ struct HTTPPageSourceErrorTests {
     let error = await load(
       StubReply(body: #"{"rows": [{"id": 1, "title": "a"}, {"id": 2, "title": 5}]}"#),
       strategy: .linkHeader(itemsPath: ["rows"]))
-    guard case .decoding(let url, .typeMismatch) = error else {
+    guard case .decoding(let url, .typeMismatch, _, _) = error else {
       Issue.record("expected a type mismatch, got \(String(describing: error))")
       return
     }
@@ -103,12 +127,20 @@ struct HTTPPageSourceErrorTests {
   }
 
   @Test func aBodyThatIsNotJSONIsADecodingError() async throws {
-    let error = await load(StubReply(body: "<html>Bad gateway</html>"))
-    guard case .decoding(_, .dataCorrupted) = error else {
+    let error = await load(
+      StubReply(
+        headers: ["Content-Type": "text/html; charset=utf-8"], body: "<html>Bad gateway</html>"))
+    guard case .decoding(_, .dataCorrupted, let contentType, let prefix) = error else {
       Issue.record("expected dataCorrupted, got \(String(describing: error))")
       return
     }
     #expect(error?.codingPath == "")
+    #expect(contentType == "text/html; charset=utf-8")
+    #expect(prefix == Data("<html>Bad gateway</html>".utf8))
+    #expect(
+      error?.description.hasPrefix(
+        #"the body of https://api.example.com/v1/notes (Content-Type text/html; charset=utf-8, starting "<html>Bad gateway</html>") did not decode at '': "#
+      ) == true)
   }
 
   @Test func aBodyOverTheLimitIsRefused() async throws {

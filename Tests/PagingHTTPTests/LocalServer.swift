@@ -56,11 +56,15 @@ final class LocalServer {
   ///   - status: The status code, or `nil` to accept the request and never answer.
   ///   - headers: The header fields, in order.
   ///   - body: The body.
+  ///   - contentLength: The `Content-Length` to declare, when not the body's length (a longer
+  ///     one makes a body cut short: the server closes the connection after `body`).
   static func responder(
-    binary: String, status: Int?, headers: [(String, String)] = [], body: String = ""
+    binary: String, status: Int?, headers: [(String, String)] = [], body: String = "",
+    contentLength: Int? = nil
   ) async throws -> LocalServer {
     let reply: [String: Any] = [
       "status": status ?? 0, "headers": headers.map { [$0.0, $0.1] }, "body": body,
+      "length": contentLength ?? -1,
     ]
     let json = String(decoding: try JSONSerialization.data(withJSONObject: reply), as: UTF8.self)
     let script = """
@@ -74,7 +78,8 @@ final class LocalServer {
               self.send_response(reply["status"])
               for name, value in reply["headers"]:
                   self.send_header(name, value)
-              self.send_header("Content-Length", str(len(body)))
+              length = reply["length"] if reply["length"] >= 0 else len(body)
+              self.send_header("Content-Length", str(length))
               self.end_headers()
               self.wfile.write(body)
       server = http.server.HTTPServer(("127.0.0.1", 0), Handler)

@@ -104,3 +104,58 @@ struct URLSessionTransportTests {
     #expect(!(error is HTTPPagingError))
   }
 }
+
+/// Fault class 27 and the bodies cut short, against tiny real servers on loopback.
+@Suite(
+  "URLSessionTransport: authentication challenges and truncated bodies",
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
+struct URLSessionTransportFailureTests {
+  /// A transport whose requests time out after 10 s: without the challenge handling, the 401
+  /// below would come back as `URLError.timedOut` after those 10 s.
+  private static let transport: URLSessionTransport = {
+    let configuration = URLSessionTransport.defaultConfiguration
+    configuration.timeoutIntervalForRequest = 10
+    configuration.timeoutIntervalForResource = 10
+    return URLSessionTransport(configuration: configuration)
+  }()
+
+  @Test func a401WithABasicChallengeComesBackAsA401() async throws {
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let server = try await LocalServer.responder(
+      binary: binary, status: 401,
+      headers: [
+        ("WWW-Authenticate", #"Basic realm="Realm""#), ("Content-Type", "application/json"),
+      ],
+      body: #"{"code": 401, "message": "Please authenticate yourself"}"#)
+    let source = HTTPPageSource<Note>(
+      url: server.url.appendingPathComponent("notes"), strategy: .linkHeader(),
+      authorization: "Basic d3Jvbmc6d3Jvbmc=", transport: Self.transport)
+
+    let error = await loadError(source)
+    await server.stop()
+
+    #expect(error?.statusCode == 401)
+    #expect(error?.isRetryable == false)
+    #expect(error?.bodyText == #"{"code": 401, "message": "Please authenticate yourself"}"#)
+  }
+
+  @Test func aBodyCutShortIsALostConnectionAndRetryable() async throws {
+    let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+    let server = try await LocalServer.responder(
+      binary: binary, status: 200, headers: [("Content-Type", "application/json")],
+      body: #"[{"id": 1, "title": "n1"}, {"id": 2, "#, contentLength: 1000)
+    let source = HTTPPageSource<Note>(
+      url: server.url.appendingPathComponent("notes"), strategy: .linkHeader(),
+      transport: Self.transport)
+
+    let error = await loadError(source)
+    await server.stop()
+
+    guard case .transport(let urlError) = error else {
+      Issue.record("expected a transport error, got \(String(describing: error))")
+      return
+    }
+    #expect(urlError.code == .networkConnectionLost)
+    #expect(error?.isRetryable == true)
+  }
+}

@@ -1,0 +1,84 @@
+"""A single-file Django REST framework app over a SQLite table of 300 notes (n = 1...300), for
+PagingHTTP's tests: page numbers, limit/offset and cursors, in the body and (with
+drf-link-header-pagination) in a GitHub-style Link header. Page sizes above 50 are capped.
+
+    python app.py DB PORT    migrates, seeds and serves on 127.0.0.1:PORT (prints
+                             "running on http://127.0.0.1:PORT " once it listens)
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+database, port = sys.argv[1], int(sys.argv[2])
+
+import django
+from django.conf import settings
+
+settings.configure(
+    DEBUG=False, ALLOWED_HOSTS=["127.0.0.1", "localhost"], ROOT_URLCONF=__name__, SECRET_KEY="paging-tests",
+    INSTALLED_APPS=["django.contrib.contenttypes", "rest_framework", "notes"],
+    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": database}},
+    REST_FRAMEWORK={"UNAUTHENTICATED_USER": None, "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]},
+    USE_TZ=True,
+)
+django.setup()
+
+from django.core.management import call_command
+from django.db import connection
+from django.urls import path
+from drf_link_header_pagination import LinkHeaderPagination
+from rest_framework import generics, pagination, serializers
+
+from notes.models import Note
+
+
+class NoteSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Note
+        fields = ["id", "n", "title"]
+
+
+class Pages(pagination.PageNumberPagination):
+    page_size, page_size_query_param, max_page_size = 20, "page_size", 50
+
+
+class Offsets(pagination.LimitOffsetPagination):
+    default_limit, max_limit = 20, 50
+
+
+class Cursors(pagination.CursorPagination):
+    page_size, page_size_query_param, max_page_size, ordering = 20, "page_size", 50, "n"
+
+
+class LinkPages(LinkHeaderPagination):
+    page_size, page_size_query_param, max_page_size = 20, "page_size", 50
+
+
+def view(paginator):
+    return generics.ListAPIView.as_view(
+        queryset=Note.objects.order_by("n"), serializer_class=NoteSerializer, pagination_class=paginator)
+
+
+urlpatterns = [
+    path("pages/", view(Pages)), path("offsets/", view(Offsets)), path("cursors/", view(Cursors)),
+    path("links/", view(LinkPages)),
+]
+
+with connection.schema_editor() as editor:
+    if "notes_note" not in connection.introspection.table_names():
+        editor.create_model(Note)
+if not Note.objects.exists():
+    Note.objects.bulk_create(Note(n=n, title=f"note {n}") for n in range(1, 301))
+
+from wsgiref.simple_server import WSGIRequestHandler, make_server
+from django.core.wsgi import get_wsgi_application
+
+
+class Quiet(WSGIRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+server = make_server("127.0.0.1", port, get_wsgi_application(), handler_class=Quiet)
+print(f"DRF running on http://127.0.0.1:{server.server_port} ", file=sys.stderr, flush=True)
+server.serve_forever()

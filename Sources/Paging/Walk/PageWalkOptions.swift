@@ -1,0 +1,48 @@
+/// The limits, guards and retries of a ``PageWalk``: the engine's own rules, for a loop
+/// without a `Paginator`.
+public struct PageWalkOptions: Sendable, Hashable {
+  /// The most pages the walk requests successfully; it ends after that many (`nil`: no
+  /// limit). At least 1.
+  public var maxPages: Int? {
+    didSet { maxPages = maxPages.map { max(1, $0) } }
+  }
+  /// The walk ends once its pages hold this many items (`nil`: no limit); ``PageWalk/items``
+  /// yields exactly this many, ``PageWalk`` the pages that reach it. At least 1.
+  public var maxItems: Int? {
+    didSet { maxItems = maxItems.map { max(1, $0) } }
+  }
+  /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
+  /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook). Costs one id per item
+  /// kept, for the walk's lifetime. Default `true`.
+  public var removesDuplicates: Bool
+  /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
+  /// with ``PagingError/noNewItems(pages:)`` (fault class 14). At least 1; default 3, as
+  /// ``PagingConfiguration/maxPagesWithoutNewItems``.
+  public var maxPagesWithoutNewItems: Int {
+    didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
+  }
+  /// When a failed request is sent again: ``RetryPolicy/manual`` never (the walk throws);
+  /// ``RetryPolicy/exponentialBackoff(_:)`` retries retryable failures after its delays,
+  /// waiting at least a server's `Retry-After` (``RetryableError/retryAfter``), capped by its
+  /// `maxDelay`. Default: ``PagingConfiguration``'s default policy.
+  public var retryPolicy: RetryPolicy
+
+  /// Creates options.
+  /// - Parameters:
+  ///   - maxPages: The most pages (default: no limit).
+  ///   - maxItems: The most items (default: no limit).
+  ///   - removesDuplicates: Drop items whose id was already seen (default `true`).
+  ///   - maxPagesWithoutNewItems: Pages in a row without a new item before failing (default 3).
+  ///   - retryPolicy: Automatic retries (default: ``PagingConfiguration``'s default).
+  public init(
+    maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
+    maxPagesWithoutNewItems: Int = 3,
+    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy
+  ) {
+    self.maxPages = maxPages.map { max(1, $0) }
+    self.maxItems = maxItems.map { max(1, $0) }
+    self.removesDuplicates = removesDuplicates
+    self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
+    self.retryPolicy = retryPolicy
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Paging
+import PagingTesting
+import Synchronization
+import Testing
+
+/// A source that answers from a closure of the cursor and records the cursors it was asked.
+final class ReplySource: PageSource, Sendable {
+  private let reply: @Sendable (Int?, Int) throws -> Page<Row, Int>
+  private let log = Mutex<[Int?]>([])
+
+  /// - Parameter reply: The page for a cursor, given how many requests came before.
+  init(_ reply: @escaping @Sendable (Int?, Int) throws -> Page<Row, Int>) {
+    self.reply = reply
+  }
+
+  /// Pages of `size` rows with cursors 1, 2, ... up to `pages` pages.
+  convenience init(pages: Int, size: Int) {
+    self.init { cursor, _ in
+      let number = cursor ?? 0
+      return page(
+        (number * size)..<((number + 1) * size), next: number + 1 < pages ? number + 1 : nil)
+    }
+  }
+
+  var cursors: [Int?] { log.withLock { $0 } }
+
+  func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
+    let count = log.withLock { log in
+      log.append(request.cursor)
+      return log.count - 1
+    }
+    return try reply(request.cursor, count)
+  }
+}
+
+/// Issue 12: the nonisolated walk keeps the engine's guards (rulebook R7; fault classes 12, 14,
+/// 15 and 25), its limits and its retry policy.
+@Suite("PageWalk: source.pages(from:)", .timeLimit(.minutes(1)))
+struct PageWalkTests {
+  @Test func theWalkIsLazyAndEndsAtTheLastPage() async throws {
+    let source = ReplySource(pages: 3, size: 2)
+    var iterator = source.pages().makeAsyncIterator()
+
+    #expect(source.cursors.isEmpty)
+    let first = try await iterator.next()
+    #expect(first?.items == rows(0..<2))
+    #expect(source.cursors == [nil])
+    #expect(try await iterator.next()?.items == rows(2..<4))
+    #expect(try await iterator.next()?.items == rows(4..<6))
+    #expect(try await iterator.next() == nil)
+    #expect(try await iterator.next() == nil)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  @Test func itemsFlattenAndStopAtMaxItemsExactly() async throws {
+    let source = ReplySource(pages: 10, size: 4)
+    var ids: [Int] = []
+    for try await row in source.pages(options: PageWalkOptions(maxItems: 6)).items {
+      ids.append(row.id)
+    }
+    #expect(ids == Array(0..<6))
+    #expect(source.cursors == [nil, 1])
+  }
+
+  @Test func maxPagesEndsTheWalkWithoutAnotherRequest() async throws {
+    let source = ReplySource(pages: 10, size: 1)
+    var count = 0
+    for try await _ in source.pages(from: 4, options: PageWalkOptions(maxPages: 3)) { count += 1 }
+    #expect(count == 3)
+    #expect(source.cursors == [4, 5, 6])
+  }
+
+  @Test func aCycleEndsWithARepeatedCursorAndNoSecondRequest() async throws {
+    // 0 → 1 → 2 → 1: the third page points back to the second.
+    let source = ReplySource { cursor, _ in
+      let number = cursor ?? 0
+      return page((number * 2)..<(number * 2 + 2), next: number == 2 ? 1 : number + 1)
+    }
+    var ids: [Int] = []
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await row in source.pages().items { ids.append(row.id) }
+    }
+    #expect(error?.error == .repeatedCursor(1))
+    #expect(error?.cursor == 1)
+    #expect(error?.pagesLoaded == 3)
+    #expect(error?.itemsLoaded == 6)
+    #expect(error?.isRetryable == false)
+    #expect(ids == Array(0..<6))
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  @Test func pagesWithoutNewItemsEndTheWalkAfterTheLimit() async throws {
+    // Page 0 has rows; every later page repeats them (duplicates) or is empty.
+    let source = ReplySource { cursor, _ in
+      let number = cursor ?? 0
+      return page(number.isMultiple(of: 2) ? 0..<3 : 0..<0, next: number + 1)
+    }
+    var pages: [[Row]] = []
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await page in source.pages(options: PageWalkOptions(maxPagesWithoutNewItems: 2)) {
+        pages.append(page.items)
+      }
+    }
+    #expect(pages == [rows(0..<3), [], []])
+    #expect(error?.error == .noNewItems(pages: 2))
+    #expect(error?.cursor == 3)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  @Test func duplicatesAreDroppedUnlessTheOptionIsOff() async throws {
+    let source = ReplySource { cursor, _ in
+      cursor == nil ? page(0..<3, next: 1) : page(2..<5, next: nil)
+    }
+    var kept: [Int] = []
+    for try await row in source.pages().items { kept.append(row.id) }
+    var all: [Int] = []
+    for try await row in source.pages(options: PageWalkOptions(removesDuplicates: false)).items {
+      all.append(row.id)
+    }
+    #expect(kept == [0, 1, 2, 3, 4])
+    #expect(all == [0, 1, 2, 2, 3, 4])
+  }
+
+  @Test func aFailureCarriesTheCursorToResumeFromAndResumingFinishes() async throws {
+    let source = ReplySource { cursor, count in
+      let number = cursor ?? 0
+      if number == 2 && count == 2 { throw Boom(code: 7, isRetryable: true) }
+      return page((number * 2)..<(number * 2 + 2), next: number < 3 ? number + 1 : nil)
+    }
+    var ids: [Int] = []
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await row in source.pages(options: PageWalkOptions(retryPolicy: .manual)).items {
+        ids.append(row.id)
+      }
+    }
+    #expect(error?.error == .sourceFailed(Boom(code: 7, isRetryable: true)))
+    #expect(error?.cursor == 2)
+    #expect(error?.pagesLoaded == 2)
+    #expect(ids == Array(0..<4))
+
+    for try await row in source.pages(from: error?.cursor).items { ids.append(row.id) }
+    #expect(ids == Array(0..<8))
+    #expect(source.cursors == [nil, 1, 2, 2, 3])
+  }
+
+  @Test func backoffWaitsAtLeastTheServersRetryAfterOnTheClock() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      if count < 2 { throw Boom(retryAfter: .seconds(5)) }
+      return page(0..<2, next: nil)
+    }
+    let policy = RetryPolicy.exponentialBackoff(
+      ExponentialBackoff(initialDelay: .seconds(1), maxDelay: .seconds(30), jitter: 0))
+    let walk = Task {
+      var ids: [Int] = []
+      for try await row in source.pages(options: PageWalkOptions(retryPolicy: policy), clock: clock)
+        .items
+      {
+        ids.append(row.id)
+      }
+      return ids
+    }
+
+    await clock.waitForSleepers(1)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(5)))
+    #expect(clock.advance(by: .seconds(5)) == 1)
+    await clock.waitForSleepers(1)
+    // Attempt 2's backoff (2 s) is still shorter than the server's 5 s.
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(10)))
+    #expect(clock.advance(by: .seconds(5)) == 1)
+
+    #expect(try await walk.value == [0, 1])
+    #expect(source.cursors == [nil, nil, nil])
+  }
+
+  @Test func aNonRetryableFailureIsNotRetried() async throws {
+    let source = ReplySource { _, _ in throw Boom(isRetryable: false) }
+    let policy = RetryPolicy.exponentialBackoff(ExponentialBackoff(initialDelay: .seconds(1)))
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await _ in source.pages(options: PageWalkOptions(retryPolicy: policy)) {}
+    }
+    #expect(error?.error == .sourceFailed(Boom(isRetryable: false)))
+    #expect(source.cursors == [nil])
+  }
+
+  @Test func cancellingTheTaskEndsAWaitingRetryWithCancellationError() async throws {
+    let clock = TestClock()
+    let source = ReplySource { _, _ in throw Boom() }
+    let policy = RetryPolicy.exponentialBackoff(ExponentialBackoff(initialDelay: .seconds(1)))
+    let walk = Task {
+      for try await _ in source.pages(options: PageWalkOptions(retryPolicy: policy), clock: clock) {
+      }
+    }
+    await clock.waitForSleepers(1)
+    walk.cancel()
+    let result = await walk.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(source.cursors == [nil])
+  }
+
+  @Test func aSourceThatCancelsItselfStopsAfterThreeTries() async throws {
+    let source = ReplySource { _, _ in throw CancellationError() }
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await _ in source.pages() {}
+    }
+    #expect(error?.error == .sourceCancelled(times: 3))
+    #expect(source.cursors == [nil, nil, nil])
+  }
+
+  @Test func aWalkRunsInsideAnActor() async throws {
+    actor Importer {
+      var ids: [Int] = []
+      func run(_ source: ReplySource) async throws {
+        for try await row in source.pages().items { ids.append(row.id) }
+      }
+    }
+    let importer = Importer()
+    try await importer.run(ReplySource(pages: 2, size: 2))
+    #expect(await importer.ids == [0, 1, 2, 3])
+  }
+
+  @Test func theErrorDescriptionRedactsAURLCursor() {
+    let error = PageWalkError<URL>(
+      error: .noNewItems(pages: 3), cursor: URL(string: "https://a.example/x?token=s3cr3t"),
+      pagesLoaded: 4, itemsLoaded: 40)
+    #expect(
+      error.description
+        == "the walk stopped after 4 pages (40 items): 3 pages in a row added no new item; resume at https://a.example/x?token=…"
+    )
+  }
+}
