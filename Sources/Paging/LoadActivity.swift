@@ -67,6 +67,10 @@ package enum PageChain<Cursor: Hashable & Sendable>: Sendable, Equatable {
   case unknown
   /// More pages exist beyond the edge, starting at this cursor.
   case more(Cursor)
+  /// More pages exist beyond the edge, starting at the source's first page (a request without
+  /// a cursor): the page at this edge, which loaded without a cursor, was dropped by the memory
+  /// cap (rulebook R26).
+  case firstPage
   /// The edge's last page has loaded.
   case end
 
@@ -74,6 +78,20 @@ package enum PageChain<Cursor: Hashable & Sendable>: Sendable, Equatable {
   @inlinable package var cursor: Cursor? {
     if case .more(let cursor) = self { return cursor }
     return nil
+  }
+
+  /// Whether a page beyond the edge can be loaded: ``more(_:)`` or ``firstPage``.
+  @inlinable package var hasMore: Bool {
+    switch self {
+    case .more, .firstPage: true
+    case .unknown, .end: false
+    }
+  }
+
+  /// The chain that reloads a dropped page: ``more(_:)`` at the cursor that loaded it, or
+  /// ``firstPage`` when it loaded without one.
+  @inlinable package static func reloading(_ cursor: Cursor?) -> PageChain {
+    cursor.map(PageChain.more) ?? .firstPage
   }
 }
 

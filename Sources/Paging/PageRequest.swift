@@ -8,8 +8,10 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The cursor to load. For a refresh this is where the list was opened:
   /// ``PagingConfiguration/initialCursor`` (`nil` meaning "the first page" in the source's own
   /// terms) or the cursor given to ``Paginator/start(at:)``; for an append it is the
-  /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first,
-  /// and never `nil`.
+  /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first.
+  /// After the memory cap dropped the page at an edge, that edge reloads it: at the cursor
+  /// the new outermost page came with, else at the cursor that loaded the dropped page, which
+  /// is `nil` for the source's first page (rulebook R26).
   public let cursor: Cursor?
   /// The generation the request belongs to.
   public let generation: Generation

@@ -232,7 +232,8 @@ where Item.ID: Sendable {
   }
 
   /// Starts a new generation from the origin (the initial cursor, or the last
-  /// ``start(at:)``'s), cancelling the loads of both edges, and waits until the refresh
+  /// ``start(at:)``'s), or, with ``RefreshPolicy/aroundAnchor``, from the page holding the row
+  /// on screen, cancelling the loads of both edges, and waits until the refresh
   /// commits or fails. The old items stay until the new page commits, then are replaced in
   /// one step; if it fails they stay and ``refreshState`` shows the error. Concurrent calls
   /// share one request.

@@ -21,6 +21,13 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   }
   /// When failed loads are retried without a call to ``Paginator/retry()``.
   public var retryPolicy: RetryPolicy
+  /// The most items the window keeps (`nil`, the default: no cap). Past it, whole pages drop
+  /// at the edge farthest from the visible rows and load again when the user scrolls back
+  /// (Android Paging 3's `maxSize`; rulebook R26). It must be at least a page plus twice the
+  /// prefetch distance: see ``validate(pageSize:)``.
+  public var maxSize: Int?
+  /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
+  public var refreshPolicy: RefreshPolicy = .fromStart
   /// When a slow load gets a second, identical request (off by default; see
   /// ``HedgingPolicy``).
   public var hedging: HedgingPolicy

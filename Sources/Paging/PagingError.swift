@@ -23,6 +23,11 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// nothing; after that many reloads the edge stops, visibly, instead of leaving a blank,
   /// idle list (fault class 25). Retryable: ``Paginator/retry()`` loads the same cursor.
   case sourceCancelled(times: Int)
+  /// The configuration cannot work with the pages the source returns: a memory cap too small
+  /// for a page plus the prefetch window on both sides (fault class 20). Checked when a refresh
+  /// commits, which then fails instead; not retryable. Check it up front with
+  /// ``PagingConfiguration/validate(pageSize:)``.
+  case invalidConfiguration(PagingConfigurationError)
 
   /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
   /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
@@ -35,6 +40,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceFailed(let error): Self.isRetryable(error)
     case .repeatedCursor: false
     case .noNewItems, .sourceCancelled: true
+    case .invalidConfiguration: false
     }
   }
 
@@ -86,6 +92,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case (.noNewItems(let a), .noNewItems(let b)),
       (.sourceCancelled(let a), .sourceCancelled(let b)):
       return a == b
+    case (.invalidConfiguration(let a), .invalidConfiguration(let b)):
+      return a == b
     default:
       return false
     }
@@ -102,6 +110,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noNewItems(let pages): "\(pages) pages in a row added no new item"
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
+    case .invalidConfiguration(let error): "invalid configuration: \(error)"
     }
   }
 }

@@ -22,7 +22,8 @@ where Item.ID: Sendable {
   /// Load the previous page now (towards the top), if one exists and nothing blocks it; during
   /// a refresh, remembered like ``loadNextPage``.
   case loadPreviousPage
-  /// Start a new generation from the origin; joins a refresh already in flight.
+  /// Start a new generation where ``PagingConfiguration/refreshPolicy`` says: the origin, or
+  /// the page holding the row on screen; joins a refresh already in flight.
   case refresh
   /// Retry every failed edge at its cursor; when no edge was retried (or nothing has loaded),
   /// a failed refresh.

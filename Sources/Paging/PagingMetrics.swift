@@ -25,6 +25,8 @@ public struct PagingMetrics: Hashable, Sendable {
   public var appearanceSignalsIgnored = 0
   /// Automatic retries scheduled by the retry policy.
   public var retriesScheduled = 0
+  /// Pages dropped by the memory cap (``PagingConfiguration/maxSize``).
+  public var pagesDropped = 0
   /// Hedges sent (``PagingConfiguration/hedging``): second requests for a page whose first
   /// request was slow. Not counted in ``requestsStarted``; never a duplicate request.
   public var hedgesStarted = 0

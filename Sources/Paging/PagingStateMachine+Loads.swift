@@ -158,7 +158,7 @@ extension PagingStateMachine {
   /// retryable decides only automatic retries.
   private mutating func retryEdge(_ direction: LoadDirection) -> Bool {
     let edge = self[edge: direction]
-    guard let error = edge.activity.error, edge.chain.cursor != nil else { return false }
+    guard let error = edge.activity.error, edge.chain.hasMore else { return false }
     switch refresh {
     case .loading, .waitingToRetry: return false
     case .idle, .failed: break
@@ -266,7 +266,7 @@ extension PagingStateMachine {
 
   /// A refresh failed for good: explicit loads asked for during it were for the new list and
   /// are dropped; the old list's rows are checked again, since it may still grow.
-  private mutating func refreshStopped() {
+  mutating func refreshStopped() {
     prepend.queued = false
     append.queued = false
     reevaluate()
@@ -306,11 +306,16 @@ extension PagingStateMachine {
     recordedMetrics.requestsCompleted += 1
     recordLoadEnded(attempt.request)
     let request = attempt.request
+    if direction == .refresh, let error = windowError(pageSize: page.items.count) {
+      return rejectRefresh(error)
+    }
+    let before = store.count
     switch direction {
     case .refresh: commitRefresh(request, page)
     case .prepend: commitPrepend(request, page)
     case .append: commitAppend(request, page)
     }
+    recordPage(direction, request, page, before: before)
     reevaluate()
   }
 }

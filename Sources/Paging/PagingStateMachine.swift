@@ -31,6 +31,8 @@ where Item.ID: Sendable {
   public let configuration: PagingConfiguration<Cursor>
   /// The window's items and their id index.
   @usableFromInline package internal(set) var store = ItemStore<Item>()
+  /// The window's page boundaries and the cursor that loaded each page (rulebook R22).
+  @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
   /// The refresh's activity (the first load is a refresh).
   @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
   /// The prepend edge: towards the top, before the first loaded item.
@@ -60,6 +62,8 @@ where Item.ID: Sendable {
   var windowIsFromOrigin = false
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
+  /// The refresh around the anchored row in flight, if any (rulebook R23).
+  var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
@@ -159,7 +163,7 @@ where Item.ID: Sendable {
   /// refresh runs or waits to retry.
   @inlinable
   func canLoad(_ edge: Edge<Cursor>) -> Bool {
-    guard edge.activity.isIdle, edge.chain.cursor != nil else { return false }
+    guard edge.activity.isIdle, edge.chain.hasMore else { return false }
     switch refresh {
     case .idle, .failed: return true
     case .loading, .waitingToRetry: return false
@@ -215,7 +219,7 @@ where Item.ID: Sendable {
     case .rowAppeared, .rowDisappeared: break
     case .loadNextPage: loadExplicitly(.append)
     case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginRefresh(at: origin) }
+    case .refresh: if refresh.request == nil { beginPolicyRefresh() }
     case .retry: retry()
     case .cancel: cancelAll()
     case .loadCompleted(let id, let page): loadCompleted(id, page)

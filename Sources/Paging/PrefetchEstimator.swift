@@ -62,6 +62,17 @@ struct PrefetchEstimator: Sendable {
   }
 
   /// Forgets the load `id` without recording it (cancelled).
+  /// Moves the positions recorded for loads in flight by `offset` (a page of -`offset` items
+  /// dropped before them), so that the drop does not read as a scroll.
+  mutating func shift(by offset: Int) {
+    for keyPath in [\Self.prepend, \Self.append] {
+      guard var running = self[keyPath: keyPath] else { continue }
+      running.nearest = running.nearest.map { $0 + offset }
+      running.count += offset
+      self[keyPath: keyPath] = running
+    }
+  }
+
   mutating func abandoned(_ id: PageRequestID) {
     if prepend?.id == id { prepend = nil }
     if append?.id == id { append = nil }

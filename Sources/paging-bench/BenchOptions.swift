@@ -10,11 +10,14 @@ struct BenchOptions: Sendable {
   var updateReport = false
   /// `--memory-probe N`: run as the memory benchmark's child and print its report.
   var memoryProbe: Int?
+  /// Run only the capped-window and restore profile (issue 13) and print its goals.
+  var cappedWindow = false
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR | --update-report]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
       --quick           a smaller run for CI (figures not comparable with a full run)
+      --capped-window   only the capped-window and restore profile (issue 13), printed
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -29,6 +32,7 @@ struct BenchOptions: Sendable {
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": options.quick = true
+      case "--capped-window": options.cappedWindow = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

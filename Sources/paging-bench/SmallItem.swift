@@ -1,7 +1,7 @@
 /// The item of the micro-benchmarks: an integer id and one integer of payload, 16 bytes
 /// (`MemoryLayout<SmallItem>.stride`) and no heap storage of its own, so its "own size" is
 /// exactly `stride × count`.
-struct SmallItem: Identifiable, Sendable, Hashable {
+struct SmallItem: Identifiable, Sendable, Hashable, Codable {
   /// The row's id: its position in the feed.
   let id: Int
   /// A payload, so the item is not just its id.

@@ -8,6 +8,17 @@ guard let options = BenchOptions.parse(arguments) else {
   FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
   exit(2)
 }
+if options.cappedWindow {
+  let result = CappedWindowProfile.run(rows: options.quick ? 100_000 : 1_000_000, back: 10_000)
+  print(result)
+  for goal in CappedWindowProfile.goals(result) {
+    print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
+  }
+  let forward = CappedWindowProfile.run(
+    rows: result.rows, back: result.backRows, previousCursors: false)
+  print("pages without previous cursors: \(forward)")
+  exit(0)
+}
 if let count = options.memoryProbe {
   print(MemoryBenchmark.probe(count: count))
   exit(0)

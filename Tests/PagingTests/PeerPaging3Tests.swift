@@ -38,7 +38,7 @@ import Testing
 ///   page commits (`retryRefreshWithBufferedHint`).
 /// - Our `retry` retries the failed edges first and a failed refresh only when no edge was
 ///   retried, so the list on screen can keep growing (`retryEdgesBeforeAFailedRefresh`).
-/// - Paging 3 drops pages beyond `maxSize`; we never drop, so no test here involves a drop.
+/// - Drops under `maxSize` are translated in `PeerPaging3DropTests`.
 @Suite struct PeerPaging3Tests {
   // MARK: - Refresh and load states
 
@@ -397,9 +397,10 @@ import Testing
   /// index 1 APPENDs 52..52; `refresh()` then REFRESHes at `getRefreshKey` = the anchor
   /// position 51, loading 51..52.
   ///
-  /// Differs: our engine has no refresh key yet (a refresh around the anchored row is planned);
-  /// `.refresh` starts again where the list was opened (key 50), loading 50..51. Row 51 is
-  /// still on screen at index 1, so the append at 52 starts again as the refresh commits.
+  /// Differs: with the default ``RefreshPolicy/fromStart`` `.refresh` starts again where the
+  /// list was opened (key 50), loading 50..51. Row 51 is still on screen at index 1, so the
+  /// append at 52 starts again as the refresh commits. ``RefreshPolicy/aroundAnchor`` (no
+  /// refresh key to write) is in `PeerPaging3DropTests.invalidateAfterScrollAroundTheAnchor`.
   @Test func invalidateAfterScroll() {
     var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
@@ -420,7 +421,7 @@ import Testing
 /// k-size+1...k (clamped to the items); `previousCursor` is `start - 1` (`nil` at 0) and
 /// `nextCursor` is `end` (`nil` at 100), like the peer's `prevKey` and `nextKey`. A `nil`
 /// cursor reads as key 0.
-private struct PeerTestPagingSource {
+struct PeerTestPagingSource {
   /// The items' ids, which are also their keys and positions.
   let items = 0..<100
   /// Items per prepend or append (`PagingConfig.pageSize`).
@@ -442,7 +443,7 @@ private struct PeerTestPagingSource {
 }
 
 /// A request as the peer's tests name it: a load type and a key.
-private struct PeerLoad: Hashable, CustomStringConvertible {
+struct PeerLoad: Hashable, CustomStringConvertible {
   let direction: LoadDirection
   let cursor: Int?
 
@@ -455,13 +456,13 @@ private struct PeerLoad: Hashable, CustomStringConvertible {
 
 /// A load state without its error's value: every failure in these tests is the test source's
 /// `Boom`, checked by ``PeerHarness/states``.
-private enum PeerLoadState: Hashable {
+enum PeerLoadState: Hashable {
   case idle, loading, failed, complete
 }
 
 /// The three load states, as the peer's `localLoadStateUpdate(refreshLocal:prependLocal:
 /// appendLocal:)` lists them.
-private struct PeerStates: Hashable {
+struct PeerStates: Hashable {
   let refresh: PeerLoadState
   let prepend: PeerLoadState
   let append: PeerLoadState
@@ -469,7 +470,7 @@ private struct PeerStates: Hashable {
 
 /// A machine answered by ``PeerTestPagingSource``, as `PageFetcherSnapshotTest` drives a
 /// `PageFetcherSnapshot`: every request waits until the test completes or fails it.
-private struct PeerHarness {
+struct PeerHarness {
   private(set) var machine: Machine
   let source: PeerTestPagingSource
   /// Requests started and not yet answered or cancelled, oldest first.
@@ -477,10 +478,23 @@ private struct PeerHarness {
 
   /// A machine with a fixed prefetch distance of `prefetchDistance` rows and a source that
   /// answers with `initialLoadSize` items on refresh and `pageSize` items otherwise.
-  init(pageSize: Int, prefetchDistance: Int, initialLoadSize: Int) {
+  /// The machine's refresh policy (default ``RefreshPolicy/fromStart``); set before the first
+  /// event.
+  var refreshPolicy: RefreshPolicy {
+    get { machine.configuration.refreshPolicy }
+    set {
+      var configuration = machine.configuration
+      configuration.refreshPolicy = newValue
+      machine = Machine(configuration: configuration)
+    }
+  }
+
+  init(pageSize: Int, prefetchDistance: Int, initialLoadSize: Int, maxSize: Int? = nil) {
     // Paging 3 never retries by itself: its `retry()` is the only way back.
-    machine = Machine(
-      configuration: PagingConfiguration(prefetch: .fixed(prefetchDistance), retryPolicy: .manual))
+    var configuration = PagingConfiguration<Int>(
+      prefetch: .fixed(prefetchDistance), retryPolicy: .manual)
+    configuration.maxSize = maxSize
+    machine = Machine(configuration: configuration)
     source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)
   }
 

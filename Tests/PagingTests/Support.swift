@@ -1,7 +1,7 @@
 import Paging
 
 /// A row with an integer id; the smallest item a test needs.
-struct Row: Identifiable, Sendable, Hashable {
+struct Row: Identifiable, Sendable, Hashable, Codable {
   let id: Int
 }
 

@@ -1,0 +1,88 @@
+/// The page boundaries of a window: for each loaded page, in list order, the cursor that
+/// loaded it, the cursors the source returned with it, and how many of the window's items it
+/// holds (its new items: duplicates dropped at its commit are not counted).
+///
+/// The memory cap (``PagingConfiguration/maxSize``) drops whole pages at an edge and points
+/// that edge's chain at the dropped page's cursor, so that scrolling back loads it again; a
+/// refresh around the anchored row (``RefreshPolicy/aroundAnchor``) reloads the page that
+/// holds it from its cursor. Pages are few (the window's items over the page size), so the
+/// operations at the front are O(pages).
+@usableFromInline
+package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
+  /// One loaded page.
+  @usableFromInline
+  package struct Entry: Sendable, Equatable {
+    /// The cursor its request carried (`nil`: the source's first page).
+    package var cursor: Cursor?
+    /// The items of the window it holds.
+    package var count: Int
+    /// The page's previous cursor, as the source returned it.
+    package var previousCursor: Cursor?
+    /// The page's next cursor, as the source returned it.
+    package var nextCursor: Cursor?
+
+    /// Creates an entry.
+    package init(cursor: Cursor?, count: Int, previousCursor: Cursor?, nextCursor: Cursor?) {
+      self.cursor = cursor
+      self.count = count
+      self.previousCursor = previousCursor
+      self.nextCursor = nextCursor
+    }
+  }
+
+  /// The pages in list order.
+  package private(set) var entries: [Entry] = []
+  /// What lies before the first page, beyond the prepend chain, innermost last: the chain the
+  /// prepend edge takes again each time a page is prepended that came without a previous
+  /// cursor. A drop at the top pushes the chain it replaces when the new first page has no
+  /// previous cursor, so that a feed whose pages give none can still be scrolled back through
+  /// every dropped page: O(pages dropped) cursors for such a feed, none for a source that
+  /// gives previous cursors.
+  package var beyondFirst: [PageChain<Cursor>] = []
+  /// What lies after the last page, beyond the append chain, innermost last (as
+  /// ``beyondFirst``, for pages that come without a next cursor).
+  package var beyondLast: [PageChain<Cursor>] = []
+
+  /// No page.
+  @inlinable package init() {}
+
+  /// The number of pages.
+  package var count: Int { entries.count }
+
+  /// The window's items, summed over the pages.
+  package var itemCount: Int { entries.reduce(0) { $0 + $1.count } }
+
+  /// Forgets every page and records `page` as the only one (a refresh committed).
+  mutating func reset(to page: Entry) {
+    entries = [page]
+    beyondFirst = []
+    beyondLast = []
+  }
+
+  /// Records a page after the last one.
+  mutating func append(_ page: Entry) { entries.append(page) }
+
+  /// Records a page before the first one. O(pages).
+  mutating func prepend(_ page: Entry) { entries.insert(page, at: 0) }
+
+  /// Forgets the first page. O(pages).
+  @discardableResult mutating func removeFirst() -> Entry { entries.removeFirst() }
+
+  /// Forgets the last page.
+  @discardableResult mutating func removeLast() -> Entry { entries.removeLast() }
+
+  /// Replaces the pages (a restored window).
+  mutating func replace(with pages: [Entry]) { entries = pages }
+
+  /// The index of the page that holds the item at `position`, and the position of that page's
+  /// first item; `nil` when no page holds it.
+  /// - Complexity: O(pages).
+  package func page(holding position: Int) -> (index: Int, start: Int)? {
+    var start = 0
+    for (index, entry) in entries.enumerated() {
+      if position < start + entry.count { return (index, start) }
+      start += entry.count
+    }
+    return nil
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+// Restoring a list after a relaunch (rulebook R28).
+
+extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
+  /// A `Codable` copy of the window to save (see ``PagingSnapshot`` for where to keep it).
+  /// - Complexity: O(*n*) for *n* items.
+  public func snapshot() -> PagingSnapshot<Item, Cursor> { machine.snapshot() }
+
+  /// Creates a paginator that shows a saved window at once, then revalidates it with a
+  /// refresh by ``PagingConfiguration/refreshPolicy`` (from the anchored row's page with
+  /// ``RefreshPolicy/aroundAnchor``). The saved rows stay until the refresh commits; if it
+  /// fails, they stay and ``refreshState`` shows the error.
+  /// - Parameters:
+  ///   - snapshot: The saved window.
+  ///   - source: Loads the pages.
+  ///   - configuration: The rules; its initial cursor must be the snapshot's.
+  ///   - clock: The clock that automatic retries wait on.
+  /// - Throws: ``PagingSnapshotError/otherList`` when the snapshot belongs to a list opened at
+  ///   another initial cursor.
+  /// - Complexity: O(*n*) for *n* saved items.
+  public convenience init<Source: PageSource>(
+    restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,
+    configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) throws(PagingSnapshotError) where Source.Item == Item, Source.Cursor == Cursor {
+    self.init(source: source, configuration: configuration, clock: clock)
+    try machine.restore(snapshot)
+    send(.refresh)
+  }
+
+  /// A paginator over `source` that shows the window saved in `data` at once and revalidates
+  /// it, or, when `data` does not hold a snapshot of this list (unreadable, another format,
+  /// other item or cursor types, another initial cursor), an empty paginator and the reason.
+  /// Never traps.
+  /// - Parameters:
+  ///   - data: What ``PagingSnapshot/encoded()`` wrote (empty data: no snapshot).
+  ///   - source: Loads the pages.
+  ///   - configuration: The rules.
+  ///   - clock: The clock that automatic retries wait on.
+  /// - Returns: The paginator, and the error when nothing was restored.
+  /// - Complexity: O(*n*) for *n* saved items.
+  public static func restoring<Source: PageSource>(
+    _ data: Data, source: Source,
+    configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) -> (paginator: Paginator, error: PagingSnapshotError?)
+  where Source.Item == Item, Source.Cursor == Cursor {
+    do throws(PagingSnapshotError) {
+      let snapshot = try PagingSnapshot<Item, Cursor>(decoding: data)
+      return (
+        try Paginator(
+          restoring: snapshot, source: source, configuration: configuration, clock: clock),
+        nil
+      )
+    } catch {
+      return (Paginator(source: source, configuration: configuration, clock: clock), error)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// Taking a snapshot of the window and restoring one (rulebook R28).
+
+extension PagingStateMachine
+where Item: Codable, Item.ID: Codable, Cursor: Codable {
+  /// A `Codable` copy of the window: pages, chains, the list's identity, and as the anchor the
+  /// top visible row (else the scroll anchor).
+  /// - Complexity: O(*n*) for *n* items.
+  public func snapshot() -> PagingSnapshot<Item, Cursor> {
+    var start = 0
+    // After local edits changed how many rows the pages hold, the window is saved as one page
+    // loaded by the first page's cursor.
+    let entries =
+      self.pages.itemCount == store.count
+      ? self.pages.entries
+      : [
+        .init(
+          cursor: self.pages.entries.first?.cursor ?? origin, count: store.count,
+          previousCursor: nil, nextCursor: nil)
+      ]
+    let pages = entries.map { entry in
+      defer { start += entry.count }
+      return PagingSnapshot<Item, Cursor>.Page(
+        cursor: entry.cursor, items: (start..<start + entry.count).map { store[$0] },
+        previousCursor: entry.previousCursor, nextCursor: entry.nextCursor)
+    }
+    return PagingSnapshot(
+      format: PagingSnapshot<Item, Cursor>.currentFormat,
+      types: PagingSnapshot<Item, Cursor>.typeNames, initialCursor: configuration.initialCursor,
+      origin: origin, pages: pages, prepend: .init(prepend.chain), append: .init(append.chain),
+      beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
+      beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
+      anchor: viewport.lowest.map { store[$0].id } ?? scrollAnchor)
+  }
+
+  /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
+  /// both edges idle. Only on a machine that has loaded nothing; a snapshot without pages, or
+  /// of a list with another initial cursor, changes nothing.
+  /// - Parameter snapshot: The window to show.
+  /// - Throws: ``PagingSnapshotError/otherList``.
+  /// - Complexity: O(*n*) for *n* items.
+  package mutating func restore(_ snapshot: PagingSnapshot<Item, Cursor>)
+    throws(PagingSnapshotError)
+  {
+    guard snapshot.initialCursor == configuration.initialCursor else { throw .otherList }
+    guard !snapshot.pages.isEmpty, !hasLoadedFirstPage, refresh.request == nil else { return }
+    var entries: [LoadedPages<Cursor>.Entry] = []
+    for page in snapshot.pages {
+      let result = store.append(contentsOf: page.items, policy: .keepFirst)
+      entries.append(
+        .init(
+          cursor: page.cursor, count: result.inserted, previousCursor: page.previousCursor,
+          nextCursor: page.nextCursor))
+      if let cursor = page.cursor { committedCursors.insert(cursor) }
+    }
+    pages.replace(with: entries)
+    pages.beyondFirst = snapshot.beyondFirst.map(\.chain)
+    pages.beyondLast = snapshot.beyondLast.map(\.chain)
+    prepend.chain = snapshot.prepend.chain
+    append.chain = snapshot.append.chain
+    origin = snapshot.origin
+    windowIsFromOrigin = true
+    generation = generation.next
+    scrollAnchor = snapshot.anchor.flatMap { store.contains(id: $0) ? $0 : nil }
+  }
+}

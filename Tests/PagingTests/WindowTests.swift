@@ -1,0 +1,166 @@
+import Paging
+import Testing
+
+/// Fault classes 20 and 21, rulebook R26 (the memory cap) and R27 (refresh policies), on a
+/// feed of 20-row pages whose cursor is the offset of the page's first row and whose pages give
+/// no previous cursor (a feed that only pages forward).
+@Suite struct WindowTests {
+  /// A feed of `total` rows in pages of 20: the page at cursor `c` (`nil`: 0) holds rows
+  /// `c ..< c + 20`.
+  static func feedPage(_ request: PageRequest<Int>, total: Int = 200) -> Page<Row, Int> {
+    let start = request.cursor ?? 0
+    let end = min(total, start + 20)
+    return page(start..<end, next: end < total ? end : nil)
+  }
+
+  /// Answers every load in `effects` from the feed, and the loads those answers start, until
+  /// none is left; returns every request, in order.
+  @discardableResult
+  static func answer(_ effects: [PagingEffect<Int>], _ machine: inout Machine) -> [PageRequest<
+    Int
+  >] {
+    var pending = effects.loads
+    var sent: [PageRequest<Int>] = []
+    while !pending.isEmpty {
+      let request = pending.removeFirst()
+      sent.append(request)
+      pending += machine.handle(.loadCompleted(request.id, feedPage(request))).loads
+    }
+    return sent
+  }
+
+  /// Scrolls a screen of 10 rows, one row at a time, so that `rows` is the top row in turn;
+  /// answers every load at once; returns the requests.
+  static func scroll(_ rows: some Sequence<Int>, _ machine: inout Machine) -> [PageRequest<Int>] {
+    var sent: [PageRequest<Int>] = []
+    for top in rows {
+      for id in top..<(top + 10) {
+        sent += answer(machine.handle(.rowAppeared(.id(id))), &machine)
+      }
+      // Rows outside the screen have left it.
+      let screen = top..<(top + 10)
+      for id in machine.ids where !screen.contains(id) {
+        _ = machine.handle(.rowDisappeared(.id(id)))
+      }
+    }
+    return sent
+  }
+
+  static func capped(_ maxSize: Int, policy: RefreshPolicy = .fromStart) -> Machine {
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))
+    configuration.maxSize = maxSize
+    configuration.refreshPolicy = policy
+    return Machine(configuration: configuration)
+  }
+
+  /// Fault class 20: a cap below a page plus twice the prefetch distance is refused with a
+  /// typed error, up front and when the first page commits; nothing is dropped in a loop.
+  @Test func aCapTooSmallForThePrefetchWindowIsRefused() throws {
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))
+    configuration.maxSize = 31
+    #expect(throws: PagingConfigurationError.maxSizeTooSmall(maxSize: 31, required: 32)) {
+      try configuration.validate(pageSize: 20)
+    }
+    configuration.maxSize = 32
+    try configuration.validate(pageSize: 20)
+    // The adaptive strategy can reach its maximum distance (100 rows by default).
+    var adaptive = PagingConfiguration<Int>()
+    adaptive.maxSize = 200
+    #expect(throws: PagingConfigurationError.maxSizeTooSmall(maxSize: 200, required: 220)) {
+      try adaptive.validate(pageSize: 20)
+    }
+
+    var machine = Self.capped(31)
+    let first = machine.handle(.start).loads[0]
+    #expect(machine.handle(.loadCompleted(first.id, Self.feedPage(first))).isEmpty)
+    #expect(
+      machine.refreshState
+        == .failed(.invalidConfiguration(.maxSizeTooSmall(maxSize: 31, required: 32))))
+    #expect(machine.ids.isEmpty)
+    #expect(machine.metrics.pagesDropped == 0)
+  }
+
+  /// Fault class 20 and R26: scrolling a 200-row feed with a cap of 60 loads each page once,
+  /// never holds more than the cap plus a page, and never drops a row on screen or in the
+  /// prefetch window; scrolling back up reloads the dropped pages as prepends, the first one
+  /// (loaded without a cursor) at the source's first page.
+  @Test func aCappedScrollLoadsEachPageOnceAndReloadsDroppedPagesOnTheWayBack() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    var largest = 0
+    var down: [PageRequest<Int>] = []
+    for top in 0..<190 {
+      down += Self.scroll([top], &machine)
+      largest = max(largest, machine.items.count)
+      #expect(
+        machine.items.contains { $0.id == top } && machine.items.contains { $0.id == top + 9 })
+    }
+    #expect(down.map(\.cursor) == [20, 40, 60, 80, 100, 120, 140, 160, 180])
+    #expect(largest <= 80)
+    #expect(machine.ids == Array(140..<200))
+    #expect(machine.metrics.pagesDropped == 7)
+    #expect(machine.prependState == .idle)
+    #expect(machine.hasPreviousPage)
+
+    let up = Self.scroll((0..<190).reversed(), &machine)
+    #expect(up.map(\.direction) == Array(repeating: .prepend, count: 7))
+    #expect(up.map(\.cursor) == [120, 100, 80, 60, 40, 20, nil])
+    #expect(machine.ids == Array(0..<60))
+    #expect(machine.prependState == .complete)
+    #expect(machine.nextCursor == 60)
+    #expect(machine.metrics.pagesDropped == 14)
+  }
+
+  /// R26: a page dropped above the rows on screen names the top visible row as the scroll
+  /// anchor, so the list does not jump. Row 54 appearing (screen 45..54, row 44 not yet gone)
+  /// loads rows 60..79, whose commit drops rows 0..19.
+  @Test func aDropAboveTheScreenAnchorsTheTopVisibleRow() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<56, &machine)
+    #expect(machine.metrics.pagesDropped == 1)
+    #expect(machine.ids.first == 20)
+    #expect(machine.scrollAnchor == 44)
+  }
+
+  /// Fault class 21: deep in the list, a refresh around the anchor reloads the page holding
+  /// the top visible row from its own cursor; the old rows stay until it commits, a late answer
+  /// of the old generation is dropped, a second refresh joins it, the row stays the anchor, and
+  /// the list grows both ways again (upwards at the page before it, by its cursor).
+  @Test func aRefreshAroundTheAnchorKeepsTheReadersPlace() {
+    var machine = Self.capped(1_000, policy: .aroundAnchor)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<75, &machine)
+    // An append in flight when the refresh starts: its answer arrives late.
+    let late = machine.handle(.loadNextPage).loads
+    #expect(late.map(\.cursor) == [100])
+    let refresh = machine.handle(.refresh).loads
+    #expect(refresh.map(\.cursor) == [60])
+    #expect(machine.handle(.refresh).loads.isEmpty)
+    #expect(machine.ids == Array(0..<100))
+    _ = machine.handle(.loadCompleted(late[0].id, Self.feedPage(late[0])))
+    #expect(machine.metrics.staleResultsDropped == 1)
+    let grown = Self.answer(
+      machine.handle(.loadCompleted(refresh[0].id, Self.feedPage(refresh[0]))), &machine)
+    #expect(machine.scrollAnchor == 74)
+    // Rows 74..83 are on screen: the new page (60..79) ends within the prefetch distance.
+    #expect(grown.map(\.direction) == [.append])
+    #expect(grown.map(\.cursor) == [80])
+    #expect(machine.ids == Array(60..<100))
+    #expect(machine.generation.rawValue == 2)
+    // The feed gives no previous cursor: the page before reloads by the cursor that loaded it.
+    #expect(machine.previousCursor == 40)
+    let up = Self.scroll((0..<74).reversed(), &machine)
+    #expect(up.map(\.cursor) == [40, 20, nil])
+    #expect(machine.ids == Array(0..<100))
+    #expect(machine.prependState == .complete)
+  }
+
+  /// Fault class 21, the default: `.fromStart` reloads the first page, as before.
+  @Test func theDefaultRefreshStartsAtTheOrigin() {
+    var machine = Self.capped(1_000)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<75, &machine)
+    #expect(machine.handle(.refresh).loads.map(\.cursor) == [nil])
+  }
+}
