@@ -5,8 +5,9 @@
 /// The memory cap (``PagingConfiguration/maxSize``) drops whole pages at an edge and points
 /// that edge's chain at the dropped page's cursor, so that scrolling back loads it again; a
 /// refresh around the anchored row (``RefreshPolicy/aroundAnchor``) reloads the page that
-/// holds it from its cursor. Pages are few (the window's items over the page size), so the
-/// operations at the front are O(pages).
+/// holds it from its cursor. A page is recorded at either end in O(1) (amortised): the pages
+/// sit on two sides, as the items do, so a prepend at a million items copies nothing; a drop,
+/// which only happens under a cap (so among few pages), may cost O(pages).
 @usableFromInline
 package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// One loaded page.
@@ -30,8 +31,20 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     }
   }
 
+  /// The pages before ``back``, the first page last.
+  private var front: [Entry] = []
+  /// The pages after ``front``, in list order.
+  private var back: [Entry] = []
+
   /// The pages in list order.
-  package private(set) var entries: [Entry] = []
+  /// - Complexity: O(pages).
+  package var entries: [Entry] { front.reversed() + back }
+
+  /// The first page.
+  package var first: Entry? { front.last ?? back.first }
+
+  /// The last page.
+  package var last: Entry? { back.last ?? front.first }
   /// What lies before the first page, beyond the prepend chain, innermost last: the chain the
   /// prepend edge takes again each time a page is prepended that came without a previous
   /// cursor. A drop at the top pushes the chain it replaces when the new first page has no
@@ -47,32 +60,48 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   @inlinable package init() {}
 
   /// The number of pages.
-  package var count: Int { entries.count }
+  package var count: Int { front.count + back.count }
 
   /// The window's items, summed over the pages.
-  package var itemCount: Int { entries.reduce(0) { $0 + $1.count } }
+  /// - Complexity: O(pages).
+  package var itemCount: Int { (front + back).reduce(0) { $0 + $1.count } }
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
-    entries = [page]
+    front = []
+    back = [page]
     beyondFirst = []
     beyondLast = []
   }
 
-  /// Records a page after the last one.
-  mutating func append(_ page: Entry) { entries.append(page) }
+  /// Records a page after the last one. O(1) amortised.
+  mutating func append(_ page: Entry) { back.append(page) }
 
-  /// Records a page before the first one. O(pages).
-  mutating func prepend(_ page: Entry) { entries.insert(page, at: 0) }
+  /// Records a page before the first one. O(1) amortised.
+  mutating func prepend(_ page: Entry) { front.append(page) }
 
-  /// Forgets the first page. O(pages).
-  @discardableResult mutating func removeFirst() -> Entry { entries.removeFirst() }
+  /// Forgets the first page: O(1), or O(pages) when every page was appended.
+  @discardableResult mutating func removeFirst() -> Entry {
+    front.popLast() ?? back.removeFirst()
+  }
 
-  /// Forgets the last page.
-  @discardableResult mutating func removeLast() -> Entry { entries.removeLast() }
+  /// Forgets the last page: O(1), or O(pages) when every page was prepended.
+  @discardableResult mutating func removeLast() -> Entry {
+    back.popLast() ?? front.removeFirst()
+  }
 
   /// Replaces the pages (a restored window).
-  mutating func replace(with pages: [Entry]) { entries = pages }
+  mutating func replace(with pages: [Entry]) {
+    front = []
+    back = pages
+  }
+
+  /// Two windows are equal when they hold the same pages in the same order and the same
+  /// chains beyond them, however their pages are split between the two sides.
+  @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.entries == rhs.entries && lhs.beyondFirst == rhs.beyondFirst
+      && lhs.beyondLast == rhs.beyondLast
+  }
 
   /// The index of the page that holds the item at `position`, and the position of that page's
   /// first item; `nil` when no page holds it.

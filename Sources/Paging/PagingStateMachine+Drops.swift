@@ -91,10 +91,10 @@ extension PagingStateMachine {
     let highest = viewport.highest ?? place
     let distance = currentPrefetchDistance
     var best: (edge: LoadDirection, rows: Int)?
-    if let first = pages.entries.first, isDroppable(prepend), lowest - first.count >= distance {
+    if let first = pages.first, isDroppable(prepend), lowest - first.count >= distance {
       best = (.prepend, lowest)
     }
-    if let final = pages.entries.last, isDroppable(append),
+    if let final = pages.last, isDroppable(append),
       last - highest - final.count >= distance, last - highest > best?.rows ?? -1
     {
       best = (.append, last - highest)
@@ -124,7 +124,7 @@ extension PagingStateMachine {
       store.removeFirst(page.count)
       viewport.shift(by: -page.count)
       prefetchEstimator.shift(by: -page.count)
-      let given = pages.entries.first?.previousCursor
+      let given = pages.first?.previousCursor
       if given == nil { pages.beyondFirst.append(prepend.chain) }
       prepend.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       prepend.activity = .idle
@@ -134,7 +134,7 @@ extension PagingStateMachine {
     } else {
       page = pages.removeLast()
       store.removeLast(page.count)
-      let given = pages.entries.last?.nextCursor
+      let given = pages.last?.nextCursor
       if given == nil { pages.beyondLast.append(append.chain) }
       append.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       append.activity = .idle

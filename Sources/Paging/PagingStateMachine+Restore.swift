@@ -14,7 +14,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       ? self.pages.entries
       : [
         .init(
-          cursor: self.pages.entries.first?.cursor ?? origin, count: store.count,
+          cursor: self.pages.first?.cursor ?? origin, count: store.count,
           previousCursor: nil, nextCursor: nil)
       ]
     let pages = entries.map { entry in
