@@ -18,15 +18,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 state=$root/.build/datasette
+. "$root/.ci/lib/server.sh"
 venv=$root/.venv-datasette
 dataset=$root/Sources/DemoSupport/Resources/release-notes.json
 database=$state/release_notes.db
-
-say() { echo "datasette.sh: $*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
 
 ensure_venv() {
   if [[ -x $venv/bin/datasette ]] && [[ $("$venv/bin/datasette" --version) == *" 0.65.5" ]]; then
@@ -105,22 +100,6 @@ print(f"{len(rows)} rows from {source}", file=sys.stderr)
 PY
 }
 
-stop() {
-  local pidfile=$state/pid
-  [[ -f $pidfile ]] || return 0
-  local pid
-  pid=$(cat "$pidfile")
-  rm -f "$pidfile"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  say "pid $pid ignored SIGTERM for 10 s; sending SIGKILL"
-  kill -KILL "$pid" 2>/dev/null || true
-}
-
 start() {
   stop
   mkdir -p "$state"
@@ -175,11 +154,4 @@ EOF
   cat "$state/env"
 }
 
-case ${1:-} in
-  start) start ;;
-  stop) stop ;;
-  *)
-    echo "usage: $0 start|stop" >&2
-    exit 2
-    ;;
-esac
+dispatch "$@"

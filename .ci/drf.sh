@@ -9,29 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 state=$root/.build/drf
+. "$root/.ci/lib/server.sh"
 venv=$root/.venv-drf
 packages=("django==5.2.19" "djangorestframework==3.18.3" "drf-link-header-pagination==0.2.0")
-
-say() { echo "drf.sh: $*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
-
-stop() {
-  local pidfile=$state/pid
-  [[ -f $pidfile ]] || return 0
-  local pid
-  pid=$(cat "$pidfile")
-  rm -f "$pidfile"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
 
 start() {
   stop
@@ -61,11 +41,4 @@ start() {
   cat "$state/env"
 }
 
-case ${1:-} in
-  start) start ;;
-  stop) stop ;;
-  *)
-    echo "usage: $0 start|stop" >&2
-    exit 2
-    ;;
-esac
+dispatch "$@"

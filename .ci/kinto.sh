@@ -10,29 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 state=$root/.build/kinto
+. "$root/.ci/lib/server.sh"
 venv=$root/.venv-kinto
 version=26.5.0
-
-say() { echo "kinto.sh: $*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
-
-stop() {
-  local pidfile=$state/pid
-  [[ -f $pidfile ]] || return 0
-  local pid
-  pid=$(cat "$pidfile")
-  rm -f "$pidfile"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
 
 start() {
   stop
@@ -48,7 +28,7 @@ start() {
   # `admin` may create buckets; a verified password is cached (bcrypt costs 0.5 s a request).
   sed -i 's/^\[app:main\]$/[app:main]\nkinto.account_cache_ttl_seconds = 3600/' "$state/kinto.ini"
   local port
-  port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(free_port)
   local log=$state/server.log
   : >"$log"
   "$venv/bin/kinto" start --ini "$state/kinto.ini" --port "$port" </dev/null >"$log" 2>&1 &
@@ -87,11 +67,4 @@ EOF2
   cat "$state/env"
 }
 
-case ${1:-} in
-  start) start ;;
-  stop) stop ;;
-  *)
-    echo "usage: $0 start|stop" >&2
-    exit 2
-    ;;
-esac
+dispatch "$@"

@@ -11,29 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 state=$root/.build/pocketbase
+. "$root/.ci/lib/server.sh"
 venv=$root/.venv-pocketbase
 version=0.40.6
-
-say() { echo "pocketbase.sh: $*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
-
-stop() {
-  local pidfile=$state/pid
-  [[ -f $pidfile ]] || return 0
-  local pid
-  pid=$(cat "$pidfile")
-  rm -f "$pidfile"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
 
 start() {
   stop
@@ -47,7 +27,7 @@ start() {
   "$venv/bin/pocketbase" superuser upsert admin@example.com paging-secret-1 --dir "$state/data" \
     >"$state/init.log" 2>&1 || fail "superuser upsert failed: $(cat "$state/init.log")"
   local port
-  port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(free_port)
   local log=$state/server.log
   "$venv/bin/pocketbase" serve --http "127.0.0.1:$port" --dir "$state/data" </dev/null >"$log" 2>&1 &
   echo $! >"$state/pid"
@@ -81,11 +61,4 @@ PY
   cat "$state/env"
 }
 
-case ${1:-} in
-  start) start ;;
-  stop) stop ;;
-  *)
-    echo "usage: $0 start|stop" >&2
-    exit 2
-    ;;
-esac
+dispatch "$@"

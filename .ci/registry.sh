@@ -12,27 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 state=$root/.build/registry
-
-say() { echo "registry.sh: $*" >&2; }
-fail() {
-  say "error: $*"
-  exit 1
-}
-
-stop() {
-  local pidfile=$state/pid
-  [[ -f $pidfile ]] || return 0
-  local pid
-  pid=$(cat "$pidfile")
-  rm -f "$pidfile"
-  kill -0 "$pid" 2>/dev/null || return 0
-  kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 100); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.1
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
+. "$root/.ci/lib/server.sh"
 
 start() {
   stop
@@ -43,7 +23,7 @@ start() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker-registry >/dev/null
   fi
   local port
-  port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(free_port)
   rm -rf "$state/data"
   cat >"$state/config.yml" <<EOF2
 version: 0.1
@@ -91,11 +71,4 @@ PY
   cat "$state/env"
 }
 
-case ${1:-} in
-  start) start ;;
-  stop) stop ;;
-  *)
-    echo "usage: $0 start|stop" >&2
-    exit 2
-    ;;
-esac
+dispatch "$@"
