@@ -37,7 +37,7 @@ extension PolicyComparison {
               note: requestsNote(paginator, over: over)))
         }
         if profile.isChat {
-          goals += chatGoals(paginator, oracle: oracle, name: name)
+          goals += chatGoals(paginator, oracle: oracle, profile: profile, name: name)
           continue
         }
         goals.append(stallGoal(paginator, oracle: oracle, profile: profile, name: name))
@@ -59,15 +59,16 @@ extension PolicyComparison {
 
   /// The stall within 1.25 × the oracle's, or within 0.25 s when the oracle never waits (a
   /// ratio to zero means nothing; a quarter of a second is what a user barely notices).
+  /// - Parameter what: The wait the goal names ("stall", or "stall at the top" in a chat).
   nonisolated private static func stallGoal(
-    _ paginator: Result, oracle: Result, profile: Profile, name: String
+    _ paginator: Result, oracle: Result, profile: Profile, name: String, what: String = "stall"
   ) -> Goal {
     let bound = stallBound(oracle)
     let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
     return Goal(
       name: oracle.stallSeconds > 0
-        ? "\(name): stall ≤ 1.25 × the oracle's"
-        : "\(name): stall ≤ 0.25 s (the oracle's is 0)",
+        ? "\(name): \(what) ≤ 1.25 × the oracle's"
+        : "\(name): \(what) ≤ 0.25 s (the oracle's is 0)",
       target: "≤ \(Format.seconds(bound))",
       measured: "\(Format.seconds(paginator.stallSeconds))"
         + (oracle.stallSeconds > 0 ? " (\(Format.ratio(ratio)))" : ""),
@@ -82,22 +83,11 @@ extension PolicyComparison {
 
   /// The chat's goals: the wait at the top within 1.25 × the oracle's (0.25 s when the oracle
   /// never waits), and the row the user reads never moved by a prepend.
-  nonisolated private static func chatGoals(_ paginator: Result, oracle: Result, name: String)
-    -> [Goal]
-  {
-    let bound = stallBound(oracle)
-    let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
-    return [
-      Goal(
-        name: oracle.stallSeconds > 0
-          ? "\(name): stall at the top ≤ 1.25 × the oracle's"
-          : "\(name): stall at the top ≤ 0.25 s (the oracle's is 0)",
-        target: "≤ \(Format.seconds(bound))",
-        measured: "\(Format.seconds(paginator.stallSeconds))"
-          + (oracle.stallSeconds > 0 ? " (\(Format.ratio(ratio)))" : ""),
-        met: paginator.stallSeconds <= bound + 1e-9,
-        note: paginator.stallSeconds <= bound + 1e-9
-          ? "oracle \(Format.seconds(oracle.stallSeconds))" : worstSessionNote(paginator)),
+  nonisolated private static func chatGoals(
+    _ paginator: Result, oracle: Result, profile: Profile, name: String
+  ) -> [Goal] {
+    [
+      stallGoal(paginator, oracle: oracle, profile: profile, name: name, what: "stall at the top"),
       Goal(
         name: "\(name): anchor movement (points the row read moved on a prepend)",
         target: "0", measured: String(format: "%.0f", paginator.anchorMovement),

@@ -11,25 +11,14 @@ struct DRFNote: Decodable, Identifiable, Sendable {
 }
 
 /// The real DRF app that `.ci/drf.sh start` serves, found through `.build/drf/env`.
-enum DRF {
-  /// A server is configured, or this is CI, where a missing server must fail the tests.
-  static var isConfiguredOrCI: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["PAGING_DRF_URL"] != nil || environment["CI"] == "true"
-  }
-
-  static let disabledReason: Comment =
-    "no DRF app: run `.ci/drf.sh start` and `. .build/drf/env` (with CI=true these tests run and fail instead)"
+enum DRF: CIServer {
+  static let serverName = "DRF app"
+  static let script = "drf"
+  static let urlVariable = "PAGING_DRF_URL"
 
   /// The URL of one of the app's lists (`pages/`, `offsets/`, `cursors/`, `links/`).
   static func url(_ list: String) throws -> URL {
-    guard let text = ProcessInfo.processInfo.environment["PAGING_DRF_URL"],
-      let base = URL(string: text)
-    else {
-      throw DatasetteSetupError(
-        description: "PAGING_DRF_URL is not set: run `.ci/drf.sh start` and source .build/drf/env")
-    }
-    return base.appendingPathComponent(list).appendingPathComponent("")
+    try baseURL().appendingPathComponent(list).appendingPathComponent("")
   }
 
   /// The `n` of every note a walk over `list` with `strategy` returns, and its page count.

@@ -11,25 +11,16 @@ struct KintoNote: Decodable, Identifiable, Sendable {
 }
 
 /// The real Kinto that `.ci/kinto.sh start` serves, found through `.build/kinto/env`.
-enum Kinto {
+enum Kinto: CIServer {
+  static let serverName = "Kinto"
+  static let script = "kinto"
+  static let urlVariable = "PAGING_KINTO_URL"
+
   private static var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-  /// A server is configured, or this is CI, where a missing server must fail the tests.
-  static var isConfiguredOrCI: Bool {
-    environment["PAGING_KINTO_URL"] != nil || environment["CI"] == "true"
-  }
-
-  static let disabledReason: Comment =
-    "no Kinto: run `.ci/kinto.sh start` and `. .build/kinto/env` (with CI=true these tests run and fail instead)"
 
   /// The records URL, or a clear error when the environment lacks the server.
   static func recordsURL() throws -> URL {
-    guard let text = environment["PAGING_KINTO_URL"], let base = URL(string: text) else {
-      throw DatasetteSetupError(
-        description:
-          "PAGING_KINTO_URL is not set: run `.ci/kinto.sh start` and source .build/kinto/env")
-    }
-    return base.appendingPathComponent("v1/buckets/paging/collections/notes/records")
+    try baseURL().appendingPathComponent("v1/buckets/paging/collections/notes/records")
   }
 
   /// `Basic` credentials for `password` (the seeded account's when `nil`).

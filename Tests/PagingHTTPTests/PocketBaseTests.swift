@@ -11,27 +11,14 @@ struct PocketBaseNote: Decodable, Identifiable, Sendable {
 
 /// The real PocketBase that `.ci/pocketbase.sh start` serves, found through
 /// `.build/pocketbase/env`.
-enum PocketBase {
-  /// A server is configured, or this is CI, where a missing server must fail the tests.
-  static var isConfiguredOrCI: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["PAGING_POCKETBASE_URL"] != nil || environment["CI"] == "true"
-  }
-
-  static let disabledReason: Comment =
-    "no PocketBase: run `.ci/pocketbase.sh start` and `. .build/pocketbase/env` (with CI=true these tests run and fail instead)"
+enum PocketBase: CIServer {
+  static let serverName = "PocketBase"
+  static let script = "pocketbase"
+  static let urlVariable = "PAGING_POCKETBASE_URL"
 
   /// The records URL, or a clear error when the environment lacks the server.
   static func recordsURL() throws -> URL {
-    guard let text = ProcessInfo.processInfo.environment["PAGING_POCKETBASE_URL"],
-      let base = URL(string: text)
-    else {
-      throw DatasetteSetupError(
-        description:
-          "PAGING_POCKETBASE_URL is not set: run `.ci/pocketbase.sh start` and source .build/pocketbase/env"
-      )
-    }
-    return base.appendingPathComponent("api/collections/notes/records")
+    try baseURL().appendingPathComponent("api/collections/notes/records")
   }
 }
 

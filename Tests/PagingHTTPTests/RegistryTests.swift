@@ -14,27 +14,14 @@ struct RegistryRepository: Decodable, Identifiable, Sendable {
 }
 
 /// The real docker-registry that `.ci/registry.sh start` serves (150 repositories).
-enum Registry {
-  /// A server is configured, or this is CI, where a missing server must fail the tests.
-  static var isConfiguredOrCI: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["PAGING_REGISTRY_URL"] != nil || environment["CI"] == "true"
-  }
-
-  static let disabledReason: Comment =
-    "no docker-registry: run `.ci/registry.sh start` and `. .build/registry/env` (with CI=true these tests run and fail instead)"
+enum Registry: CIServer {
+  static let serverName = "docker-registry"
+  static let script = "registry"
+  static let urlVariable = "PAGING_REGISTRY_URL"
 
   /// The catalog's URL, or a clear error when the environment lacks the server.
   static func catalogURL() throws -> URL {
-    guard let text = ProcessInfo.processInfo.environment["PAGING_REGISTRY_URL"],
-      let base = URL(string: text)
-    else {
-      throw DatasetteSetupError(
-        description:
-          "PAGING_REGISTRY_URL is not set: run `.ci/registry.sh start` and source .build/registry/env"
-      )
-    }
-    return base.appendingPathComponent("v2/_catalog")
+    try baseURL().appendingPathComponent("v2/_catalog")
   }
 }
 
