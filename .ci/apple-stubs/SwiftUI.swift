@@ -124,6 +124,8 @@ public protocol ShapeStyle: Sendable {}
 public struct HierarchicalShapeStyle: ShapeStyle {}
 extension ShapeStyle where Self == HierarchicalShapeStyle { public static var secondary: HierarchicalShapeStyle { .init() } }
 public enum ToolbarItemPlacement { case primaryAction }
+// developer.apple.com/documentation/swiftui/searchfieldplacement
+public struct SearchFieldPlacement: Sendable { public static let automatic = SearchFieldPlacement() }
 
 extension View {
   nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { Modified<Self>() }
@@ -139,6 +141,10 @@ extension View {
   nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { Modified<Self>() }
   nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { Modified<Self>() }
   nonisolated public func lineLimit(_ number: Int?) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/opacity(_:)
+  nonisolated public func opacity(_ opacity: Double) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/searchable(text:placement:prompt:)-18a8f (Text? prompt)
+  nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/modifier(_:) (returns ModifiedContent<Self, T>)
   nonisolated public func modifier<T>(_ modifier: T) -> Modified<Self> { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/scrollposition(id:anchor:)

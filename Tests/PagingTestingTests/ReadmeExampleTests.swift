@@ -1,9 +1,10 @@
+// The example of README's "Testing pagination with ListSimulator", exactly as it is printed
+// there (ReadmeSnippetTests checks it), so the two cannot drift apart. It fails with
+// `prefetch: .fixed(0)` (0.27 s of stall).
+
 import Paging
 import PagingTesting
 import Testing
-
-// The example of README's "Testing pagination with ListSimulator", exactly as it is printed
-// there, so the two cannot drift apart. It fails with `prefetch: .fixed(0)` (0.27 s of stall).
 
 struct Post: Identifiable, Sendable {
   let id: Int

@@ -1,0 +1,29 @@
+// swift-format-ignore-file
+import Foundation
+import Paging
+import PagingHTTP
+
+// README's walk snippet, verbatim inside a function that is compiled and never run
+// (ReadmeSnippetTests in PagingTestingTests checks every ```swift block of the README is in a
+// file like this one); what it assumes is declared around it. The HTTP sources snippet is
+// top-level code: .ci/typecheck-apple-glue.sh type-checks it (.ci/readme-snippets/HTTPSources.swift).
+
+private func readmeWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
+  func save(_ items: [ReleaseNote]) {}
+  func resume(from cursor: URL?) {}
+
+  // Every note, one request per page; nothing runs ahead of the loop.
+  for try await note in notes.pages().items {
+    print(note.title)
+  }
+
+  // Pages, with limits and automatic retries that honour Retry-After.
+  let options = PageWalkOptions(
+    maxPages: 50, retryPolicy: .exponentialBackoff(ExponentialBackoff(maxAttempts: 5)))
+  do {
+    for try await page in notes.pages(options: options) { save(page.items) }
+  } catch let error as PageWalkError<URL> {
+    print(error)                  // query values redacted: ?api_key=…&_next=…
+    resume(from: error.cursor)    // notes.pages(from: error.cursor) picks up at the failed page
+  }
+}

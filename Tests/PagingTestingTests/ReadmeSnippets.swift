@@ -1,0 +1,56 @@
+// swift-format-ignore-file
+import Foundation
+import Paging
+
+// README's snippets that build on Linux, each verbatim inside a function that is compiled and
+// never run (ReadmeSnippetTests checks every ```swift block of the README is in a file like this
+// one, .ci/readme-snippets or a test). The types they assume are declared here.
+
+private struct EditablePost: Identifiable, Sendable, Codable {
+  let id: Int
+  var title: String
+  var authorID: Int
+  var isLiked = false
+}
+
+private struct PostsSource: PageSource {
+  func loadPage(_ request: PageRequest<Int>) async throws -> Page<EditablePost, Int> {
+    Page(items: [], nextCursor: nil)
+  }
+}
+
+@MainActor
+private func readmeEdits(feed: Paginator<EditablePost, Int>, post: EditablePost, draft: EditablePost) throws {
+  try feed.update(id: post.id) { $0.isLiked = true }  // throws PagingEditError if not loaded
+  feed.remove(id: post.id)
+  try feed.insert(draft, at: .start)                  // or insert(_:after:), insert(_:before:)
+}
+
+@MainActor
+private func readmeFilter(feed: Paginator<EditablePost, Int>, muted: Set<Int>) {
+  feed.filter = { [muted] post in !muted.contains(post.authorID) }  // nil shows everything
+}
+
+@MainActor
+private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
+  var configuration = PagingConfiguration<Int>(prefetch: .fixed(20))
+  configuration.maxSize = 1_000                 // items kept; pages beyond drop and reload
+  configuration.refreshPolicy = .aroundAnchor   // pull to refresh keeps the row on screen
+  try configuration.validate(pageSize: 20)      // throws when 1,000 < 20 + 2 × 20
+  let feed = Paginator(source: PostsSource(), configuration: configuration)
+  return feed
+}
+
+@MainActor
+private func readmeRestore(feed: Paginator<EditablePost, Int>, configuration: PagingConfiguration<Int>)
+  throws -> (Paginator<EditablePost, Int>, PagingSnapshotError?)
+{
+  let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+  let url = caches.appending(path: "feed.snapshot.json")  // URL.cachesDirectory on Apple platforms
+  // When the app goes to the background:
+  try feed.snapshot().encoded().write(to: url, options: .atomic)
+  // At launch: the saved rows at once, then a refresh by the refresh policy.
+  let (feed, error) = Paginator.restoring(
+    (try? Data(contentsOf: url)) ?? Data(), source: PostsSource(), configuration: configuration)
+  return (feed, error)
+}
