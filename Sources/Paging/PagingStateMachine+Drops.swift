@@ -15,7 +15,7 @@ extension PagingStateMachine {
     switch direction {
     case .refresh:
       pages.reset(to: entry)
-      anchorRefreshCommitted(request, page)
+      anchorRefreshCommitted(cursor: request.cursor, page)
     case .prepend:
       pages.prepend(entry)
       resumeChain(.prepend, given: page.previousCursor)
