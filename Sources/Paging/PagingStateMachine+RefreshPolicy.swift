@@ -18,7 +18,7 @@ struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Send
 /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``) in flight: the
 /// pages fetched so far in this refresh, held apart until the last one arrives, and the
 /// cursor of the page being fetched (where a retry goes on).
-struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
+package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// How many pages it fetches at most.
   var count: Int
   /// The pages fetched so far, in order, each with the cursor that loaded it.

@@ -65,7 +65,7 @@ where Item.ID: Sendable {
   /// The refresh around the anchored row in flight, if any (rulebook R23).
   var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
   /// The re-fetch of the loaded pages in flight, if any (rulebook R27).
-  var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
+  package internal(set) var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
