@@ -128,7 +128,7 @@ enum LocalChangeProfiles {
 
   /// The goals of issue 14: no stale row in search as you type; the engine's filter costs no
   /// stall over the same flings on the unfiltered feed (within 1.25 ×, or 0.25 s when the
-  /// unfiltered feed never waits), which a view model's own filter does not manage. No oracle
+  /// unfiltered feed never waits; a view model's own filter is shown beside it). No oracle
   /// column: the oracle plans a path over every row of one list, and here the rows change
   /// with each keystroke, or are hidden; the unfiltered feed is the reference instead.
   nonisolated static func goals(_ results: Results) -> [Goal] {
@@ -145,20 +145,20 @@ enum LocalChangeProfiles {
     ]
     let reference = results.filtered(.unfiltered).map(\.stallSeconds).reduce(0, +)
     let bound = reference > 0 ? 1.25 * reference : 0.25
-    for feed in [FilteredFeed.engineFilter, .viewModelFilter] {
-      let sessions = results.filtered(feed)
-      let stall = sessions.map(\.stallSeconds).reduce(0, +)
-      let rows = sessions.map(\.rowsShown).reduce(0, +)
-      goals.append(
-        Goal(
-          name: reference > 0
-            ? "Filtered feed, \(feed.rawValue): stall ≤ 1.25 × the unfiltered feed's"
-            : "Filtered feed, \(feed.rawValue): stall ≤ 0.25 s (the unfiltered feed's is 0)",
-          target: "≤ \(Format.seconds(bound))", measured: Format.seconds(stall),
-          met: stall <= bound + 1e-9,
-          note: "unfiltered \(Format.seconds(reference)); \(rows) rows shown, "
-            + "\(sessions.map(\.requests).reduce(0, +)) requests over \(sessions.count) sessions"))
-    }
+    let engine = results.filtered(.engineFilter)
+    let stall = engine.map(\.stallSeconds).reduce(0, +)
+    let viewModel = results.filtered(.viewModelFilter).map(\.stallSeconds).reduce(0, +)
+    goals.append(
+      Goal(
+        name: reference > 0
+          ? "Paginator, filtered feed (Paginator.filter): stall ≤ 1.25 × the unfiltered feed's"
+          : "Paginator, filtered feed (Paginator.filter): stall ≤ 0.25 s (the unfiltered feed's is 0)",
+        target: "≤ \(Format.seconds(bound))", measured: Format.seconds(stall),
+        met: stall <= bound + 1e-9,
+        note: "unfiltered \(Format.seconds(reference)); a view model's own filter"
+          + " \(Format.seconds(viewModel)) (fault class 24); \(engine.map(\.rowsShown).reduce(0, +))"
+          + " rows shown, \(engine.map(\.requests).reduce(0, +)) requests over \(engine.count)"
+          + " sessions"))
     return goals
   }
 
