@@ -24,7 +24,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   }
 
   /// The script.
-  var steps: [DemoStep]
+  var steps: [UserStep]
   /// How many times faster than written the script plays.
   var speed: Double
   /// The seed of the list's random choices.
@@ -65,7 +65,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       configuration: DemoSessionRunner<Feed>.listConfiguration(speed: speed, seed: seed),
       clock: setup.clock)
     let runner = DemoSessionRunner(
-      list: list, speed: speed, pendingRequest: { source.pendingRequestNumber },
+      list: list, speed: speed, pendingRequest: { source.pendingRequest },
       dropNextRequest: { source.dropNextRequest() }, requestSequence: { source.sequence })
     await runner.run(steps)
 

@@ -12,7 +12,7 @@ extension DemoSession {
   ///
   /// The session plays ``DemoProfile/realTimeSpeed`` times faster than on the virtual clock,
   /// to keep three runs short; latencies are the server's own. A dropped answer
-  /// (``DemoStep/networkDrops(answers:)``) is simulated on the client: the request is sent and answered,
+  /// (`UserStep.networkDrops(answers:)`) is simulated on the client: the request is sent and answered,
   /// and the answer thrown away. Before the runs, one request checks that the first page
   /// loads (and warms the connection).
   /// - Parameters:

@@ -102,6 +102,16 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
     withState { $0.entries.first { $0.outcome == .pending }?.request.id.rawValue }
   }
 
+  /// The first request still waiting for its answer (its number) and the place in the
+  /// sequence of sends and answers, read together, or `nil` when none is waiting.
+  var pendingRequest: (number: Int, sequence: Int)? {
+    withState { state in
+      state.entries.first { $0.outcome == .pending }.map {
+        ($0.request.id.rawValue, state.sequence)
+      }
+    }
+  }
+
   /// Loses the answer to the next request sent (each call loses one more).
   func dropNextRequest() { withState { $0.dropsPending += 1 } }
 
