@@ -46,7 +46,7 @@ extension DemoSession {
     let runner = DemoFeedRunner<HTTPPageSource<ReleaseNote>>(
       steps: options.profile.steps, speed: speed, seed: options.seed,
       requestLimit: realTimeRequestLimit, setUp: { (http, ContinuousClock(), nil) },
-      cursorText: cursorText, tearDown: waitForRequestsInFlight)
+      cursorText: { "after " + cursorText($0) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
     for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
     var notes = [

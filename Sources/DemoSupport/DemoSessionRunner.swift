@@ -45,16 +45,21 @@ final class DemoSessionRunner<Feed: ListFeed> {
 
   /// The iPhone-sized `List` the demo scrolls: 80-point rows in a 666-point viewport; the user
   /// waits at most 4 s at the end of the loaded rows before lifting the finger, and taps Retry
-  /// 1 s after the error shows. Timings are divided by `speed`.
+  /// 1 s after the error shows. Timings are divided by `speed`. A chat's list has no footer
+  /// and opens scrolled to its bottom.
   /// - Parameters:
   ///   - speed: How many times faster than written the session plays.
   ///   - seed: The seed of the list's random choices (the jitter).
+  ///   - chat: Whether the list is a chat.
   /// - Returns: The configuration.
-  static func listConfiguration(speed: Double, seed: UInt64) -> ListSimulatorConfiguration {
+  static func listConfiguration(speed: Double, seed: UInt64, chat: Bool = false)
+    -> ListSimulatorConfiguration
+  {
     let speed = max(1, speed)
     return ListSimulatorConfiguration(
-      flingTimeConstant: .milliseconds(500) / speed, patience: .seconds(4) / speed,
-      tapsRetryAfter: .seconds(1) / speed, seed: seed)
+      showsFooter: !chat, flingTimeConstant: .milliseconds(500) / speed,
+      patience: .seconds(4) / speed, tapsRetryAfter: .seconds(1) / speed, seed: seed,
+      opensAtBottom: chat)
   }
 
   /// Plays `steps` in order, each ``UserStep/scaled(by:)`` the runner's speed, and notes each
@@ -120,8 +125,10 @@ final class DemoSessionRunner<Feed: ListFeed> {
     case .jitterAtBottom(let times):
       note("jitters at the bottom: \(times) small drags up and back")
     case .readUpward(let rows, let speed):
+      let pace = speed / rowHeight
       note(
-        "reads up through \(rows) older rows, \(Self.rate(speed / rowHeight))\(fasterSuffix)")
+        "\(pace <= Self.readingPace ? "reads" : "scrolls") up through \(rows) older rows, "
+          + "\(Self.rate(pace))\(fasterSuffix)")
     case .readOnUntilLoading, .repeating: break
     case .readToEnd(let rowsPerSecond, _):
       note("reads on to the end of the section, \(Self.rate(rowsPerSecond))\(fasterSuffix)")

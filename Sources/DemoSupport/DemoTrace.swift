@@ -1,0 +1,55 @@
+/// What one feed did over one session, for the picture (``DemoPicture``): where the user was,
+/// what was loaded, when the user waited at a spinner, and each request.
+///
+/// Rows count from where the session opens: from the top of a feed, from the newest message of
+/// a chat (whose older rows are put above).
+public struct DemoTrace: Equatable, Sendable {
+  /// The feed's name, as in the comparison table.
+  public var feed: String
+  /// The list's state after each layout pass that changed it, in time order.
+  public var samples: [Sample]
+  /// Each request, in the order sent.
+  public var requests: [Request]
+  /// The session's length, in milliseconds.
+  public var milliseconds: Int
+
+  /// The list after a layout pass.
+  public struct Sample: Equatable, Sendable {
+    /// Time since the session started, in milliseconds.
+    public var milliseconds: Int
+    /// The first row on screen (from where the session opens), or `nil` before any row.
+    public var firstVisible: Int?
+    /// The last row on screen, or `nil` before any row.
+    public var lastVisible: Int?
+    /// How many rows are loaded.
+    public var loaded: Int
+    /// Whether the user is at the edge of the loaded rows while more exist: at a spinner.
+    public var waiting: Bool
+  }
+
+  /// One request.
+  public struct Request: Equatable, Sendable {
+    /// How a request is drawn.
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+      /// A request for a page not asked for yet.
+      case useful
+      /// A request for a page that was loading or had loaded (same cursor, same list).
+      case duplicate
+      /// A request after the server had answered the last page.
+      case afterEnd
+      /// A request that failed or whose answer was lost.
+      case failed
+      /// A request cancelled by the feed.
+      case cancelled
+    }
+
+    /// When it was sent, in milliseconds since the session started.
+    public var sentMilliseconds: Int
+    /// When it was answered, or `nil` if never.
+    public var answeredMilliseconds: Int?
+    /// How it is drawn.
+    public var kind: Kind
+    /// The rows the feed had loaded when it was sent.
+    public var loadedWhenSent: Int
+  }
+}
