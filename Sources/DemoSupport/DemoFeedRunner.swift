@@ -98,7 +98,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     SessionRecorder.addRequestFigures(source.requestRecords, to: &requests)
     let entries = source.entries
     var report = FeedReport(
-      feed: kind.name, requests: requests.requestsIssued,
+      feed: kind.name(in: scenario), requests: requests.requestsIssued,
       duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,
       requestsAfterEnd: requests.requestsAfterEnd,
       spinnerSeconds: DemoFormat.roundedSeconds(seen.stallTime),
@@ -122,7 +122,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
         userActions: runner.userActions, requests: entries, cursorText: cursorText),
       duration: duration, requestsNotSent: entries.count { $0.outcome == .notSent },
       trace: DemoTrace(
-        feed: kind.name, samples: feed.samples,
+        feed: kind.name(in: scenario), samples: feed.samples,
         requests: source.traceRequests { time in
           feed.samples.last { $0.milliseconds <= time }?.loaded ?? 0
         },

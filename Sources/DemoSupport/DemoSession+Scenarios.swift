@@ -43,6 +43,20 @@ extension DemoSession {
   public static func embeddedRun(_ options: DemoOptions) async throws -> (
     report: DemoReport, traces: [DemoTrace]
   ) {
+    try await embeddedRun(options, speed: 1)
+  }
+
+  /// ``embeddedRun(_:)`` played `speed` times faster than written, as the real-time session
+  /// plays (tests check its wording on the virtual clock with it).
+  /// - Parameters:
+  ///   - options: The seed, page size, latency, scenario and profile.
+  ///   - speed: How many times faster.
+  /// - Returns: The report and the traces.
+  /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
+  @MainActor
+  package static func embeddedRun(_ options: DemoOptions, speed: Double) async throws -> (
+    report: DemoReport, traces: [DemoTrace]
+  ) {
     let all = try ReleaseNotes.bundled()
     let newestFirst = all.sorted { $0.feedKey < $1.feedKey }
     let sectionRows = newestFirst.filter { $0.section == Self.section }
@@ -75,7 +89,7 @@ extension DemoSession {
       }
     let search = options.scenario == .search ? searchMatches : nil
     var runner = DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>(
-      steps: steps, speed: 1, seed: options.seed, requestLimit: nil,
+      steps: steps, speed: speed, seed: options.seed, requestLimit: nil,
       setUp: {
         let clock = TestClock()
         let server = SimulatedFeedServer(
@@ -123,10 +137,13 @@ extension DemoSession {
         parts.append("sent \(feed.requests) requests against \(paginator.requests)")
       }
       let top = feed.secondsAtTop ?? 0
-      if top >= (paginator.secondsAtTop ?? 0) + 0.5 {
+      if top >= (paginator.secondsAtTop ?? 0) + 0.1 {
         parts.append("kept the user waiting at the top for \(DemoFormat.decimal(top)) s")
       }
-      if !parts.isEmpty { lines.append("\(feed.feed) " + parts.joined(separator: ", ") + ".") }
+      if let last = parts.popLast() {
+        let joined = parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+        lines.append("\(feed.feed) \(joined).")
+      }
     }
     let moved = Int(paginator.anchorMovementPoints ?? 0)
     lines.append(

@@ -25,6 +25,8 @@ public struct DemoTrace: Equatable, Sendable {
     public var loaded: Int
     /// Whether the user is at the edge of the loaded rows while more exist: at a spinner.
     public var waiting: Bool
+    /// Search: how many rows on screen did not match the text typed by then.
+    public var staleOnScreen = 0
   }
 
   /// One request.

@@ -61,6 +61,7 @@ final class RecordedFeed<Base: ListFeed>: ListFeed {
     let count = base.rowCount
     var first: Int?
     var last: Int?
+    var staleOnScreen = 0
     if count > 0 {
       let from = min(count - 1, max(0, Int((top / rowHeight).rounded(.down))))
       let to = min(count - 1, max(from, Int((bottom / rowHeight).rounded(.up)) - 1))
@@ -68,6 +69,7 @@ final class RecordedFeed<Base: ListFeed>: ListFeed {
       if let matches, let typed {
         for index in from...to where !matches(base.rowItem(at: index), typed) {
           stale.insert(StaleKey(id: AnyHashable(base.rowItem(at: index).id), text: typed))
+          staleOnScreen += 1
         }
       }
     }
@@ -78,9 +80,10 @@ final class RecordedFeed<Base: ListFeed>: ListFeed {
         : bottom >= Double(count) * rowHeight - 0.5 && base.hasNextPage)
     let sample = DemoTrace.Sample(
       milliseconds: DemoTimeline.milliseconds(list.now), firstVisible: first, lastVisible: last,
-      loaded: count, waiting: waiting)
+      loaded: count, waiting: waiting, staleOnScreen: staleOnScreen)
     if let previous = samples.last, previous.firstVisible == first,
-      previous.lastVisible == last, previous.loaded == count, previous.waiting == waiting
+      previous.lastVisible == last, previous.loaded == count, previous.waiting == waiting,
+      previous.staleOnScreen == staleOnScreen
     {
       return
     }
