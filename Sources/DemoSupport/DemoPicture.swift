@@ -222,7 +222,8 @@ public enum DemoPicture {
     case .feed:
       if feed.duplicateRequests > 0 { parts.append("\(feed.duplicateRequests) duplicates") }
       if feed.requestsAfterEnd > 0 { parts.append("\(feed.requestsAfterEnd) after the end") }
-      parts.append("\(DemoReport.seconds(milliseconds: milliseconds(feed.spinnerSeconds))) s at a spinner")
+      parts.append(
+        "\(DemoReport.seconds(milliseconds: milliseconds(feed.spinnerSeconds))) s at a spinner")
     case .chat:
       parts.append("\(feed.anchorJumps ?? 0) anchor jumps")
       parts.append("anchor moved \(DemoFormat.grouped(Int(feed.anchorMovementPoints ?? 0))) pt")
@@ -300,7 +301,8 @@ public enum DemoPicture {
           result[result.count - 1] = merged
         } else {
           result.append(
-            (position, sample.firstVisible, sample.lastVisible, sample.loaded, sample.staleOnScreen))
+            (position, sample.firstVisible, sample.lastVisible, sample.loaded, sample.staleOnScreen)
+          )
         }
       }
     }

@@ -148,12 +148,18 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
       uniquingKeysWith: { first, _ in first })
     return sent.map { entry in
       let flags = waste[entry.request.id] ?? RequestWaste()
+      // Waste first: a request after the end that also failed is drawn as after the end.
       let kind: DemoTrace.Request.Kind =
-        switch entry.outcome {
-        case .dropped, .failed: .failed
-        case .cancelled: .cancelled
-        case .pending, .page, .notSent:
-          flags.isAfterEnd ? .afterEnd : flags.isDuplicate ? .duplicate : .useful
+        if flags.isAfterEnd {
+          .afterEnd
+        } else if flags.isDuplicate {
+          .duplicate
+        } else {
+          switch entry.outcome {
+          case .dropped, .failed: .failed
+          case .cancelled: .cancelled
+          case .pending, .page, .notSent: .useful
+          }
         }
       return DemoTrace.Request(
         sentMilliseconds: DemoTimeline.milliseconds(entry.sentAt),
