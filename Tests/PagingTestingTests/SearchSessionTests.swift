@@ -49,3 +49,47 @@ extension SimulatedFeedServer.LogEntry.Outcome {
     return false
   }
 }
+
+/// The search baselines beside `Paginator`: the naive code shows an older text's late answer,
+/// the guarded code none, but it keeps the older rows until the new answer lands.
+@MainActor
+@Suite struct SearchBaselineTests {
+  typealias Note = SearchSessionTests.Note
+
+  /// Request 2 (the first page for "a") takes 500 ms, every other 100 ms.
+  private let slowA = LatencyModel.perRequest { $0 == 2 ? .milliseconds(500) : .milliseconds(100) }
+
+  @Test func naiveSearchShowsTheOlderTextsLateAnswer() async {
+    let clock = TestClock()
+    // "a" takes 500 ms, "ab" 100 ms: the naive code shows "a"'s rows last.
+    let server = SimulatedFeedServer(
+      items: (0..<1_000).map(Note.init(id:)), pageSize: 20,
+      latency: slowA,
+      search: { note, text in note.title.contains(text) }, clock: clock)
+    let feed = NaiveSearchFeed(source: server)
+    let list = ListSimulator(feed: feed, server: server, clock: clock)
+    await list.startScreenTask()
+    await list.idle(for: .seconds(1))
+    await list.type("ab", every: .milliseconds(80))
+    await list.idle(for: .seconds(1))
+    #expect(feed.text == "ab")
+    #expect(!feed.items.allSatisfy { $0.title.contains("ab") })
+  }
+
+  @Test func guardedSearchShowsOnlyTheLastTextsAnswer() async {
+    let clock = TestClock()
+    let server = SimulatedFeedServer(
+      items: (0..<1_000).map(Note.init(id:)), pageSize: 20,
+      latency: slowA,
+      search: { note, text in note.title.contains(text) }, clock: clock)
+    let feed = GuardedSearchFeed(source: server)
+    let list = ListSimulator(feed: feed, server: server, clock: clock)
+    await list.startScreenTask()
+    await list.idle(for: .seconds(1))
+    await list.type("ab", every: .milliseconds(80))
+    await list.idle(for: .seconds(1))
+    #expect(feed.items.count == 20)
+    #expect(feed.items.allSatisfy { $0.title.contains("ab") })
+    #expect(list.report().cancelledRequests == 1)
+  }
+}
