@@ -33,7 +33,7 @@ package final class NaiveSearchFeed<Source: PageSource>: ListFeed {
   package private(set) var text: String?
 
   /// Creates the feed; nothing loads until the screen's task runs.
-  /// - Parameter source: Loads the pages; a request's ``Paging/PageRequest/query`` is the
+  /// - Parameter source: Loads the pages; a request's `PageRequest.query` is the
   ///   text, a `String`.
   package init(source: Source) {
     self.core = BaselineLoader(source: source, initialCursor: nil)

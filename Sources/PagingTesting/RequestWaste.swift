@@ -10,7 +10,7 @@ public struct RequestWaste: Hashable, Sendable {
   /// Whether it arrived after the source had answered the last page of its generation at its
   /// edge.
   public var isAfterEnd: Bool
-  /// Whether it was a hedge (``Paging/PageRequest/isHedge``).
+  /// Whether it was a hedge (`PageRequest.isHedge`).
   public var isHedge: Bool
 
   /// Creates a classification.
