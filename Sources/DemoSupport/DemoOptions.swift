@@ -158,10 +158,11 @@ public struct DemoOptions: Equatable, Sendable {
     }
     return """
       paging-demo: plays one scripted user session in a simulated iPhone list of CPython's
-      release notes (the "\(DemoSession.section)" section, newest first), three ways: naive onAppear code,
-      guarded onAppear code, and Paginator. Prints Paginator's timeline and a comparison table.
-      By default the pages come from the embedded data on a virtual clock (in well under a
-      second); with --url, from a real server in real time.
+      release notes (the "\(DemoSession.section)" section, newest first; as a chat, oldest first;
+      or a search over all of them), three ways: the naive code, the usual guarded code, and
+      Paginator. Prints Paginator's timeline and a comparison table; --svg also draws the
+      session. By default the pages come from the embedded data on a virtual clock (in well
+      under a second); with --url, from a real server in real time.
 
       USAGE: paging-demo [options]
 
@@ -174,8 +175,8 @@ public struct DemoOptions: Equatable, Sendable {
                              (default \(defaultLatencyMilliseconds))
         --profile NAME       the feed's scripted session (default "default"):
       \(profiles.joined(separator: "\n"))
-        --url URL            the feed only: page a real server in real time instead, such as Datasette:
-                             .../release_notes.json?section=\(DemoSession.section)&_sort_desc=released_at
+        --url URL            the feed only: page a real server in real time instead, such as
+                             Datasette: .../release_notes.json?section=\(DemoSession.section)&_sort_desc=released_at
                              (the demo adds _size, _shape, _nocount, _nofacet, _nosuggest
                              unless the URL sets them, and plays the session faster)
         --strategy S         with --url: "link" follows the Link rel="next" header (default),
