@@ -7,7 +7,7 @@
   /// the newest note and puts older pages above the note being read, which stays still
   /// (`Paginator.scrollAnchor`).
   struct ChatView: View {
-    @State private var chat = Paginator(source: ReleaseNotesChatSource(server: .shared))
+    @State private var chat = Paginator(source: ReleaseNotesSource(server: .shared, isChat: true))
 
     var body: some View {
       NavigationStack {

@@ -37,7 +37,8 @@
       print("FeedApp: \(feed.items.count) notes in \(feed.metrics.requestsCompleted) pages")
       for note in feed.items.prefix(3) { print("  \(note.version)  \(note.title)") }
 
-      let chat = Paginator(source: ReleaseNotesChatSource(server: .shared, latency: .zero))
+      let chat = Paginator(
+        source: ReleaseNotesSource(server: .shared, latency: .zero, isChat: true))
       await chat.start()
       chat.loadPreviousPage()
       await chat.waitUntilIdle()
