@@ -11,6 +11,25 @@ struct DemoScenarioTests {
     try #require(report.feeds.first { $0.feed == name })
   }
 
+  @Test("feed, the default: the table the README shows, unchanged by the scenarios")
+  func feedTable() async throws {
+    let report = try await DemoSession.embedded(DemoOptions())
+    #expect(report.scenario == nil)
+    #expect(
+      report.comparisonTable.render(style: .plain).split(separator: "\n") == [
+        "feed              requests  dup. requests  dup. rows shown  after end  s at spinner  never shown",
+        "----------------  --------  -------------  ---------------  ---------  ------------  -----------",
+        "naive onAppear         391            377              114        356          0.00         6908",
+        "guarded onAppear        11              0                0          0         40.65           41",
+        "Paginator               15              0                0          0          0.45           12",
+      ])
+    #expect(report.sessionSeconds == 65.55)
+    #expect(
+      report.text().hasPrefix("paging-demo: one user session, three ways to page the same list\n"))
+    #expect(report.timeline.contains { $0.text == "pulls to refresh while #7 is loading" })
+    #expect(report.timeline.contains { $0.text == "flings at 8000 pt/s" })
+  }
+
   @Test("chat: naive code jumps, guarded code waits at the top, Paginator's anchor holds")
   func chat() async throws {
     let report = try await DemoSession.embedded(DemoOptions(scenario: .chat))
