@@ -126,6 +126,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
         requests: source.traceRequests { time in
           feed.samples.last { $0.milliseconds <= time }?.loaded ?? 0
         },
-        milliseconds: DemoTimeline.milliseconds(duration)))
+        milliseconds: DemoTimeline.milliseconds(duration),
+        moments: DemoTrace.moments(runner.userActions)))
   }
 }

@@ -181,6 +181,25 @@ public enum DemoPicture {
         + "height=\"\(f(y(first + Double(sample.staleOnScreen)) - y(first)))\" "
         + "fill=\"\(staleColor)\"/>\n"
     }
+    // What the user did, where it matters: a dashed line and a label at the top.
+    var labelEnd = -Double.infinity
+    for moment in trace.moments {
+      let position = x(moment.milliseconds)
+      svg +=
+        "<line class=\"moment\" x1=\"\(f(position))\" y1=\"\(f(y0))\" x2=\"\(f(position))\" "
+        + "y2=\"\(f(y0 + plotHeight))\" stroke=\"#4a5568\" stroke-width=\"0.8\" "
+        + "stroke-dasharray=\"3,3\"/>\n"
+      // A label that would run into the previous one is left out; its line stays.
+      guard position > labelEnd + 4 else { continue }
+      let labelWidth = Double(moment.label.count) * 6
+      // Near the right edge the label goes to the left of its line.
+      let fits = position + 3 + labelWidth < left + plotWidth
+      svg +=
+        "<text x=\"\(f(fits ? position + 3 : position - 3))\" y=\"\(f(y0 + plotHeight - 6))\" "
+        + "fill=\"#4a5568\" font-size=\"11\"\(fits ? "" : " text-anchor=\"end\"")>"
+        + "\(escape(moment.label))</text>\n"
+      labelEnd = fits ? position + 3 + labelWidth : position
+    }
     let loadedMost = trace.samples.map(\.loaded).max() ?? 0
     if Double(loadedMost) > rowsShown {
       svg +=

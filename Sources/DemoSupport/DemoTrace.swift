@@ -12,6 +12,35 @@ public struct DemoTrace: Equatable, Sendable {
   public var requests: [Request]
   /// The session's length, in milliseconds.
   public var milliseconds: Int
+  /// The moments the picture labels: a fling, a pull to refresh, a lost answer, a query typed,
+  /// each with its time in milliseconds and a short label.
+  public var moments: [Moment] = []
+
+  /// A labelled moment of the session.
+  public struct Moment: Equatable, Sendable {
+    /// When, in milliseconds since the session started.
+    public var milliseconds: Int
+    /// A word or two, such as `fling`.
+    public var label: String
+  }
+
+  /// The moments worth a label among the user's actions: flings, pulls to refresh, lost
+  /// answers, typing, jitters.
+  /// - Parameter actions: What the user (and the network) did.
+  /// - Returns: The moments, in time order.
+  static func moments(_ actions: [DemoUserAction]) -> [Moment] {
+    let labels = [
+      ("flings", "fling"), ("pulls to refresh", "pull to refresh"),
+      ("drops the answer", "answer lost"), ("drops the answers", "answers lost"),
+      ("types", "typing"), ("jitters", "jitter"), ("scrolls up through", "scrolls up fast"),
+    ]
+    return actions.compactMap { action in
+      guard let label = labels.first(where: { action.text.hasPrefix($0.0) })?.1 else {
+        return nil
+      }
+      return Moment(milliseconds: DemoTimeline.milliseconds(action.time), label: label)
+    }
+  }
 
   /// The list after a layout pass.
   public struct Sample: Equatable, Sendable {

@@ -106,6 +106,17 @@ struct DemoPictureTests {
     let waits = parsed.elements.filter { $0.panel == "panel-1" && $0.attributes["class"] == "wait" }
     let widest = waits.compactMap { Double($0.attributes["width"] ?? "") }.max() ?? 0
     #expect(widest > 400)
+    // What the user did is labelled in each panel: the default session has one fling, one
+    // pull to refresh, one lost answer and one jitter.
+    for index in 0..<3 {
+      let moments = parsed.elements.filter {
+        $0.panel == "panel-\(index)" && $0.attributes["class"] == "moment"
+      }
+      #expect(moments.count == 4, "panel \(index)")
+    }
+    for label in ["fling", "pull to refresh", "answer lost", "jitter"] {
+      #expect(parsed.texts.count { $0 == label } == 3, "\(label)")
+    }
     // The legend names each mark.
     for label in [
       "rows loaded", "rows on screen", "user waits at a spinner", "duplicate", "after the end",
