@@ -57,3 +57,59 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
     self.hedging = hedging
   }
 }
+
+/// Why a ``PagingConfiguration`` was rejected.
+public enum PagingConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// ``PagingConfiguration/maxSize`` is below one page plus twice the prefetch distance, so
+  /// the cap would drop a page that the rows on screen or the prefetch window need at once,
+  /// and load it again, in a loop (fault class 20; Android Paging 3 rejects the same
+  /// configuration). `required` is the smallest cap that works: the page size plus twice the
+  /// largest prefetch distance the strategy can reach, in items.
+  case maxSizeTooSmall(maxSize: Int, required: Int)
+
+  /// A sentence for logs.
+  public var description: String {
+    switch self {
+    case .maxSizeTooSmall(let maxSize, let required):
+      "maxSize \(maxSize) is below a page plus twice the prefetch distance (\(required) items)"
+    }
+  }
+}
+
+// The memory cap's rule (rulebook R26, fault class 20).
+
+extension PagingConfiguration {
+  /// The largest prefetch distance the strategy can use, in rows: the fixed distance, or the
+  /// adaptive rule's largest (its maximum, or its initial distance if that is larger).
+  public var largestPrefetchDistance: Int {
+    switch prefetch {
+    case .fixed: prefetch.initialDistance
+    case .adaptive(let rule): Swift.max(rule.initialDistance, rule.maximumDistance)
+    }
+  }
+
+  /// Checks that ``maxSize`` leaves room for a page plus the prefetch window on both sides of
+  /// it (Android Paging 3's rule `maxSize >= pageSize + 2 * prefetchDistance`), so that the
+  /// cap never drops a page the screen needs at once (fault class 20). A configuration
+  /// without a cap always passes. The engine checks the same rule, with the size of the
+  /// page the source returned, when a refresh commits.
+  /// - Parameter pageSize: The items the source returns per page.
+  /// - Throws: ``PagingConfigurationError/maxSizeTooSmall(maxSize:required:)``.
+  /// - Complexity: O(1).
+  public func validate(pageSize: Int) throws(PagingConfigurationError) {
+    guard let maxSize else { return }
+    let required = Swift.max(0, pageSize) + 2 * largestPrefetchDistance
+    if maxSize < required { throw .maxSizeTooSmall(maxSize: maxSize, required: required) }
+  }
+}
+
+/// What a commit does with an item whose id is already in the list (fault class 12: offset and
+/// page-number APIs repeat items when the server inserts rows between requests).
+public enum DuplicatePolicy: Hashable, Sendable {
+  /// Keep the item already in the list, at its position, and drop the new one. The default:
+  /// the list never moves under the user's finger.
+  case keepFirst
+  /// Put the new item in place of the old one, at the old one's position (fresher data, same
+  /// order).
+  case replace
+}

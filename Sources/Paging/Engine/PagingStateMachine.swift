@@ -345,3 +345,32 @@ extension LoadActivity {
     }
   }
 }
+
+// What tests and tools read of a machine's state, derived from its edges (package only).
+
+extension PagingStateMachine {
+  /// The cursor of the next append (`nil` at the end or before the first page).
+  package var nextCursor: Cursor? { append.chain.cursor }
+  /// The cursor of the next prepend (`nil` at the start or before the first page).
+  package var previousCursor: Cursor? { prepend.chain.cursor }
+  /// The refresh in flight, if any.
+  package var refreshRequest: PageRequest<Cursor>? { refresh.request }
+  /// The prepend in flight, if any.
+  package var prependRequest: PageRequest<Cursor>? { prepend.activity.request }
+  /// The append in flight, if any.
+  package var appendRequest: PageRequest<Cursor>? { append.activity.request }
+}
+
+/// What the state machine asks its driver (a ``Paginator``, or a test) to do. Output of
+/// ``PagingStateMachine/handle(_:)``.
+public enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
+  /// Call the source for this request and report the outcome with ``PagingEvent``'s
+  /// `loadCompleted`, `loadFailed` or `loadCancelled`.
+  case startLoad(PageRequest<Cursor>)
+  /// Cancel the load of this request; its result, if one still arrives, will be dropped.
+  case cancelLoad(PageRequestID)
+  /// Wait, then send `retryTimerFired` with the retry's id.
+  case scheduleRetry(ScheduledRetry)
+  /// Stop waiting for the scheduled retry with this id.
+  case cancelRetry(RetryID)
+}
