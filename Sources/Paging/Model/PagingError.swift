@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a load direction stopped, as a typed value a UI can show and act on.
 ///
 /// Nothing already loaded is lost by any of these: the items stay, and the cursor stays at the
@@ -46,16 +44,9 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
   private static func isRetryable(_ error: any Error) -> Bool {
     switch error {
-    case let error as any RetryableError: return error.isRetryable
-    case is DecodingError: return false
-    case let error as URLError:
-      let transient: Set<URLError.Code> = [
-        .timedOut, .networkConnectionLost, .notConnectedToInternet, .cannotConnectToHost,
-        .cannotFindHost, .dnsLookupFailed, .internationalRoamingOff, .callIsActive,
-        .dataNotAllowed, .badServerResponse, .cannotLoadFromNetwork,
-      ]
-      return transient.contains(error.code)
-    default: return true
+    case let error as any RetryableError: error.isRetryable
+    case is DecodingError: false
+    default: FoundationErrors.isRetryable(error) ?? true
     }
   }
 
@@ -74,10 +65,9 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// - Returns: `true` for a cancellation.
   public static func isCancellation(_ error: any Error) -> Bool {
     switch error {
-    case is CancellationError: return true
-    case let error as URLError: return error.code == .cancelled
-    case PagingError.sourceFailed(let inner): return isCancellation(inner)
-    default: return false
+    case is CancellationError: true
+    case PagingError.sourceFailed(let inner): isCancellation(inner)
+    default: FoundationErrors.isCancellation(error)
     }
   }
 
@@ -105,7 +95,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceFailed(let error): "the page source failed: \(error)"
     case .repeatedCursor(let cursor):
       // A URL cursor prints with its query values redacted (fault class 29).
-      "the server repeated cursor \((cursor as? URL).map { "\(RedactedURL($0))" } ?? "\(cursor)"), "
+      "the server repeated cursor \(RedactedURL.describing(cursor)), "
         + "whose page already loaded; refresh to start over"
     case .noNewItems(let pages): "\(pages) pages in a row added no new item"
     case .sourceCancelled(let times):

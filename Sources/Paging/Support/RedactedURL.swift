@@ -11,6 +11,14 @@ package struct RedactedURL: CustomStringConvertible, Sendable {
   /// Wraps `url`.
   package init(_ url: URL) { self.url = url }
 
+  /// How an error description prints a cursor: a `URL` redacted, anything else as
+  /// `String(describing:)` (so that the engine's error types need not import Foundation).
+  /// - Parameter cursor: Any cursor.
+  /// - Returns: The text. O(n) in the text's length.
+  package static func describing(_ cursor: some Hashable & Sendable) -> String {
+    (cursor as? URL).map { "\(RedactedURL($0))" } ?? "\(cursor)"
+  }
+
   /// The URL with query values (and bare query items), the password and the fragment
   /// replaced by `…`. O(n) in the URL's length.
   package var description: String {
