@@ -1,6 +1,6 @@
 import Paging
 
-/// What both baseline feeds share: the rows as the modelled code keeps them (a plain array,
+/// What the baseline feeds share: the rows as the modelled code keeps them (a plain array,
 /// duplicates allowed; the cursor of the last page applied, whatever page it answers), the
 /// loads they started, and waiters for those loads to be applied, which is what
 /// ``ListFeed/requestsStarted`` and ``ListFeed/waitForLoad(_:)`` need.
@@ -11,6 +11,9 @@ final class BaselineLoader<Source: PageSource> {
 
   let source: Source
   let initialCursor: Cursor?
+  /// Where the modelled code puts a page after the first: `.append` (a feed) or `.prepend` (a
+  /// chat, which opens at its newest page and reads older ones upward).
+  let grows: LoadDirection
   private(set) var items: [Item] = []
   private(set) var nextCursor: Cursor?
   /// The previous cursor of the first page (a refresh's) or of the last prepend applied.
@@ -24,13 +27,21 @@ final class BaselineLoader<Source: PageSource> {
   private var applied: Set<PageRequestID> = []
   private var waiters: [PageRequestID: [CheckedContinuation<Void, Never>]] = [:]
 
-  init(source: Source, initialCursor: Cursor?) {
+  init(source: Source, initialCursor: Cursor?, grows: LoadDirection) {
     self.source = source
     self.initialCursor = initialCursor
+    self.grows = grows
   }
 
   var hasNextPage: Bool { !hasLoadedFirstPage || nextCursor != nil }
-  var hasPreviousPage: Bool { !hasLoadedFirstPage || previousCursor != nil }
+  /// In a chat, whether older rows may exist; `false` in a feed.
+  var hasPreviousPage: Bool {
+    grows == .prepend && (!hasLoadedFirstPage || previousCursor != nil)
+  }
+  /// The row at the edge where the code loads more: the last (a feed) or the first (a chat).
+  var edgeItem: Item? { grows == .prepend ? items.first : items.last }
+  /// The cursor of the page beyond that edge: the next cursor, or the previous one in a chat.
+  var edgeCursor: Cursor? { grows == .prepend ? previousCursor : nextCursor }
 
   /// Numbers a new load.
   func begin() -> PageRequestID {

@@ -27,6 +27,37 @@ import Paging
 /// the last row, so the user waits at the bottom for every page; a first page shorter than
 /// the screen never loads more; and after a failure nothing loads again while the last row
 /// stays on screen, as there is no retry path.
+///
+/// The same fix in a chat (`package`: ``init(source:newestCursor:)``, named `GuardedChatFeed`)
+/// puts the three guards at the top edge (only the top row triggers, an `isLoading` flag, stop
+/// on a `nil` previous cursor), and keeps the row the user reads in place after a prepend
+/// (`scrollPosition(id:)`):
+///
+/// ```swift
+/// ScrollView {
+///   LazyVStack {
+///     ForEach(model.messages) { message in
+///       Row(message).onAppear {
+///         if message.id == model.messages.first?.id, !model.isLoading,
+///           model.olderCursor != nil
+///         {
+///           Task { await model.loadOlder() }   // sets isLoading = true inside the task
+///         }
+///       }
+///     }
+///   }
+///   .scrollTargetLayout()
+/// }
+/// .scrollPosition(id: $model.anchor)   // set to the old top row before each prepend
+/// .defaultScrollAnchor(.bottom)
+/// .task { await model.loadNewest() }
+/// ```
+///
+/// It does not jump and sends each page once, but it starts the older page only when the
+/// user reaches the top row, so the user waits at the top for every page; it sets `isLoading`
+/// inside the task and clears it one layout pass after the page lands, as above (fault
+/// classes 2 and 13), and it has no retry path. Run it in a ``ListSimulator`` with
+/// ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
 public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   /// The rows' item type.
@@ -42,17 +73,30 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
   public init(source: Source, initialCursor: Cursor? = nil) {
-    self.core = BaselineLoader(source: source, initialCursor: initialCursor)
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: .append)
   }
 
-  /// The loaded items.
+  /// Creates the chat form; nothing loads until ``loadNewestPage()``.
+  /// - Parameters:
+  ///   - source: Loads the pages; its pages give previous cursors.
+  ///   - newestCursor: The cursor of the newest page, where the chat opens.
+  package init(source: Source, newestCursor: Cursor) {
+    self.core = BaselineLoader(source: source, initialCursor: newestCursor, grows: .prepend)
+  }
+
+  /// The loaded items (oldest first in a chat).
   public var items: [Item] { core.items }
   /// The cursor of the last page applied; `nil` stops loading.
   public var nextCursor: Cursor? { core.nextCursor }
+  /// The previous cursor of the last page applied at the top; `nil` stops a chat's loading.
+  package var previousCursor: Cursor? { core.previousCursor }
   /// The flag the guard checks.
   public private(set) var isLoading = false
   /// The last error a load threw, cleared when a load starts.
   public var lastError: (any Error)? { core.lastError }
+  /// In a chat, the row kept in place: the top row when the last older page was asked for;
+  /// `nil` in a feed, which keeps its content offset.
+  public private(set) var scrollAnchor: Item.ID?
 
   /// The screen's `.task`: loads the first page unless it has loaded.
   public func loadFirstPage() async {
@@ -60,13 +104,18 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
     await load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
-  /// A row's `onAppear`: when it is the last row, nothing is loading and a next cursor
-  /// exists, starts a task that loads the next page.
+  /// The chat's `.task`: loads the newest page unless it has loaded.
+  package func loadNewestPage() async { await loadFirstPage() }
+
+  /// A row's `onAppear`: when it is the last row (a chat's top row), nothing is loading and a
+  /// next (previous) cursor exists, starts a task that loads that page. In a chat it first
+  /// names the row the scroll anchor.
   /// - Parameter item: The row's item.
   public func rowAppeared(_ item: Item) {
-    guard item.id == core.items.last?.id, !isLoading, let cursor = core.nextCursor else { return }
+    guard item.id == core.edgeItem?.id, !isLoading, let cursor = core.edgeCursor else { return }
+    if core.grows == .prepend { scrollAnchor = item.id }
     let id = core.begin()
-    Task { await self.load(id, cursor: cursor, direction: .append) }
+    Task { await self.load(id, cursor: cursor, direction: self.core.grows) }
   }
 
   /// Sets `isLoading` inside the task, loads, and clears it after the next layout pass.
@@ -86,14 +135,19 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   public func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
   public var rowsVersion: Int { core.version }
-  /// A spinner while ``isLoading``, the error after a failure, the end after the last page.
+  /// A spinner while ``isLoading``, the error after a failure, the end after the last page;
+  /// always `nil` in a chat, which shows no footer below its newest row.
   public var footerState: ListFooterState? {
+    guard core.grows == .append else { return nil }
     if isLoading { return .loading }
     if lastError != nil { return .failed }
     return core.hasNextPage ? nil : .end
   }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
   public var hasNextPage: Bool { core.hasNextPage }
+  /// In a chat, whether the last page applied at the top had a previous cursor (or none has
+  /// loaded yet); `false` in a feed.
+  public var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
   public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
@@ -110,6 +164,7 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   /// Starts a new generation and loads the first page in the caller's task.
   public func refresh() async {
     core.beginRefresh()
+    scrollAnchor = nil
     await loadFirstPage()
   }
   /// Does nothing: this code has no retry path.
@@ -118,3 +173,8 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   /// - Parameter id: A request id.
   public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
+
+/// ``GuardedOnAppearFeed`` in a chat, made with
+/// ``GuardedOnAppearFeed/init(source:newestCursor:)`` (`package`: the tests and `paging-bench`
+/// show it beside `Paginator`; it is not API).
+package typealias GuardedChatFeed<Source: PageSource> = GuardedOnAppearFeed<Source>

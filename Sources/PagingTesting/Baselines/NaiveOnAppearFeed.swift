@@ -15,6 +15,30 @@ import Paging
 /// arrive out of order append pages twice or out of order (4), and after the last page the
 /// `nil` cursor asks for the first page again (5). It has no loading state, no error state
 /// and no retry. The demo and the benchmark run it next to ``Paginator``.
+///
+/// The same code in a chat (`package`: ``init(source:newestCursor:)``, named `NaiveChatFeed`)
+/// opens at the newest page, and the top row's `onAppear` starts a task that loads the page
+/// before the current previous cursor and puts it above:
+///
+/// ```swift
+/// ScrollView {
+///   LazyVStack {
+///     ForEach(model.messages) { message in
+///       Row(message).onAppear {
+///         if message.id == model.messages.first?.id { Task { await model.loadOlder() } }
+///       }
+///     }
+///   }
+/// }
+/// .defaultScrollAnchor(.bottom)
+/// .task { await model.loadNewest() }
+/// ```
+///
+/// It names no scroll anchor, so a prepend keeps the content offset and throws the user to the
+/// new top rows, whose top row appears and loads the next older page, in a chain to the start
+/// of the history (fault class 17); a top row that appears again while its load runs requests
+/// the same page again. It stops only when the previous cursor is `nil` when a task runs. Run
+/// it in a ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
 public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// The rows' item type.
@@ -29,13 +53,23 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
   public init(source: Source, initialCursor: Cursor? = nil) {
-    self.core = BaselineLoader(source: source, initialCursor: initialCursor)
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: .append)
   }
 
-  /// The loaded items, duplicates included.
+  /// Creates the chat form; nothing loads until ``loadNewestPage()``.
+  /// - Parameters:
+  ///   - source: Loads the pages; its pages give previous cursors.
+  ///   - newestCursor: The cursor of the newest page, where the chat opens.
+  package init(source: Source, newestCursor: Cursor) {
+    self.core = BaselineLoader(source: source, initialCursor: newestCursor, grows: .prepend)
+  }
+
+  /// The loaded items (oldest first in a chat), duplicates included.
   public var items: [Item] { core.items }
   /// The cursor of the last page applied.
   public var nextCursor: Cursor? { core.nextCursor }
+  /// The previous cursor of the last page applied at the top.
+  package var previousCursor: Cursor? { core.previousCursor }
   /// The last error a load threw, cleared when a load starts.
   public var lastError: (any Error)? { core.lastError }
 
@@ -44,12 +78,20 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
     await core.load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
+  /// The chat's `.task`: loads the newest page and replaces the items with it.
+  package func loadNewestPage() async { await loadFirstPage() }
+
   /// A row's `onAppear`: starts a task that loads the page after the cursor it finds when it
-  /// runs, and appends it.
-  /// - Parameter item: The row's item (unused, as in the code this models).
+  /// runs, and appends it. In a chat, only the top row does, and only while a previous cursor
+  /// exists; its task loads the page before the previous cursor it finds when it runs.
+  /// - Parameter item: The row's item (unused in a feed, as in the code this models).
   public func rowAppeared(_ item: Item) {
+    let direction = core.grows
+    if direction == .prepend {
+      guard item.id == core.edgeItem?.id, core.previousCursor != nil else { return }
+    }
     let id = core.begin()
-    Task { await self.core.load(id, cursor: self.core.nextCursor, direction: .append) }
+    Task { await self.core.load(id, cursor: self.core.edgeCursor, direction: direction) }
   }
 
   // MARK: ListFeed
@@ -66,6 +108,9 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   public var footerState: ListFooterState? { nil }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
   public var hasNextPage: Bool { core.hasNextPage }
+  /// In a chat, whether the last page applied at the top had a previous cursor (or none has
+  /// loaded yet); `false` in a feed.
+  public var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
   public var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
@@ -74,7 +119,7 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// Calls ``loadFirstPage()``.
   public func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task, so a cancelled
-  /// `.refreshable` task cancels the refresh; loads still in flight append their pages when
+  /// `.refreshable` task cancels the refresh; loads still in flight apply their pages when
   /// they land.
   public func refresh() async {
     core.beginRefresh()
@@ -86,3 +131,7 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// - Parameter id: A request id.
   public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
+
+/// ``NaiveOnAppearFeed`` in a chat, made with ``NaiveOnAppearFeed/init(source:newestCursor:)``
+/// (`package`: the tests and `paging-bench` show it beside `Paginator`; it is not API).
+package typealias NaiveChatFeed<Source: PageSource> = NaiveOnAppearFeed<Source>
