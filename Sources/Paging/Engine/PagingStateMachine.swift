@@ -67,7 +67,7 @@ where Item.ID: Sendable {
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
-  var random: SplitMix64
+  var random: SeededRandom
   /// The counters behind ``metrics``.
   @usableFromInline var recordedMetrics = PagingMetrics()
   /// The effects of the event being handled (empty between events).
@@ -86,9 +86,9 @@ where Item.ID: Sendable {
     origin = configuration.initialCursor
     currentPrefetchDistance = configuration.prefetch.initialDistance
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
-      random = SplitMix64(seed: backoff.seed)
+      random = SeededRandom(seed: backoff.seed)
     } else {
-      random = SplitMix64(seed: 0)
+      random = SeededRandom(seed: 0)
     }
   }
 

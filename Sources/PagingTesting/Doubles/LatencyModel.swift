@@ -1,4 +1,5 @@
 import Foundation
+import Paging
 
 /// How long a ``SimulatedFeedServer`` takes to answer each request.
 ///
@@ -72,7 +73,7 @@ public enum LatencyModel: Sendable {
       var random = SeededRandom(seed: seed, stream: UInt64(truncatingIfNeeded: number) << 1)
       let seconds: Double
       if let tail, random.chance(tail.probability) {
-        let pareto = tail.scale.seconds * pow(1 - random.nextUnit(), -1 / tail.exponent)
+        let pareto = tail.scale.seconds * pow(1 - random.nextFraction(), -1 / tail.exponent)
         seconds = min(pareto, tail.cap.seconds)
       } else {
         seconds = median.seconds * exp(sigma * random.nextNormal())
@@ -87,5 +88,14 @@ extension Duration {
   var seconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) * 1e-18
+  }
+}
+
+extension SeededRandom {
+  /// A standard normal number (Box and Muller 1958).
+  mutating func nextNormal() -> Double {
+    let u = 1 - nextFraction()  // in 0<..1, so the logarithm is finite
+    let v = nextFraction()
+    return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
   }
 }

@@ -35,7 +35,7 @@ where Item.ID: Sendable {
     var records: [Record] = []
     var indexByID: [PageRequestID: Int] = [:]
     var pending: [PageRequestID: CheckedContinuation<Page<Item, Cursor>, any Error>] = [:]
-    var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters = CountWaiters()
   }
 
   private let state = Locked(State())
@@ -82,10 +82,7 @@ where Item.ID: Sendable {
               isAnswered: cancelledByCaller && !answersCancelledRequests))
           let cancelled = cancelledByCaller && !answersCancelledRequests
           if !cancelled { state.pending[request.id] = continuation }
-          let count = state.records.count
-          let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-          state.waiters.removeAll { $0.count <= count }
-          return (ready, cancelled)
+          return (state.waiters.takeReady(count: state.records.count), cancelled)
         }
         for waiter in ready { waiter.resume() }
         if cancelled { continuation.resume(throwing: CancellationError()) }
@@ -110,7 +107,7 @@ where Item.ID: Sendable {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
         if state.records.count > index { return true }
-        state.waiters.append((index + 1, continuation))
+        state.waiters.add(index + 1, continuation)
         return false
       }
       if ready { continuation.resume() }

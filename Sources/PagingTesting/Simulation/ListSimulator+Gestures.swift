@@ -59,7 +59,7 @@ extension ListSimulator {
   ) async {
     for _ in 0..<max(0, times) {
       let leaving = Int(random.next(upperBound: UInt64(rows.count))) + rows.lowerBound
-      let spread = (period.upperBound - period.lowerBound) * random.nextUnit()
+      let spread = (period.upperBound - period.lowerBound) * random.nextFraction()
       let half = (period.lowerBound + spread) / 2
       let rise = Double(configuration.forwardMargin + max(0, leaving)) * configuration.rowHeight
       let top = maxContentOffset - rise
