@@ -112,8 +112,9 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
       let outcome: RequestRecord<Cursor>.Outcome
       switch entry.outcome {
       case .pending: outcome = .pending
-      case .page(_, let endsList): outcome = .page(endsList: endsList)
-      case .dropped, .failed: outcome = .failed
+      case .page(let rows, let endsList): outcome = .page(rows: rows, endsList: endsList)
+      case .dropped: outcome = .dropped
+      case .failed(let reason): outcome = .failed(reason: reason)
       case .cancelled: outcome = .cancelled
       case .notSent: return nil
       }

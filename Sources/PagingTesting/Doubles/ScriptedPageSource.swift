@@ -19,20 +19,20 @@ import Paging
 public final class ScriptedPageSource<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>:
   PageSource, Sendable
 where Item.ID: Sendable {
-  /// One recorded request.
-  public struct Record: Sendable {
-    /// The request as the engine made it.
-    public var request: PageRequest<Cursor>
-    /// The test clock's time when the request arrived, if a clock was given.
-    public var time: TestClock.Instant?
-    /// Whether the caller's task was cancelled while the request was pending.
-    public var cancelledByCaller: Bool
-    /// Whether the request has been answered (completed, failed or cancelled).
-    public var isAnswered: Bool
-  }
-
   private struct State: Sendable {
-    var records: [Record] = []
+    var records: [RequestRecord<Cursor>] = []
+    var sequence = 0
+
+    /// Stamps record `index`'s answer with the next place in sequence and `time`, and sets
+    /// `outcome` if given.
+    mutating func stampAnswer(
+      _ index: Int, _ outcome: RequestRecord<Cursor>.Outcome?, at time: Duration
+    ) {
+      sequence += 1
+      records[index].answer = sequence
+      records[index].answeredAt = time
+      if let outcome { records[index].outcome = outcome }
+    }
     var indexByID: [PageRequestID: Int] = [:]
     var pending: [PageRequestID: CheckedContinuation<Page<Item, Cursor>, any Error>] = [:]
     var waiters = CountWaiters()
@@ -44,7 +44,7 @@ where Item.ID: Sendable {
 
   /// Creates a source with no request yet.
   /// - Parameters:
-  ///   - clock: Stamps each request with this clock's time, if given.
+  ///   - clock: Stamps each request and answer with this clock's time, if given.
   ///   - answersCancelledRequests: Keep a request pending when its caller is cancelled
   ///     (default `false`: it ends with `CancellationError` at once).
   public init(clock: TestClock? = nil, answersCancelledRequests: Bool = false) {
@@ -52,8 +52,9 @@ where Item.ID: Sendable {
     self.answersCancelledRequests = answersCancelledRequests
   }
 
-  /// Every request so far, in arrival order.
-  public var records: [Record] { state.withLock { $0.records } }
+  /// Every request so far, in arrival order, with how it ended; times are the clock's (zero
+  /// without one).
+  public var records: [RequestRecord<Cursor>] { state.withLock { $0.records } }
 
   /// Every request so far, in arrival order.
   public var requests: [PageRequest<Cursor>] { records.map(\.request) }
@@ -68,7 +69,7 @@ where Item.ID: Sendable {
   /// - Returns: The page the test gives with ``complete(_:items:next:)``.
   /// - Throws: The test's error, or `CancellationError`.
   public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
-    let time = clock?.now
+    let time = now
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let (ready, cancelled) = state.withLock { state in
@@ -76,11 +77,13 @@ where Item.ID: Sendable {
           // A caller cancelled before this point (the engine gave the load up before its task
           // ran) found nothing to cancel in `onCancel`; end it here, or it waits forever.
           let cancelledByCaller = Task.isCancelled
-          state.records.append(
-            Record(
-              request: request, time: time, cancelledByCaller: cancelledByCaller,
-              isAnswered: cancelledByCaller && !answersCancelledRequests))
           let cancelled = cancelledByCaller && !answersCancelledRequests
+          state.sequence += 1
+          state.records.append(
+            RequestRecord(
+              request: request, arrival: state.sequence, receivedAt: time, answer: nil,
+              outcome: .pending, cancelledByCaller: cancelledByCaller))
+          if cancelled { state.stampAnswer(state.records.count - 1, .cancelled, at: time) }
           if !cancelled { state.pending[request.id] = continuation }
           return (state.waiters.takeReady(count: state.records.count), cancelled)
         }
@@ -88,13 +91,16 @@ where Item.ID: Sendable {
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
+      let time = now
       let continuation = state.withLock {
         state -> CheckedContinuation<Page<Item, Cursor>, any Error>? in
         guard let index = state.indexByID[request.id] else { return nil }
         state.records[index].cancelledByCaller = true
-        guard !answersCancelledRequests else { return nil }
-        state.records[index].isAnswered = true
-        return state.pending.removeValue(forKey: request.id)
+        guard !answersCancelledRequests,
+          let continuation = state.pending.removeValue(forKey: request.id)
+        else { return nil }
+        state.stampAnswer(index, .cancelled, at: time)
+        return continuation
       }
       continuation?.resume(throwing: CancellationError())
     }
@@ -173,12 +179,20 @@ where Item.ID: Sendable {
   private func answer(_ id: PageRequestID, with result: Result<Page<Item, Cursor>, any Error>)
     -> Bool
   {
+    let time = now
     let continuation = state.withLock { state in
-      if let index = state.indexByID[id] { state.records[index].isAnswered = true }
-      return state.pending.removeValue(forKey: id)
+      let continuation = state.pending.removeValue(forKey: id)
+      if continuation != nil, let index = state.indexByID[id] {
+        state.records[index].settle(with: result)
+        state.stampAnswer(index, nil, at: time)
+      }
+      return continuation
     }
     guard let continuation else { return false }
     continuation.resume(with: result)
     return true
   }
+
+  /// The clock's time (its offset from its start), or zero without a clock.
+  private var now: Duration { clock?.now.offset ?? .zero }
 }

@@ -49,7 +49,7 @@ where Item.ID: Sendable {
   private struct State: Sendable {
     var dataset: Dataset
     /// The log in arrival order, and each request's place in it.
-    var log: [LogEntry] = []
+    var log: [RequestRecord<Cursor>] = []
     var logIndex: [LogKey: Int] = [:]
     var sequence = 0
 
@@ -117,14 +117,11 @@ where Item.ID: Sendable {
 
   /// Every request so far, ordered by client (the server itself first, then each
   /// ``client(_:)`` by number) and, within a client, by request id.
-  public var log: [LogEntry] {
+  public var log: [RequestRecord<Cursor>] {
     state.withLock { state in
       state.logIndex.sorted { $0.key < $1.key }.map { state.log[$0.value] }
     }
   }
-
-  /// Every request so far as ``RequestRecord``s for a ``SessionRecorder``, by request id.
-  public var requestRecords: [RequestRecord<Cursor>] { log.map(\.record) }
 
   /// The item's place in server order: 0 for the first item of the initial dataset, counting
   /// up; items inserted at the head later get negative ranks, in their order. `nil` for an
@@ -167,8 +164,9 @@ where Item.ID: Sendable {
     let arrivedAt = timeline.elapsed
     let key = LogKey(client: 0, id: request.id)
     state.withLock { state in
-      let entry = LogEntry(
-        request: request, client: 0, arrival: state.nextSequence(), receivedAt: arrivedAt)
+      let entry = RequestRecord(
+        request: request, arrival: state.nextSequence(), receivedAt: arrivedAt, answer: nil,
+        outcome: .pending)
       state.logIndex[key] = state.log.count
       state.log.append(entry)
     }
@@ -205,8 +203,9 @@ where Item.ID: Sendable {
     let key = LogKey(client: client, id: request.id)
     let arrivedAt = timeline.elapsed
     state.withLock { state in
-      let entry = LogEntry(
-        request: request, client: client, arrival: state.nextSequence(), receivedAt: arrivedAt)
+      let entry = RequestRecord(
+        request: request, client: client, arrival: state.nextSequence(), receivedAt: arrivedAt,
+        answer: nil, outcome: .pending)
       state.logIndex[key] = state.log.count
       state.log.append(entry)
     }
@@ -279,13 +278,7 @@ where Item.ID: Sendable {
       guard let index = state.logIndex[LogKey(client: client, id: request.id)] else {
         return result
       }
-      switch result {
-      case .success(let page):
-        state.log[index].outcome = .page(itemIDs: page.items.map(\.id), nextCursor: page.nextCursor)
-        state.log[index].previousCursor = page.previousCursor
-      case .failure:
-        state.log[index].outcome = .failed
-      }
+      state.log[index].settle(with: result.mapError { $0 as any Error })
       return result
     }
     return try result.get()

@@ -101,7 +101,7 @@ public final class ListSimulator<Feed: ListFeed> {
   /// given.
   /// - Returns: The report.
   public func report() -> SessionReport {
-    recorder.report(requests: server?.requestRecords ?? [], currentRowCount: table.count)
+    recorder.report(requests: server?.log ?? [], currentRowCount: table.count)
   }
 
   // MARK: Time

@@ -72,7 +72,7 @@ public struct SessionRecorder: Sendable {
 
   /// The report so far.
   /// - Parameters:
-  ///   - requests: The source's requests (see ``SimulatedFeedServer/requestRecords``).
+  ///   - requests: The source's requests (see ``SimulatedFeedServer/log``).
   ///   - currentRowCount: The rows the current list holds.
   /// - Returns: The report.
   /// - Complexity: O(*r* × *d*) for *r* requests with at most *d* requests per cursor.
@@ -86,21 +86,23 @@ public struct SessionRecorder: Sendable {
     return report
   }
 
-  /// Adds the request figures of `requests` to `report`.
+  /// Adds the request figures of `requests` to `report`. A request that was never sent
+  /// (``RequestRecord/Outcome/notSent``) is not counted; one whose answer was lost counts as
+  /// failed.
   /// - Parameters:
   ///   - requests: The requests, in any order.
   ///   - report: The report to fill in.
   public static func addRequestFigures<Cursor>(
     _ requests: [RequestRecord<Cursor>], to report: inout SessionReport
   ) {
-    let sorted = requests.sorted { $0.request.id < $1.request.id }
+    let sorted = requests.filter { $0.outcome != .notSent }.sorted { $0.request.id < $1.request.id }
     // Where each edge of each generation ended: the append edge at a refresh or append page
     // without a next cursor, the prepend edge at a refresh or prepend page without a previous
     // cursor.
     var ends: [Generation: Int] = [:]
     var starts: [Generation: Int] = [:]
     for record in sorted {
-      guard case .page(let endsList) = record.outcome, let answer = record.answer else {
+      guard case .page(_, let endsList) = record.outcome, let answer = record.answer else {
         continue
       }
       let generation = record.request.generation
@@ -114,11 +116,8 @@ public struct SessionRecorder: Sendable {
     var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
     for record in sorted {
       report.requestsIssued += 1
-      switch record.outcome {
-      case .failed: report.failedRequests += 1
-      case .cancelled: report.cancelledRequests += 1
-      case .pending, .page: break
-      }
+      if record.isFailure { report.failedRequests += 1 }
+      if record.outcome == .cancelled { report.cancelledRequests += 1 }
       let edgeEnds = record.request.direction == .prepend ? starts : ends
       if let end = edgeEnds[record.request.generation], record.arrival > end {
         report.requestsAfterEnd += 1
@@ -141,9 +140,6 @@ public struct SessionRecorder: Sendable {
     _ record: RequestRecord<Cursor>, before arrival: Int
   ) -> Bool {
     guard let answer = record.answer, answer < arrival else { return false }
-    switch record.outcome {
-    case .failed, .cancelled: return true
-    case .pending, .page: return false
-    }
+    return record.isFailure || record.outcome == .cancelled
   }
 }
