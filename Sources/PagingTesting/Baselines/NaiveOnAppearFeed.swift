@@ -14,9 +14,9 @@ import Paging
 /// for the same page (fault class 1), rows that re-appear request again (3), responses that
 /// arrive out of order append pages twice or out of order (4), and after the last page the
 /// `nil` cursor asks for the first page again (5). It has no loading state, no error state
-/// and no retry. The demo and the benchmark run it next to ``Paginator``.
+/// and no retry. The demo and the benchmark run it next to `Paginator`.
 ///
-/// The same code in a chat (`package`: ``init(source:newestCursor:)``, named `NaiveChatFeed`)
+/// The same code in a chat (`package`: `init(source:newestCursor:)`, named `NaiveChatFeed`)
 /// opens at the newest page, and the top row's `onAppear` starts a task that loads the page
 /// before the current previous cursor and puts it above:
 ///
