@@ -77,7 +77,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       feed: kind.name, requests: requests.requestsIssued,
       duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,
       requestsAfterEnd: requests.requestsAfterEnd,
-      spinnerSeconds: DemoFormat.roundedSeconds(seen.stallTime),
+      spinnerSeconds: Format.roundedSeconds(seen.stallTime),
       rowsNeverShown: seen.rowsLoadedButNeverShown)
     let duration = list.now
     await list.cancelScreenTask()

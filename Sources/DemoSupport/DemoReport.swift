@@ -69,7 +69,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// - Returns: Lines ending in `"\n"`.
   public func text(style: TerminalStyle = .plain) -> String {
     let session =
-      "\(profile.rawValue) (\(profile.summary)), \(DemoFormat.decimal(sessionSeconds)) s, "
+      "\(profile.rawValue) (\(profile.summary)), \(Format.decimal(sessionSeconds)) s, "
       + "seed \(seed)"
     var output = style.bold("paging-demo: one user session, three ways to page the same list")
     let settings = [
@@ -78,7 +78,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
     for (label, value) in settings {
       let prefix = "\(label):".padded(to: 10, alignment: .left)
       output +=
-        "\n" + prefix + DemoFormat.wrap(value, width: Self.width, indent: 10, firstLineUsed: 10)
+        "\n" + prefix + Format.wrap(value, width: Self.width, indent: 10, firstLineUsed: 10)
     }
     output += "\n\n"
     output += style.bold("Timeline (Paginator)") + "\n"
@@ -89,7 +89,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
     output += "\n" + style.bold("Comparison (same session, same seed)") + "\n"
     output += comparisonTable.render(style: style)
     if !notes.isEmpty {
-      output += "\n" + notes.map { DemoFormat.wrap($0, width: Self.width) + "\n" }.joined()
+      output += "\n" + notes.map { Format.wrap($0, width: Self.width) + "\n" }.joined()
     }
     output += "\n" + Self.legend.map { style.dim($0) + "\n" }.joined()
     return output

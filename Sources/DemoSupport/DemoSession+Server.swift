@@ -50,7 +50,7 @@ extension DemoSession {
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
     for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
     var notes = [
-      "Real time: the session played \(DemoFormat.decimal(speed))× faster than on the virtual "
+      "Real time: the session played \(Format.decimal(speed))× faster than on the virtual "
         + "clock; the client threw the dropped answers away."
     ]
     for (kind, run) in zip(DemoFeedKind.allCases, runs) where run.requestsNotSent > 0 {

@@ -54,7 +54,7 @@ public enum DemoSession {
     return report(
       runs, options: options,
       source: "the \(rows.count) \"\(section)\" notes of CPython's release notes (embedded, "
-        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors",
+        + "\(Format.count(all.count)) notes in all), newest first, keyset cursors",
       network: "simulated on a virtual clock: log-normal latency around "
         + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
       latencyMilliseconds: options.latencyMilliseconds, notes: [])
@@ -82,7 +82,7 @@ public enum DemoSession {
     return DemoReport(
       source: source, network: network, profile: options.profile, seed: options.seed,
       pageSize: options.pageSize, latencyMilliseconds: latencyMilliseconds,
-      sessionSeconds: DemoFormat.roundedSeconds(paginator?.duration ?? .zero),
+      sessionSeconds: Format.roundedSeconds(paginator?.duration ?? .zero),
       timeline: paginator?.timeline ?? [], feeds: feeds,
       notes: summary(feeds) + notes)
   }
@@ -98,7 +98,7 @@ public enum DemoSession {
     for feed in feeds where feed.feed != paginator.feed {
       if feed.requests > paginator.requests {
         let ratio = Double(feed.requests) / Double(max(1, paginator.requests))
-        var line = "\(feed.feed) sent \(DemoFormat.decimal(ratio))× as many requests as Paginator "
+        var line = "\(feed.feed) sent \(Format.decimal(ratio))× as many requests as Paginator "
         line += "(\(feed.requests) against \(paginator.requests))"
         if feed.requestsAfterEnd > 0 { line += ", \(feed.requestsAfterEnd) of them after the end" }
         lines.append(line + ".")
@@ -106,8 +106,8 @@ public enum DemoSession {
       if feed.spinnerSeconds >= paginator.spinnerSeconds + 1 {
         lines.append(
           "\(feed.feed) kept the user waiting at the end of the loaded rows for "
-            + "\(DemoFormat.decimal(feed.spinnerSeconds)) s (Paginator: "
-            + "\(DemoFormat.decimal(paginator.spinnerSeconds)) s).")
+            + "\(Format.decimal(feed.spinnerSeconds)) s (Paginator: "
+            + "\(Format.decimal(paginator.spinnerSeconds)) s).")
       }
     }
     let duplicates = paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)"

@@ -74,10 +74,10 @@ final class DemoSessionRunner<Feed: ListFeed> {
       await list.startScreenTask()
       await list.idle(for: wait / speed)
     case .wait(let duration):
-      note("looks at the screen for \(DemoFormat.seconds(duration / speed))")
+      note("looks at the screen for \(Format.decimalSeconds(duration / speed))")
       await list.idle(for: duration / speed)
     case .read(let row, let duration):
-      note("reads down to row \(row) in \(DemoFormat.seconds(duration / speed))")
+      note("reads down to row \(row) in \(Format.decimalSeconds(duration / speed))")
       await list.scroll(to: row, duration: duration / speed)
     case .scroll(let row, let duration):
       let up = Double(row) * rowHeight < list.contentOffset
@@ -97,7 +97,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
       for _ in 0..<max(0, answers) { dropNextRequest() }
     case .readToEnd(let rowsPerSecond, let limit):
       note(
-        "reads on to the end of the section, \(DemoFormat.decimal(rowsPerSecond * speed)) rows/s")
+        "reads on to the end of the section, \(Format.decimal(rowsPerSecond * speed)) rows/s")
       await readToEnd(rowsPerSecond: rowsPerSecond, limit: limit)
     }
   }
