@@ -71,8 +71,8 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
 
     let seen = list.report()
     var requests = SessionReport()
-    SessionRecorder.addRequestFigures(source.requestRecords, to: &requests)
     let entries = source.entries
+    SessionRecorder.addRequestFigures(entries, to: &requests)
     let report = FeedReport(
       feed: kind.name, requests: requests.requestsIssued,
       duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// Builds the demo's timeline of one run from what the user did and the request log.
 enum DemoTimeline {
@@ -23,9 +24,9 @@ enum DemoTimeline {
   ///   - entries: The request log.
   ///   - cursorText: How to show a cursor, such as `2022-12-06,150`.
   /// - Returns: The entries in order.
-  static func entries<Base: PageSource>(
-    userActions: [DemoUserAction], requests entries: [RecordingPageSource<Base>.Entry],
-    cursorText: (Base.Cursor) -> String
+  static func entries<Cursor>(
+    userActions: [DemoUserAction], requests entries: [RequestRecord<Cursor>],
+    cursorText: (Cursor) -> String
   ) -> [TimelineEntry] {
     var events = userActions.map { action in
       Event(
@@ -35,7 +36,7 @@ enum DemoTimeline {
     }
     for (index, entry) in entries.enumerated() {
       let request = entry.request
-      let sent = milliseconds(entry.sentAt)
+      let sent = milliseconds(entry.receivedAt)
       var text = "#\(request.id.rawValue) \(request.direction == .refresh ? "refresh" : "append")"
       text += request.cursor.map { " after \(cursorText($0))" } ?? ", first page"
       let failed = entries[..<index].last { earlier in
@@ -85,9 +86,7 @@ enum DemoTimeline {
   }
 
   /// The line for how a request ended, `#3: 20 rows in 161 ms`, or `nil` while it is pending.
-  private static func answer(_ entry: RecordingPageSource<some PageSource>.Entry)
-    -> TimelineEntry?
-  {
+  private static func answer(_ entry: RequestRecord<some Hashable & Sendable>) -> TimelineEntry? {
     guard let answeredAt = entry.answeredAt, let latency = entry.latency else { return nil }
     let number = "#\(entry.request.id.rawValue)"
     let ms = milliseconds(latency)
@@ -114,15 +113,5 @@ enum DemoTimeline {
   /// A duration in whole milliseconds, rounded.
   static func milliseconds(_ duration: Duration) -> Int {
     Int((duration / .milliseconds(1)).rounded())
-  }
-}
-
-extension RecordingPageSource.Entry {
-  /// Whether the request failed (its answer lost, or an error).
-  var isFailure: Bool {
-    switch outcome {
-    case .dropped, .failed: true
-    case .pending, .page, .cancelled, .notSent: false
-    }
   }
 }
