@@ -69,16 +69,10 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       dropNextRequest: { source.dropNextRequest() }, requestSequence: { source.sequence })
     await runner.run(steps)
 
-    let seen = list.report()
-    var requests = SessionReport()
     let entries = source.entries
+    var requests = SessionReport()
     SessionRecorder.addRequestFigures(entries, to: &requests)
-    let report = FeedReport(
-      feed: kind.name, requests: requests.requestsIssued,
-      duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,
-      requestsAfterEnd: requests.requestsAfterEnd,
-      spinnerSeconds: Format.roundedSeconds(seen.stallTime),
-      rowsNeverShown: seen.rowsLoadedButNeverShown)
+    let report = FeedReport(feed: kind.name, rows: list.report(), requests: requests)
     let duration = list.now
     await list.cancelScreenTask()
     await tearDown(source)

@@ -106,18 +106,18 @@ public struct DemoReport: Codable, Equatable, Sendable {
       ],
       rows: feeds.map { feed in
         [
-          feed.feed, "\(feed.requests)", "\(feed.duplicateRequests)",
+          feed.feed, "\(feed.requestsIssued)", "\(feed.duplicateRequests)",
           "\(feed.duplicateRowsShown)", "\(feed.requestsAfterEnd)",
-          Self.seconds(milliseconds: Int((feed.spinnerSeconds * 1000).rounded())),
-          "\(feed.rowsNeverShown)",
+          Self.seconds(milliseconds: Int((feed.stallTime * 1000).rounded())),
+          "\(feed.rowsLoadedButNeverShown)",
         ]
       })
   }
 
   /// The report as pretty-printed JSON with sorted keys (stable across runs), ending in
-  /// `"\n"`. Keys are the Swift property names (`spinnerSeconds`, `latencyMilliseconds`, ...).
+  /// `"\n"`. Keys are the Swift property names (`stallTime`, `latencyMilliseconds`, ...).
   /// - Returns: The JSON text.
-  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `spinnerSeconds`).
+  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `stallTime`).
   public func json() throws -> String {
     try DemoJSON.string(self)
   }

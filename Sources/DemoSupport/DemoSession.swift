@@ -96,18 +96,18 @@ public enum DemoSession {
     }
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {
-      if feed.requests > paginator.requests {
-        let ratio = Double(feed.requests) / Double(max(1, paginator.requests))
+      if feed.requestsIssued > paginator.requestsIssued {
+        let ratio = Double(feed.requestsIssued) / Double(max(1, paginator.requestsIssued))
         var line = "\(feed.feed) sent \(Format.decimal(ratio))× as many requests as Paginator "
-        line += "(\(feed.requests) against \(paginator.requests))"
+        line += "(\(feed.requestsIssued) against \(paginator.requestsIssued))"
         if feed.requestsAfterEnd > 0 { line += ", \(feed.requestsAfterEnd) of them after the end" }
         lines.append(line + ".")
       }
-      if feed.spinnerSeconds >= paginator.spinnerSeconds + 1 {
+      if feed.stallTime >= paginator.stallTime + 1 {
         lines.append(
           "\(feed.feed) kept the user waiting at the end of the loaded rows for "
-            + "\(Format.decimal(feed.spinnerSeconds)) s (Paginator: "
-            + "\(Format.decimal(paginator.spinnerSeconds)) s).")
+            + "\(Format.decimal(feed.stallTime)) s (Paginator: "
+            + "\(Format.decimal(paginator.stallTime)) s).")
       }
     }
     let duplicates = paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)"

@@ -72,9 +72,9 @@ extension PolicyComparison {
         guard let result = result(results, profile.name, policy) else { continue }
         let ratio =
           oracle.map {
-            $0.stallSeconds > 0
-              ? Format.ratio(result.stallSeconds / $0.stallSeconds)
-              : (result.stallSeconds > 0 ? "∞" : "1.00×")
+            $0.stallTime > 0
+              ? Format.ratio(result.stallTime / $0.stallTime)
+              : (result.stallTime > 0 ? "∞" : "1.00×")
           } ?? "—"
         let firstRows = result.sessions.compactMap(\.firstRowSeconds)
         let firstRow =
@@ -85,7 +85,7 @@ extension PolicyComparison {
           policy.rawValue,
           "\(result.requests - result.failedRequests) / \(result.minimumRequests)",
           "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
-          Format.seconds(result.stallSeconds), ratio,
+          Format.seconds(result.stallTime), ratio,
           String(format: "%.2f", result.pagesNeverShown),
           firstRow,
         ])
@@ -114,9 +114,9 @@ extension PolicyComparison {
       else { continue }
       rows.append([
         profile.name,
-        "\(fixed.requests - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallSeconds))",
-        "\(adaptive.requests - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallSeconds))",
-        "\(oracle.requests - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallSeconds))",
+        "\(fixed.requests - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallTime))",
+        "\(adaptive.requests - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallTime))",
+        "\(oracle.requests - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallTime))",
       ])
     }
     return """

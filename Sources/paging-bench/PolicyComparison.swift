@@ -20,9 +20,10 @@ enum PolicyComparison {
     let minimumRequests: Int
     let duplicateRequests: Int
     let requestsAfterEnd: Int
-    /// Seconds the user waited at the end of the loaded rows while more existed (in a chat, at
-    /// the top while older rows existed).
-    let stallSeconds: Double
+    /// The session's `SessionReport.stallTime` plus its `stallTimeAtTop`, in seconds: how long
+    /// the user waited at the end of the loaded rows while more existed (in a chat, at the top
+    /// while older rows existed).
+    let stallTime: Double
     /// Prepends after which the row the user looked at had moved on screen (fault class 17).
     let viewportJumps: Int
     /// How far, in points summed over the prepends, that row moved.
@@ -51,7 +52,7 @@ enum PolicyComparison {
     let requestsAfterEnd: Int
     let failedRequests: Int
     let hedgedRequests: Int
-    let stallSeconds: Double
+    let stallTime: Double
     let viewportJumps: Int
     let anchorMovement: Double
     let rowsNeverShown: Int
@@ -69,7 +70,7 @@ enum PolicyComparison {
       requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
       failedRequests = sessions.map(\.failedRequests).reduce(0, +)
       hedgedRequests = sessions.map(\.hedgedRequests).reduce(0, +)
-      stallSeconds = sessions.map(\.stallSeconds).reduce(0, +)
+      stallTime = sessions.map(\.stallTime).reduce(0, +)
       viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
       anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
       rowsNeverShown = sessions.map(\.rowsNeverShown).reduce(0, +)
@@ -101,7 +102,7 @@ enum PolicyComparison {
               hedgedRequests: report.hedgedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
               requestsAfterEnd: report.requestsAfterEnd,
-              stallSeconds: (report.stallTime + report.stallTimeAtTop).seconds,
+              stallTime: (report.stallTime + report.stallTimeAtTop).seconds,
               viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
               rowsNeverShown: report.rowsLoadedButNeverShown,
               firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
