@@ -1,26 +1,26 @@
 /// Everything one demo run prints: its settings, the `Paginator` run's timeline and the
 /// comparison of the feeds. ``text(style:)`` and ``json()`` render the same content.
-public struct DemoReport: Codable, Equatable, Sendable {
+package struct DemoReport: Codable, Equatable, Sendable {
   /// What the list shows and where the pages come from: the embedded data, or a URL.
-  public var source: String
+  package var source: String
   /// The network: simulated (with its latency model) on the virtual clock, or real HTTP.
-  public var network: String
+  package var network: String
   /// The scripted session's name.
-  public var profile: DemoProfile
+  package var profile: DemoProfile
   /// The seed of the latency model and of the list's random choices.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Rows per page.
-  public var pageSize: Int
+  package var pageSize: Int
   /// The embedded source's median latency in milliseconds, or `nil` against a real server.
-  public var latencyMilliseconds: Int?
+  package var latencyMilliseconds: Int?
   /// The `Paginator` session's length on its clock, in seconds.
-  public var sessionSeconds: Double
+  package var sessionSeconds: Double
   /// The `Paginator` run, in time order.
-  public var timeline: [TimelineEntry]
+  package var timeline: [TimelineEntry]
   /// One row per feed implementation, in the order they ran.
-  public var feeds: [FeedReport]
+  package var feeds: [FeedReport]
   /// Conclusions and caveats, one sentence each, printed after the table.
-  public var notes: [String]
+  package var notes: [String]
 
   /// Creates a report.
   /// - Parameters:
@@ -34,7 +34,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   ///   - timeline: The `Paginator` run's events.
   ///   - feeds: The comparison's rows.
   ///   - notes: Sentences printed after the table.
-  public init(
+  package init(
     source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
     latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
     feeds: [FeedReport], notes: [String]
@@ -55,7 +55,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   static let width = 96
 
   /// What the table's less obvious columns count, printed under it.
-  public static let legend = [
+  package static let legend = [
     "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
     "dup. rows shown: rows whose note the list had already shown higher up",
     "after end: requests sent after the server had answered the last page",
@@ -67,7 +67,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// table's legend.
   /// - Parameter style: ``TerminalStyle/ansi`` for bold headings on a terminal.
   /// - Returns: Lines ending in `"\n"`.
-  public func text(style: TerminalStyle = .plain) -> String {
+  package func text(style: TerminalStyle = .plain) -> String {
     let session =
       "\(profile.rawValue) (\(profile.summary)), \(Format.decimal(sessionSeconds)) s, "
       + "seed \(seed)"
@@ -96,7 +96,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   }
 
   /// The comparison as a ``TextTable``, one row per feed.
-  public var comparisonTable: TextTable {
+  package var comparisonTable: TextTable {
     TextTable(
       columns: [
         .init("feed"), .init("requests", alignment: .right),
@@ -118,7 +118,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// `"\n"`. Keys are the Swift property names (`stallTime`, `latencyMilliseconds`, ...).
   /// - Returns: The JSON text.
   /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `stallTime`).
-  public func json() throws -> String {
+  package func json() throws -> String {
     try DemoJSON.string(self)
   }
 

@@ -9,9 +9,9 @@ import PagingTesting
 /// The list shows one section of CPython's release notes, ``section``, newest first: short
 /// enough that the user reads to its end, so that what each feed does after the last page
 /// shows.
-public enum DemoSession {
+package enum DemoSession {
   /// The NEWS section the demo's list shows: 129 of the 10,017 notes, 7 pages of 20.
-  public static let section = "Security"
+  package static let section = "Security"
 
   /// Plays the session against the embedded data on a virtual clock (`TestClock`): a
   /// `SimulatedFeedServer` with keyset cursors answers after a seeded log-normal latency with a
@@ -25,7 +25,7 @@ public enum DemoSession {
   /// - Returns: The report: the `Paginator` run's timeline and the three feeds' figures.
   /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
   @MainActor
-  public static func embedded(_ options: DemoOptions) async throws -> DemoReport {
+  package static func embedded(_ options: DemoOptions) async throws -> DemoReport {
     let all = try ReleaseNotes.bundled()
     let rows = all.filter { $0.section == section }
       .sorted { $0.feedKey < $1.feedKey }

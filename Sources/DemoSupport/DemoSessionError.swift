@@ -1,12 +1,12 @@
 import Foundation
 
 /// Why the demo could not run its session.
-public enum DemoSessionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DemoSessionError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The real server's first page did not load. The values are the URL and the error.
   case serverUnavailable(url: URL, reason: String)
 
   /// One line for a terminal.
-  public var description: String {
+  package var description: String {
     switch self {
     case .serverUnavailable(let url, let reason):
       "cannot load the first page of \(url.absoluteString): \(reason)"

@@ -5,7 +5,7 @@
 /// session against a server plays the same steps faster (see ``DemoProfile/realTimeSpeed``).
 /// Rows count from 0 at the top of the list; the list is iPhone-sized (80-point rows in a
 /// 666-point viewport, about 8 rows on screen).
-public enum DemoStep: Sendable, Equatable {
+package enum DemoStep: Sendable, Equatable {
   /// The screen appears (its `.task` starts the first load), then the user looks at it.
   case openScreen(thenWait: Duration)
   /// The user looks at the screen without touching it.

@@ -5,22 +5,22 @@ import PagingTesting
 /// The demo runs the same session (same seed, same gestures) through each implementation and
 /// takes the row from the session's `SessionReport`s (`init(feed:rows:requests:)`): the
 /// figures keep their names there, and only the time becomes seconds, for the JSON.
-public struct FeedReport: Codable, Equatable, Sendable {
+package struct FeedReport: Codable, Equatable, Sendable {
   /// The implementation's name, such as `naive onAppear`, `guarded onAppear` or `Paginator`.
-  public var feed: String
+  package var feed: String
   /// Page requests sent to the server (`SessionReport.requestsIssued`).
-  public var requestsIssued: Int
+  package var requestsIssued: Int
   /// Requests for a cursor already requested in the same generation (wasted round trips).
-  public var duplicateRequests: Int
+  package var duplicateRequests: Int
   /// Rows shown more than once in the list (the same id at two positions).
-  public var duplicateRowsShown: Int
+  package var duplicateRowsShown: Int
   /// Requests sent after the server had already returned the last page.
-  public var requestsAfterEnd: Int
+  package var requestsAfterEnd: Int
   /// Time the user spent looking at a loading spinner (`SessionReport.stallTime`), in seconds
   /// rounded to the millisecond.
-  public var stallTime: Double
+  package var stallTime: Double
   /// Rows loaded that never came on screen before the session ended.
-  public var rowsLoadedButNeverShown: Int
+  package var rowsLoadedButNeverShown: Int
 
   /// Creates a row of the comparison.
   /// - Parameters:
@@ -31,7 +31,7 @@ public struct FeedReport: Codable, Equatable, Sendable {
   ///   - requestsAfterEnd: Requests after the last page.
   ///   - stallTime: Seconds at a spinner.
   ///   - rowsLoadedButNeverShown: Rows loaded but never on screen.
-  public init(
+  package init(
     feed: String, requestsIssued: Int, duplicateRequests: Int, duplicateRowsShown: Int,
     requestsAfterEnd: Int, stallTime: Double, rowsLoadedButNeverShown: Int
   ) {
