@@ -76,7 +76,8 @@ extension DemoSession {
   ///   - strategy: How the next page is found (it sets `_shape`).
   ///   - pageSize: The page size (`_size`).
   /// - Returns: The first page's URL; `url` itself when Foundation cannot take it apart.
-  package static func firstPageURL(_ url: URL, strategy: DemoServer.Strategy, pageSize: Int) -> URL {
+  package static func firstPageURL(_ url: URL, strategy: DemoServer.Strategy, pageSize: Int) -> URL
+  {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       return url
     }

@@ -20,7 +20,9 @@ package enum Format {
   package static func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
 
   /// Bytes in megabytes (10^6) with one decimal: `21.4 MB`.
-  package static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+  package static func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1e6)
+  }
 
   /// Seconds with two decimals: `3.25 s`.
   package static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
@@ -58,7 +60,9 @@ package enum Format {
   /// A Markdown table: a header row, a separator and the rows.
   /// - Parameter alignment: One letter per column, `l` or `r`; by default the first column is
   ///   left-aligned (labels) and the others right-aligned (figures).
-  package static func table(_ header: [String], _ rows: [[String]], alignment: String? = nil) -> String {
+  package static func table(_ header: [String], _ rows: [[String]], alignment: String? = nil)
+    -> String
+  {
     let letters = Array(alignment ?? "l" + String(repeating: "r", count: header.count - 1))
     var lines = ["| " + header.joined(separator: " | ") + " |"]
     lines.append(
@@ -81,7 +85,9 @@ extension Format {
   ///   - indent: The spaces before the second and later lines.
   ///   - firstLineUsed: Characters already on the first line (a label before the text).
   /// - Returns: The lines joined with `"\n"`, without a final line break.
-  package static func wrap(_ text: String, width: Int, indent: Int = 0, firstLineUsed: Int = 0) -> String {
+  package static func wrap(_ text: String, width: Int, indent: Int = 0, firstLineUsed: Int = 0)
+    -> String
+  {
     var lines: [String] = []
     var line = ""
     var used = firstLineUsed

@@ -21,9 +21,11 @@ import Testing
       record(1, cursor: nil, arrival: 1, answer: 2, .page(rows: 20, endsList: false)),
       record(2, cursor: 20, arrival: 3, answer: 4, .failed(reason: "timeout")),
       record(3, cursor: 20, arrival: 5, answer: 7, .page(rows: 20, endsList: false)),  // a retry
-      record(4, cursor: 20, arrival: 6, answer: 8, .page(rows: 20, endsList: false)),  // while 3 flies
+      // While 3 flies:
+      record(4, cursor: 20, arrival: 6, answer: 8, .page(rows: 20, endsList: false)),
       record(5, cursor: 40, arrival: 9, answer: 10, .page(rows: 20, endsList: true)),
-      record(6, cursor: 40, arrival: 11, answer: 12, .page(rows: 20, endsList: true)),  // after the end
+      // After the end:
+      record(6, cursor: 40, arrival: 11, answer: 12, .page(rows: 20, endsList: true)),
       record(7, cursor: 60, arrival: 13, answer: nil, .cancelled),  // after the end
       record(8, cursor: nil, generation: 2, arrival: 14, answer: nil, .pending),
     ]
