@@ -97,3 +97,33 @@ final class BaselineLoader<Source: PageSource> {
     await withCheckedContinuation { waiters[id, default: []].append($0) }
   }
 }
+
+/// What the baseline feeds share (`package`): the chat form, made at the newest page, which
+/// loads older pages at the top.
+@MainActor
+package protocol BaselineFeed: ListFeed {
+  /// The page source.
+  associatedtype Source: PageSource
+  /// Creates a feed that opens at `initialCursor` and puts later pages at the `grows` edge
+  /// (`.append`: a feed; `.prepend`: a chat).
+  /// - Parameters:
+  ///   - source: Loads the pages.
+  ///   - initialCursor: The first page's cursor.
+  ///   - grows: `.append` or `.prepend`.
+  init(source: Source, initialCursor: Source.Cursor?, grows: LoadDirection)
+  /// The screen's `.task`.
+  func loadFirstPage() async
+}
+
+extension BaselineFeed {
+  /// Creates the chat form; nothing loads until ``loadNewestPage()``.
+  /// - Parameters:
+  ///   - source: Loads the pages; its pages give previous cursors.
+  ///   - newestCursor: The cursor of the newest page, where the chat opens.
+  package init(source: Source, newestCursor: Source.Cursor) {
+    self.init(source: source, initialCursor: newestCursor, grows: .prepend)
+  }
+
+  /// The chat's `.task`: ``loadFirstPage()``, which loads the newest page.
+  package func loadNewestPage() async { await loadFirstPage() }
+}

@@ -59,7 +59,7 @@ import Paging
 /// classes 2 and 13), and it has no retry path. Run it in a ``ListSimulator`` with
 /// ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
+public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
   /// The rows' item type.
   public typealias Item = Source.Item
   /// The source's cursor type.
@@ -72,16 +72,17 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
-  public init(source: Source, initialCursor: Cursor? = nil) {
-    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: .append)
+  public convenience init(source: Source, initialCursor: Cursor? = nil) {
+    self.init(source: source, initialCursor: initialCursor, grows: .append)
   }
 
-  /// Creates the chat form; nothing loads until ``loadNewestPage()``.
+  /// Creates the feed at `initialCursor`, growing at the `grows` edge (``BaselineFeed``).
   /// - Parameters:
-  ///   - source: Loads the pages; its pages give previous cursors.
-  ///   - newestCursor: The cursor of the newest page, where the chat opens.
-  package init(source: Source, newestCursor: Cursor) {
-    self.core = BaselineLoader(source: source, initialCursor: newestCursor, grows: .prepend)
+  ///   - source: Loads the pages.
+  ///   - initialCursor: The first page's cursor.
+  ///   - grows: `.append` (a feed) or `.prepend` (a chat).
+  package init(source: Source, initialCursor: Cursor?, grows: LoadDirection) {
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: grows)
   }
 
   /// The loaded items (oldest first in a chat).
@@ -103,9 +104,6 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed {
     guard !core.hasLoadedFirstPage else { return }
     await load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
-
-  /// The chat's `.task`: loads the newest page unless it has loaded.
-  package func loadNewestPage() async { await loadFirstPage() }
 
   /// A row's `onAppear`: when it is the last row (a chat's top row), nothing is loading and a
   /// next (previous) cursor exists, starts a task that loads that page. In a chat it first

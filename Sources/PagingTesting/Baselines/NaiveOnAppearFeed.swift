@@ -40,7 +40,7 @@ import Paging
 /// the same page again. It stops only when the previous cursor is `nil` when a task runs. Run
 /// it in a ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
+public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
   /// The rows' item type.
   public typealias Item = Source.Item
   /// The source's cursor type.
@@ -52,16 +52,17 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
-  public init(source: Source, initialCursor: Cursor? = nil) {
-    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: .append)
+  public convenience init(source: Source, initialCursor: Cursor? = nil) {
+    self.init(source: source, initialCursor: initialCursor, grows: .append)
   }
 
-  /// Creates the chat form; nothing loads until ``loadNewestPage()``.
+  /// Creates the feed at `initialCursor`, growing at the `grows` edge (``BaselineFeed``).
   /// - Parameters:
-  ///   - source: Loads the pages; its pages give previous cursors.
-  ///   - newestCursor: The cursor of the newest page, where the chat opens.
-  package init(source: Source, newestCursor: Cursor) {
-    self.core = BaselineLoader(source: source, initialCursor: newestCursor, grows: .prepend)
+  ///   - source: Loads the pages.
+  ///   - initialCursor: The first page's cursor.
+  ///   - grows: `.append` (a feed) or `.prepend` (a chat).
+  package init(source: Source, initialCursor: Cursor?, grows: LoadDirection) {
+    self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: grows)
   }
 
   /// The loaded items (oldest first in a chat), duplicates included.
@@ -77,9 +78,6 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   public func loadFirstPage() async {
     await core.load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
-
-  /// The chat's `.task`: loads the newest page and replaces the items with it.
-  package func loadNewestPage() async { await loadFirstPage() }
 
   /// A row's `onAppear`: starts a task that loads the page after the cursor it finds when it
   /// runs, and appends it. In a chat, only the top row does, and only while a previous cursor
