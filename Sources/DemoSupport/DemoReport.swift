@@ -83,7 +83,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
     output += "\n\n"
     output += style.bold("Timeline (Paginator)") + "\n"
     for entry in timeline {
-      let time = Self.seconds(milliseconds: entry.milliseconds).padded(to: 8, alignment: .right)
+      let time = Format.seconds(milliseconds: entry.milliseconds).padded(to: 8, alignment: .right)
       output += "\(time) s  \(entry.kind.rawValue.padded(to: 13, alignment: .left))\(entry.text)\n"
     }
     output += "\n" + style.bold("Comparison (same session, same seed)") + "\n"
@@ -108,7 +108,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
         [
           feed.feed, "\(feed.requestsIssued)", "\(feed.duplicateRequests)",
           "\(feed.duplicateRowsShown)", "\(feed.requestsAfterEnd)",
-          Self.seconds(milliseconds: Int((feed.stallTime * 1000).rounded())),
+          Format.seconds(milliseconds: Int((feed.stallTime * 1000).rounded())),
           "\(feed.rowsLoadedButNeverShown)",
         ]
       })
@@ -120,13 +120,5 @@ package struct DemoReport: Codable, Equatable, Sendable {
   /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `stallTime`).
   package func json() throws -> String {
     try DemoJSON.string(self)
-  }
-
-  /// `1234` → `"1.23"`: seconds with two decimals, without locale-dependent formatting.
-  static func seconds(milliseconds: Int) -> String {
-    let sign = milliseconds < 0 ? "-" : ""
-    let centiseconds = (milliseconds.magnitude + 5) / 10
-    let fraction = centiseconds % 100
-    return "\(sign)\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }

@@ -27,6 +27,14 @@ package enum Format {
   /// Seconds with two decimals: `3.25 s`.
   package static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
 
+  /// `1234` → `"1.23"`: seconds with two decimals, without locale-dependent formatting.
+  package static func seconds(milliseconds: Int) -> String {
+    let sign = milliseconds < 0 ? "-" : ""
+    let centiseconds = (milliseconds.magnitude + 5) / 10
+    let fraction = centiseconds % 100
+    return "\(sign)\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
   /// A whole number with a comma between thousands: `1,000,000`.
   package static func count(_ value: Int) -> String {
     let digits = String(value.magnitude)
