@@ -83,7 +83,7 @@ extension PolicyComparison {
           + (result.sessionsWithoutARow > 0 ? ", never in \(result.sessionsWithoutARow)" : "")
         rows.append([
           policy.rawValue,
-          "\(result.requests - result.failedRequests) / \(result.minimumRequests)",
+          "\(result.requestsIssued - result.failedRequests) / \(result.minimumRequests)",
           "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
           Format.seconds(result.stallTime), ratio,
           String(format: "%.2f", result.pagesNeverShown),
@@ -114,9 +114,9 @@ extension PolicyComparison {
       else { continue }
       rows.append([
         profile.name,
-        "\(fixed.requests - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallTime))",
-        "\(adaptive.requests - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallTime))",
-        "\(oracle.requests - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallTime))",
+        "\(fixed.requestsIssued - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallTime))",
+        "\(adaptive.requestsIssued - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallTime))",
+        "\(oracle.requestsIssued - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallTime))",
       ])
     }
     return """

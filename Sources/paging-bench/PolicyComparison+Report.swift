@@ -20,12 +20,12 @@ extension PolicyComparison {
             met: paginator.duplicateRequests == 0 && paginator.requestsAfterEnd == 0,
             note: "over \(paginator.sessions.count) sessions"))
         if policy == .hedged {
-          let share = Double(paginator.hedgedRequests) / Double(max(1, paginator.requests))
+          let share = Double(paginator.hedgedRequests) / Double(max(1, paginator.requestsIssued))
           goals.append(
             Goal(
               name: "\(name): hedges ≤ 10% of requests", target: "≤ 10%",
               measured: "\(Int((share * 100).rounded()))%", met: share <= 0.1,
-              note: "\(paginator.hedgedRequests) hedges in \(paginator.requests) requests"))
+              note: "\(paginator.hedgedRequests) hedges in \(paginator.requestsIssued) requests"))
           guard profile.name == "flinger" || profile.isChat else { continue }
         } else {
           let over = paginator.sessions.filter { !$0.withinOnePage }
@@ -105,10 +105,10 @@ extension PolicyComparison {
 
   nonisolated private static func requestsNote(_ result: Result, over: [Session]) -> String {
     let counted =
-      "\(result.requests - result.failedRequests) page requests for \(result.minimumRequests) pages reached"
+      "\(result.requestsIssued - result.failedRequests) page requests for \(result.minimumRequests) pages reached"
     guard let first = over.first else { return counted }
     return counted
-      + "; seed \(first.seed): \(first.requests - first.failedRequests) for"
+      + "; seed \(first.seed): \(first.requestsIssued - first.failedRequests) for"
       + " \(first.minimumRequests), in the session whose longest response took"
       + " \(Format.seconds(first.longestResponseSeconds)) (a user held at the end doubles the"
       + " adaptive distance)"

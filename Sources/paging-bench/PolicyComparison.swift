@@ -12,7 +12,7 @@ enum PolicyComparison {
     /// The seed of the server's latencies and failures and of the list's random choices.
     let seed: UInt64
     /// Requests the server received, failed ones included.
-    let requests: Int
+    let requestsIssued: Int
     let failedRequests: Int
     /// Hedges among the requests (never counted as duplicates).
     let hedgedRequests: Int
@@ -29,7 +29,7 @@ enum PolicyComparison {
     /// How far, in points summed over the prepends, that row moved.
     let anchorMovement: Double
     /// Rows loaded but never on screen.
-    let rowsNeverShown: Int
+    let rowsLoadedButNeverShown: Int
     /// Seconds from the screen's task to the first row on screen; `nil`: never.
     let firstRowSeconds: Double?
     /// The longest time the server took to answer one request in this session, in seconds.
@@ -37,7 +37,7 @@ enum PolicyComparison {
 
     /// Whether the requests that returned a page were at most the minimum plus one (hedges,
     /// which ask for a page already asked for, not counted).
-    var withinOnePage: Bool { requests - failedRequests - hedgedRequests <= minimumRequests + 1 }
+    var withinOnePage: Bool { requestsIssued - failedRequests - hedgedRequests <= minimumRequests + 1 }
   }
 
   /// One policy on one profile.
@@ -46,7 +46,7 @@ enum PolicyComparison {
     let policy: Policy
     let pageSize: Int
     let sessions: [Session]
-    let requests: Int
+    let requestsIssued: Int
     let minimumRequests: Int
     let duplicateRequests: Int
     let requestsAfterEnd: Int
@@ -55,7 +55,7 @@ enum PolicyComparison {
     let stallTime: Double
     let viewportJumps: Int
     let anchorMovement: Double
-    let rowsNeverShown: Int
+    let rowsLoadedButNeverShown: Int
     /// Sessions in which no row was ever shown.
     let sessionsWithoutARow: Int
 
@@ -64,7 +64,7 @@ enum PolicyComparison {
       self.policy = policy
       self.pageSize = pageSize
       self.sessions = sessions
-      requests = sessions.map(\.requests).reduce(0, +)
+      requestsIssued = sessions.map(\.requestsIssued).reduce(0, +)
       minimumRequests = sessions.map(\.minimumRequests).reduce(0, +)
       duplicateRequests = sessions.map(\.duplicateRequests).reduce(0, +)
       requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
@@ -73,12 +73,12 @@ enum PolicyComparison {
       stallTime = sessions.map(\.stallTime).reduce(0, +)
       viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
       anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
-      rowsNeverShown = sessions.map(\.rowsNeverShown).reduce(0, +)
+      rowsLoadedButNeverShown = sessions.map(\.rowsLoadedButNeverShown).reduce(0, +)
       sessionsWithoutARow = sessions.filter { $0.firstRowSeconds == nil }.count
     }
 
-    /// ``rowsNeverShown`` in pages.
-    var pagesNeverShown: Double { Double(rowsNeverShown) / Double(pageSize) }
+    /// ``rowsLoadedButNeverShown`` in pages.
+    var pagesNeverShown: Double { Double(rowsLoadedButNeverShown) / Double(pageSize) }
   }
 
   /// The seeds every profile runs with.
@@ -98,13 +98,13 @@ enum PolicyComparison {
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
             Session(
-              seed: seed, requests: report.requestsIssued, failedRequests: report.failedRequests,
+              seed: seed, requestsIssued: report.requestsIssued, failedRequests: report.failedRequests,
               hedgedRequests: report.hedgedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
               requestsAfterEnd: report.requestsAfterEnd,
               stallTime: (report.stallTime + report.stallTimeAtTop).seconds,
               viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
-              rowsNeverShown: report.rowsLoadedButNeverShown,
+              rowsLoadedButNeverShown: report.rowsLoadedButNeverShown,
               firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
         }
       }
