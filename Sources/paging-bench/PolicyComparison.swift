@@ -37,7 +37,9 @@ enum PolicyComparison {
 
     /// Whether the requests that returned a page were at most the minimum plus one (hedges,
     /// which ask for a page already asked for, not counted).
-    var withinOnePage: Bool { requestsIssued - failedRequests - hedgedRequests <= minimumRequests + 1 }
+    var withinOnePage: Bool {
+      requestsIssued - failedRequests - hedgedRequests <= minimumRequests + 1
+    }
   }
 
   /// One policy on one profile.
@@ -98,7 +100,8 @@ enum PolicyComparison {
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
             Session(
-              seed: seed, requestsIssued: report.requestsIssued, failedRequests: report.failedRequests,
+              seed: seed, requestsIssued: report.requestsIssued,
+              failedRequests: report.failedRequests,
               hedgedRequests: report.hedgedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
               requestsAfterEnd: report.requestsAfterEnd,
