@@ -4,7 +4,7 @@ import PagingTesting
 ///
 /// The demo runs the same session (same seed, same gestures) through each implementation and
 /// takes the row from the session's `SessionReport`s (`init(feed:rows:requests:)`): the
-/// figures keep their names there, and only the time becomes seconds, for the JSON.
+/// figures keep their names there, and only times become seconds, for the JSON.
 package struct FeedReport: Codable, Equatable, Sendable {
   /// The implementation's name, such as `naive onAppear`, `guarded onAppear` or `Paginator`.
   package var feed: String
@@ -21,6 +21,21 @@ package struct FeedReport: Codable, Equatable, Sendable {
   package var stallTime: Double
   /// Rows loaded that never came on screen before the session ended.
   package var rowsLoadedButNeverShown: Int
+  /// The chat scenario: prepends after which the row the user read was no longer where it had
+  /// been on screen (`SessionReport.viewportJumps`); `nil` in the other scenarios.
+  package var viewportJumps: Int?
+  /// The chat scenario: how far, in points summed over every prepend, the row the user read
+  /// moved on screen (`SessionReport.anchorMovement`); `nil` in the other scenarios.
+  package var anchorMovement: Double?
+  /// The chat scenario: seconds the user sat at the top of the loaded rows while older ones
+  /// existed (`SessionReport.stallTimeAtTop`); `nil` in the other scenarios.
+  package var stallTimeAtTop: Double?
+  /// The search scenario: rows on screen that did not match the text typed by then, each row
+  /// counted once per text; `nil` in the other scenarios.
+  package var staleRowsShown: Int?
+  /// The search scenario: requests the feed cancelled (`SessionReport.cancelledRequests`);
+  /// `nil` in the other scenarios.
+  package var cancelledRequests: Int?
 
   /// Creates a row of the comparison.
   /// - Parameters:
@@ -44,7 +59,7 @@ package struct FeedReport: Codable, Equatable, Sendable {
     self.rowsLoadedButNeverShown = rowsLoadedButNeverShown
   }
 
-  /// The row of a session's reports.
+  /// The row of a session's reports (the scenario's own figures are set after).
   /// - Parameters:
   ///   - feed: The implementation's name.
   ///   - rows: The list's report (rows shown, time at a spinner).
