@@ -5,7 +5,7 @@ import Paging
 /// loads they started, and waiters for those loads to be applied, which is what
 /// ``ListFeed/requestsStarted`` and ``ListFeed/waitForLoad(_:)`` need.
 @MainActor
-final class BaselineLoader<Source: PageSource> {
+package final class BaselineLoader<Source: PageSource> {
   typealias Item = Source.Item
   typealias Cursor = Source.Cursor
 
@@ -134,4 +134,38 @@ extension BaselineFeed {
 
   /// The chat's `.task`: ``loadFirstPage()``, which loads the newest page.
   package func loadNewestPage() async { await loadFirstPage() }
+}
+
+/// A package baseline whose rows are a ``BaselineLoader``'s: the list's callbacks that only
+/// read the loader come from here (the public baselines forward their own, as their public
+/// conformance needs).
+@MainActor
+package protocol LoaderBackedFeed: ListFeed where Item == Source.Item {
+  /// The page source.
+  associatedtype Source: PageSource
+  /// The rows, cursors and loads.
+  var core: BaselineLoader<Source> { get }
+}
+
+extension LoaderBackedFeed {
+  /// The number of items.
+  package var rowCount: Int { core.items.count }
+  /// The item at `index`.
+  /// - Parameter index: A position below ``rowCount``.
+  /// - Returns: The item.
+  package func rowItem(at index: Int) -> Item { core.items[index] }
+  /// Grows with every page applied.
+  package var rowsVersion: Int { core.version }
+  /// Whether the last page applied had a next cursor (or none has loaded yet).
+  package var hasNextPage: Bool { core.hasNextPage }
+  /// The loads started so far.
+  package var requestsStarted: Int { core.started }
+  /// Does nothing: this code ignores disappearances.
+  /// - Parameter item: The row's item.
+  package func rowDisappeared(_ item: Item) {}
+  /// Does nothing: this code has no retry path.
+  package func retry() {}
+  /// Waits until the answer to `id` was applied.
+  /// - Parameter id: A request id.
+  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }

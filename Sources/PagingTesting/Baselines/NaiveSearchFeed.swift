@@ -22,13 +22,14 @@ import Paging
 ///
 /// `package`: the demo shows it beside `Paginator`; it is not API.
 @MainActor
-package final class NaiveSearchFeed<Source: PageSource>: ListFeed {
+package final class NaiveSearchFeed<Source: PageSource>: ListFeed, LoaderBackedFeed {
   /// The rows' item type.
   package typealias Item = Source.Item
   /// The source's cursor type.
   package typealias Cursor = Source.Cursor
 
-  private let core: BaselineLoader<Source>
+  /// The rows, cursors and loads.
+  package let core: BaselineLoader<Source>
   /// The text the last change of the search field set (`nil`: none yet, all rows).
   package private(set) var text: String?
 
@@ -62,25 +63,10 @@ package final class NaiveSearchFeed<Source: PageSource>: ListFeed {
     Task { await self.core.load(id, cursor: nil, direction: .refresh, query: text) }
   }
 
-  // MARK: ListFeed
+  // MARK: ListFeed (the rest from LoaderBackedFeed)
 
-  /// The number of items.
-  package var rowCount: Int { core.items.count }
-  /// The item at `index`.
-  /// - Parameter index: A position below ``rowCount``.
-  /// - Returns: The item.
-  package func rowItem(at index: Int) -> Item { core.items[index] }
-  /// Grows with every page applied.
-  package var rowsVersion: Int { core.version }
   /// Always `nil`: this code shows no footer.
   package var footerState: ListFooterState? { nil }
-  /// Whether the last page applied had a next cursor (or none has loaded yet).
-  package var hasNextPage: Bool { core.hasNextPage }
-  /// The loads started so far.
-  package var requestsStarted: Int { core.started }
-  /// Does nothing: this code ignores disappearances.
-  /// - Parameter item: The row's item.
-  package func rowDisappeared(_ item: Item) {}
   /// The screen's `.task`: loads the first page for no text.
   package func runScreenTask() async {
     await core.load(core.begin(), cursor: nil, direction: .refresh)
@@ -90,9 +76,4 @@ package final class NaiveSearchFeed<Source: PageSource>: ListFeed {
     core.beginRefresh()
     await core.load(core.begin(), cursor: nil, direction: .refresh, query: text)
   }
-  /// Does nothing: this code has no retry path.
-  package func retry() {}
-  /// Waits until the answer to `id` was applied.
-  /// - Parameter id: A request id.
-  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
