@@ -6,13 +6,13 @@ import Testing
 extension Registry {
   /// The fault scenarios over the catalog, 40 a page, by its relative `Link` header: 4 pages
   /// of `repo001`...`repo150`.
-  static let faults = ServerFaults<RegistryRepository, String>(
+  static let faults = ServerFaults<Identified<String, String>, String>(
     source: { base in
       HTTPPageSource(
         url: base.appendingPathComponent("v2/_catalog"),
-        strategy: .linkHeader(itemsPath: ["repositories"]),
+        strategy: .linkHeader(itemsPath: ["repositories"]), id: \String.self,
         queryItems: [URLQueryItem(name: "n", value: "40")])
-    }, key: \.id, table: (1...150).map { "repo" + String(format: "%03d", $0) }, pages: 4)
+    }, key: \.value, table: repositories, pages: 4)
 
   /// Starts a registry of the test's own over the CI registry's storage
   /// (`PAGING_REGISTRY_DATA`, only read), with its config in `folder`.

@@ -17,7 +17,7 @@ import Testing
 /// The fault always hits request 3 (the third page), so two pages are loaded when it comes. A
 /// proxy or server left running by a failed expectation is stopped when its ``LocalServer``
 /// goes away.
-struct ServerFaults<Item: Decodable & Identifiable & Sendable, Key: Equatable & Sendable>: Sendable
+struct ServerFaults<Item: Identifiable & Sendable, Key: Equatable & Sendable>: Sendable
 where Item.ID: Sendable {
   /// Makes the walk's source for a server (or proxy) at a base URL.
   var source: @Sendable (URL) throws -> HTTPPageSource<Item>
