@@ -33,3 +33,17 @@ for snippet in .ci/readme-snippets/*.swift; do
   swiftc "${flags[@]}" -module-name ReadmeSnippet -typecheck .ci/readme-snippets/Support.swift "$snippet"
 done
 echo "apple glue: type-checks against the stubs (PagingSwiftUI, FeedApp, README's SwiftUI snippets)"
+# README's installation manifest, verbatim (.ci/readme-snippets/Installation): SwiftPM parses it,
+# and every product it names is a library product of this package.
+(cd .ci/readme-snippets/Installation && swift package dump-package) >"$out/installation.json"
+swift package dump-package >"$out/root.json"
+python3 - "$out/installation.json" "$out/root.json" <<'PY'
+import json, sys
+readme, root = (json.load(open(path)) for path in sys.argv[1:])
+ours = {p["name"] for p in root["products"] if "library" in p["type"]}
+named = {d["product"][0] for t in readme["targets"] for d in t["dependencies"] if "product" in d}
+missing = named - ours
+if missing or not named:
+    sys.exit(f"README's installation names products this package lacks: {sorted(missing)}")
+print(f"README installation manifest: parsed, names {len(named)} of our products")
+PY

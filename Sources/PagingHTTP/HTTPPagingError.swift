@@ -8,7 +8,7 @@ import Paging
 /// Why ``HTTPPageSource`` could not load a page, with what a user or a retry policy needs to
 /// act on it.
 ///
-/// Conforms to `RetryableError`, so ``Paging/RetryPolicy/exponentialBackoff(_:)`` retries only
+/// Conforms to `RetryableError`, so `RetryPolicy.exponentialBackoff(_:)` retries only
 /// what can succeed later: timeouts, lost or refused connections, HTTP 408, 429 and 5xx.
 public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConvertible {
   /// The server answered with a status outside 200...299. A `Link` header or a cursor in such
@@ -105,7 +105,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     }
   }
 
-  /// The coding path of a ``decoding(url:error:)`` error, as `rows[3].title`, else `nil`.
+  /// The coding path of a ``decoding(url:error:contentType:bodyPrefix:)`` error, as `rows[3].title`, else `nil`.
   public var codingPath: String? {
     guard case .decoding(_, let error, _, _) = self else { return nil }
     let context: DecodingError.Context? =

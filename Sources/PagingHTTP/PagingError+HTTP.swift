@@ -1,7 +1,7 @@
 import Paging
 
 extension PagingError {
-  /// The ``HTTPPagingError`` a ``PagingError/sourceFailed(_:)`` wraps, else `nil`.
+  /// The ``HTTPPagingError`` a `PagingError.sourceFailed(_:)` wraps, else `nil`.
   public var httpError: HTTPPagingError? {
     guard case .sourceFailed(let error) = self else { return nil }
     return error as? HTTPPagingError

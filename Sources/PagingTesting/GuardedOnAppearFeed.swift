@@ -23,7 +23,7 @@ import Paging
 ///   new last row that appears with its own page finds the flag still set, and its trigger is
 ///   dropped (fault class 13).
 ///
-/// What the guards still get wrong, and ``Paginator`` does not: the next page starts only at
+/// What the guards still get wrong, and `Paginator` does not: the next page starts only at
 /// the last row, so the user waits at the bottom for every page; a first page shorter than
 /// the screen never loads more; and after a failure nothing loads again while the last row
 /// stays on screen, as there is no retry path.

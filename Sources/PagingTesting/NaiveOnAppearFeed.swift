@@ -14,7 +14,7 @@ import Paging
 /// for the same page (fault class 1), rows that re-appear request again (3), responses that
 /// arrive out of order append pages twice or out of order (4), and after the last page the
 /// `nil` cursor asks for the first page again (5). It has no loading state, no error state
-/// and no retry. The demo and the benchmark run it next to ``Paginator``.
+/// and no retry. The demo and the benchmark run it next to `Paginator`.
 @MainActor
 public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed {
   /// The rows' item type.

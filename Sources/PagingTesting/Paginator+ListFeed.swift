@@ -1,11 +1,11 @@
 import Paging
 
 /// Lets a ``ListSimulator`` drive a paginator as a SwiftUI list would: rows call
-/// ``Paginator/rowAppeared(_:)`` and ``Paginator/rowDisappeared(_:)``, `.task` calls
-/// ``Paginator/start()``, `.refreshable` calls ``Paginator/refresh()`` and the footer's
-/// Retry button calls ``Paginator/retry()``.
+/// `rowAppeared(_:)` and `rowDisappeared(_:)`, `.task` calls
+/// `start()`, `.refreshable` calls `refresh()` and the footer's
+/// Retry button calls `retry()`.
 ///
-/// Its ``Paginator/hasPreviousPage`` and ``Paginator/scrollAnchor`` serve as the list's, so a
+/// Its `hasPreviousPage` and `scrollAnchor` serve as the list's, so a
 /// chat (a paginator whose `initialCursor` is the newest page, over a source whose pages give
 /// previous cursors) keeps the row the user reads in place as older pages land above.
 ///
@@ -42,14 +42,14 @@ extension Paginator: ListFeed {
     }
   }
 
-  /// The requests that reach the source: ``PagingMetrics/requestsStarted`` less those
+  /// The requests that reach the source: `PagingMetrics.requestsStarted` less those
   /// cancelled before their task began, which never reach it (rulebook R17).
   public var requestsStarted: Int { requestsSent }
 
-  /// Calls ``Paginator/start()``.
+  /// Calls `start()`.
   public func runScreenTask() async { await start() }
 
-  /// Calls ``Paginator/setQuery(_:transition:)`` with `text` and ``QueryTransition/clear``.
+  /// Calls `setQuery(_:transition:)` with `text` and `QueryTransition.clear`.
   /// - Parameter text: The search field's text.
   public func queryChanged(to text: String) async { await setQuery(text) }
 

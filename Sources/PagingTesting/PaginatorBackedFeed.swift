@@ -1,6 +1,6 @@
 import Paging
 
-/// A view model that shows a ``Paginator``'s rows: conform it to this protocol and it is a
+/// A view model that shows a `Paginator`'s rows: conform it to this protocol and it is a
 /// ``ListFeed`` that a ``ListSimulator`` drives, every requirement forwarded to ``paginator``.
 /// Implement any requirement yourself to do more than the paginator does (a screen task that
 /// sets a query, a filter chip).

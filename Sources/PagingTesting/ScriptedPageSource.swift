@@ -1,6 +1,6 @@
 import Paging
 
-/// A ``PageSource`` whose answers the test gives: it records every request and keeps it
+/// A `PageSource` whose answers the test gives: it records every request and keeps it
 /// pending until the test completes, fails or cancels it, in any order.
 ///
 /// ```swift
@@ -65,7 +65,7 @@ where Item.ID: Sendable {
 
   /// Records the request and waits for the test's answer.
   /// - Parameter request: The page to load.
-  /// - Returns: The page the test gives with ``complete(_:items:next:)``.
+  /// - Returns: The page the test gives with ``complete(_:items:next:previous:)``.
   /// - Throws: The test's error, or `CancellationError`.
   public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
     let time = clock?.now

@@ -12,7 +12,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// request was in flight or had succeeded (a retry after a failure or a cancellation does
   /// not count, nor does a hedge: see ``hedgedRequests``).
   public var duplicateRequests: Int
-  /// Hedges the source received (``Paging/PageRequest/isHedge``): second requests for a page
+  /// Hedges the source received (`PageRequest.isHedge`): second requests for a page
   /// whose first request was slow, sent on purpose and counted here, not as duplicates.
   public var hedgedRequests: Int
   /// Requests that arrived after the source had answered the last page of their

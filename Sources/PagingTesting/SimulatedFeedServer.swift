@@ -1,6 +1,6 @@
 import Paging
 
-/// A ``PageSource`` over a dataset, with keyset (or offset) cursors, a page size, a seeded
+/// A `PageSource` over a dataset, with keyset (or offset) cursors, a page size, a seeded
 /// latency model on an injected clock, scripted faults and a log of what it served.
 ///
 /// ```swift
@@ -18,8 +18,8 @@ import Paging
 /// not move later pages; with ``Pagination/offset`` paging it counts items, so
 /// head insertions shift later pages and repeat items (fault class 12).
 ///
-/// Faults are keyed by request number: the request's ``PageRequestID`` `rawValue`, which
-/// ``Paginator`` and the baselines number from 1 in the order they issue requests. Latencies
+/// Faults are keyed by request number: the request's `PageRequestID` `rawValue`, which
+/// `Paginator` and the baselines number from 1 in the order they issue requests. Latencies
 /// and failures by rate are drawn per request number too, so concurrent requests get the same
 /// answers, run after run, whatever order their tasks reach the server in.
 ///
@@ -70,7 +70,7 @@ where Item.ID: Sendable {
   /// The seed of the latency and failure-rate draws.
   public let seed: UInt64
 
-  /// Whether an item matches a request's query (``PageRequest/query(as:)`` as a `String`):
+  /// Whether an item matches a request's query (`PageRequest.query(as:)` as a `String`):
   /// set, the server pages through the matching items only, as a search endpoint does.
   public let search: (@Sendable (Item, String) -> Bool)?
 

@@ -3,13 +3,13 @@ import Paging
 /// A `Clock` whose time moves only when a test says so, for deterministic tests of anything
 /// that waits: retry backoff, simulated latency, frame ticks.
 ///
-/// Sleepers are kept ordered by deadline, then by the order they went to sleep; ``advance(by:)``
+/// Sleepers are kept ordered by deadline, then by the order they went to sleep; ``advance(by:isolation:)``
 /// wakes each one whose deadline has come, in that order, after setting ``now`` to its
 /// deadline. ``waitForSleepers(_:)`` lets a test wait until tasks have parked, without polling.
 ///
 /// `advance` only resumes the sleepers: it returns before the woken tasks run, so a check of
 /// their effects right after it cannot tell "did not wake" from "woke, not run yet". Check the
-/// clock instead, which knows exactly: ``advance(by:)`` returns how many sleepers it woke, and
+/// clock instead, which knows exactly: ``advance(by:isolation:)`` returns how many sleepers it woke, and
 /// ``nextDeadline`` says when the next one is due. Zero woken means no sleeper went on, so an
 /// effect that only a wake can cause has not happened and will not; one woken means its effect
 /// will come, so await it (for example with `ScriptedPageSource.request(at:)`):
@@ -109,7 +109,7 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Suspends until ``advance(by:)`` or ``advance(to:)`` reaches `deadline`.
+  /// Suspends until ``advance(by:isolation:)`` or ``advance(to:isolation:)`` reaches `deadline`.
   /// - Parameters:
   ///   - deadline: When to wake.
   ///   - tolerance: Ignored.
@@ -175,7 +175,7 @@ public final class TestClock: Clock, Sendable {
   }
 
   /// Moves time forward to `deadline` (never backwards), waking sleepers as
-  /// ``advance(by:)`` does.
+  /// ``advance(by:isolation:)`` does.
   /// - Parameters:
   ///   - deadline: The new time.
   ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the

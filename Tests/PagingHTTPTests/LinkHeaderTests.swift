@@ -248,6 +248,26 @@ struct LinkHeaderTests {
     #expect(header.errors.isEmpty)
   }
 
+  @Test func anISO88591EncodedParameterDecodesEachByteAsItsScalar() throws {
+    let header = LinkHeader(
+      fieldValue: "<https://a.example/x>; rel=next; title*=iso-8859-1'fr'caf%e9%20%ff",
+      baseURL: nil)
+    #expect(header.links.first?.attribute("title") == "caf\u{E9} \u{FF}")
+    #expect(header.errors.isEmpty)
+  }
+
+  @Test func malformedUTF8InAnEncodedParameterKeepsThePlainValue() throws {
+    // %c3 starts a two-byte sequence that %28 does not continue; %ed%a0%80 is a surrogate.
+    for encoded in ["caf%c3%28", "x%ed%a0%80", "%ff", "%c3"] {
+      let header = LinkHeader(
+        fieldValue: "<https://a.example/x>; rel=next; title=plain; title*=UTF-8''\(encoded)",
+        baseURL: nil)
+      #expect(
+        header.links.first?.attributes == [WebLink.Attribute(name: "title", value: "plain")],
+        "\(encoded)")
+    }
+  }
+
   @Test func anUnterminatedQuotedStringRunsToTheEnd() {
     let header = LinkHeader(fieldValue: #"<https://a.example/x>; rel="next"#, baseURL: nil)
     #expect(header.target(relation: "next")?.absoluteString == "https://a.example/x")
