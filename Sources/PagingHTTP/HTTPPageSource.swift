@@ -72,7 +72,9 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///     set `Accept`.
   ///   - authorization: The `Authorization` header's value (e.g. `Bearer <token>`), if any.
   ///   - decoder: Decodes the items; paths in `strategy` name keys as this decoder sees them
-  ///     (after its `keyDecodingStrategy`).
+  ///     (after its `keyDecodingStrategy`). `convertFromSnakeCase` converts every key of every
+  ///     object on each decode: on Linux it doubled the time to decode a 1,000-row page
+  ///     (explicit `CodingKeys` cost nothing per key).
   ///   - transport: Sends the requests (default: ``URLSessionTransport/shared``).
   ///   - maximumBodySize: The largest body accepted, in bytes (default 16 MiB).
   ///   - allowedOrigins: Other origins cursors may lead to (default: none).
