@@ -103,12 +103,7 @@ where Item.ID: Sendable {
     paginator.loadNextPage()
     await paginator.waitUntilIdle()
 
-    guard
-      case .failed(.sourceFailed(HTTPPagingError.transport(let urlError))) = paginator.appendState
-    else {
-      Issue.record("expected a transport error, got \(paginator.appendState)")
-      return
-    }
+    guard let urlError = appendTransportError(of: paginator) else { return }
     #expect(urlError.code == .networkConnectionLost)
     #expect(paginator.appendState.error?.isRetryable == true)
     let kept = paginator.items.map(key)
@@ -166,6 +161,22 @@ where Item.ID: Sendable {
     #expect((loaded + rest).flatMap(\.items).map(key) == table)
     #expect(loaded.count + rest.count == pages)
   }
+}
+
+/// The `URLError` of a paginator's append that failed with a transport error; records an
+/// issue and returns `nil` when the append is in any other state.
+@MainActor
+func appendTransportError<Item, Cursor>(
+  of paginator: Paginator<Item, Cursor>, sourceLocation: SourceLocation = #_sourceLocation
+) -> URLError? {
+  guard
+    case .failed(.sourceFailed(HTTPPagingError.transport(let urlError))) = paginator.appendState
+  else {
+    Issue.record(
+      "expected a transport error, got \(paginator.appendState)", sourceLocation: sourceLocation)
+    return nil
+  }
+  return urlError
 }
 
 /// Every page of `walk`.
