@@ -116,6 +116,11 @@ public struct ContentUnavailableView<L: View, Description: View, Actions: View>:
   nonisolated public init(@ViewBuilder label: () -> L, @ViewBuilder description: () -> Description = { EmptyView() }, @ViewBuilder actions: () -> Actions = { EmptyView() }) {}
   public var body: Never { fatalError() }
 }
+// developer.apple.com/documentation/swiftui/tabview (`struct TabView<SelectionValue, Content>
+// where SelectionValue : Hashable, Content : View`) and tabview/init(content:) (iOS 13, macOS
+// 10.15: `extension TabView where SelectionValue == Int`).
+public struct TabView<SelectionValue: Hashable, Content: View>: View { public var body: Never { fatalError() } }
+extension TabView where SelectionValue == Int { nonisolated public init(@ViewBuilder content: () -> Content) {} }
 public struct NavigationStack<Data, Root: View>: View { public var body: Never { fatalError() } }
 extension NavigationStack where Data == Void { nonisolated public init(@ViewBuilder root: () -> Root) {} }
 public struct Font: Sendable { public static let footnote = Font(), caption = Font(), headline = Font(), body = Font(), subheadline = Font() }
@@ -143,6 +148,9 @@ extension View {
   nonisolated public func lineLimit(_ number: Int?) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/opacity(_:)
   nonisolated public func opacity(_ opacity: Double) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/tabitem(_:) (iOS 13, macOS 10.15;
+  // `func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V : View`).
+  nonisolated public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/searchable(text:placement:prompt:)-18a8f (Text? prompt)
   nonisolated public func searchable(text: Binding<String>, placement: SearchFieldPlacement = .automatic, prompt: Text? = nil) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/modifier(_:) (returns ModifiedContent<Self, T>)

@@ -7,7 +7,17 @@ enum DemoFeedKind: CaseIterable {
   /// This package's `Paginator`.
   case paginator
 
-  /// The name in the comparison table.
+  /// The name in the comparison table of `scenario`: a search's baselines run on each change
+  /// of the text (`onChange`, `task(id:)`), a feed's and a chat's on a row's `onAppear`.
+  func name(in scenario: DemoScenario) -> String {
+    switch (scenario, self) {
+    case (.search, .naive): "naive onChange"
+    case (.search, .guarded): "guarded task(id:)"
+    default: name
+    }
+  }
+
+  /// The name in the feed's comparison table.
   var name: String {
     switch self {
     case .naive: "naive onAppear"

@@ -21,10 +21,14 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     var duration: Duration
     /// Requests the feed tried that the request limit kept from being sent.
     var requestsNotSent: Int
+    /// The run for the picture.
+    var trace: DemoTrace
   }
 
+  /// The list: a feed, a chat or a search screen.
+  var scenario: DemoScenario = .feed
   /// The script.
-  var steps: [DemoStep]
+  var steps: [UserStep]
   /// How many times faster than written the script plays.
   var speed: Double
   /// The seed of the list's random choices.
@@ -35,6 +39,10 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   var setUp: @MainActor () -> Setup
   /// Shows a cursor in the timeline.
   var cursorText: (Base.Cursor) -> String
+  /// The chat's first cursor: its newest page (the chat scenario only).
+  var newestCursor: Base.Cursor?
+  /// Whether a note matches a text typed (the search scenario only).
+  var matches: (@Sendable (ReleaseNote, String) -> Bool)?
   /// Runs after each session, once its figures are taken (real time: waits for the requests
   /// still in flight, so that they do not slow the next run down).
   var tearDown: @MainActor (RecordingPageSource<Base>) async -> Void = { _ in }
@@ -45,27 +53,43 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   func run(_ kind: DemoFeedKind) async -> Run {
     let setup = setUp()
     let source = RecordingPageSource(setup.source, clock: setup.clock, requestLimit: requestLimit)
-    switch kind {
-    case .naive:
+    switch (scenario, kind) {
+    case (.feed, .naive):
       return await play(NaiveOnAppearFeed(source: source), kind, source, setup)
-    case .guarded:
+    case (.feed, .guarded):
       return await play(GuardedOnAppearFeed(source: source), kind, source, setup)
-    case .paginator:
-      let configuration = PagingConfiguration<Base.Cursor>(retryPolicy: .manual)
+    case (.chat, .naive):
+      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
+      return await play(
+        NaiveChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
+    case (.chat, .guarded):
+      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
+      return await play(
+        GuardedChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
+    case (.search, .naive):
+      return await play(NaiveSearchFeed(source: source), kind, source, setup)
+    case (.search, .guarded):
+      return await play(GuardedSearchFeed(source: source), kind, source, setup)
+    case (_, .paginator):
+      let configuration = PagingConfiguration<Base.Cursor>(
+        initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
       let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
       return await play(paginator, kind, source, setup)
     }
   }
 
-  private func play<Feed: ListFeed>(
-    _ feed: Feed, _ kind: DemoFeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
-  ) async -> Run where Feed.Item == ReleaseNote {
+  private func play<Inner: ListFeed>(
+    _ inner: Inner, _ kind: DemoFeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
+  ) async -> Run where Inner.Item == ReleaseNote {
+    let feed = RecordedFeed(inner, upward: scenario == .chat, matches: matches)
     let list = ListSimulator(
       feed: feed, server: setup.server,
-      configuration: DemoSessionRunner<Feed>.listConfiguration(speed: speed, seed: seed),
+      configuration: DemoSessionRunner<RecordedFeed<Inner>>.listConfiguration(
+        speed: speed, seed: seed, chat: scenario == .chat),
       clock: setup.clock)
+    feed.list = list
     let runner = DemoSessionRunner(
-      list: list, speed: speed, pendingRequest: { source.pendingRequestNumber },
+      list: list, speed: speed, pendingRequest: { source.pendingRequest },
       dropNextRequest: { source.dropNextRequest() }, requestSequence: { source.sequence })
     await runner.run(steps)
 
@@ -73,12 +97,22 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     var requests = SessionReport()
     SessionRecorder.addRequestFigures(source.requestRecords, to: &requests)
     let entries = source.entries
-    let report = FeedReport(
-      feed: kind.name, requests: requests.requestsIssued,
+    var report = FeedReport(
+      feed: kind.name(in: scenario), requests: requests.requestsIssued,
       duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,
       requestsAfterEnd: requests.requestsAfterEnd,
       spinnerSeconds: DemoFormat.roundedSeconds(seen.stallTime),
       rowsNeverShown: seen.rowsLoadedButNeverShown)
+    switch scenario {
+    case .feed: break
+    case .chat:
+      report.anchorJumps = seen.viewportJumps
+      report.anchorMovementPoints = seen.anchorMovement.rounded()
+      report.secondsAtTop = DemoFormat.roundedSeconds(seen.stallTimeAtTop)
+    case .search:
+      report.staleRowsShown = feed.staleRowsShown
+      report.cancelledRequests = requests.cancelledRequests
+    }
     let duration = list.now
     await list.cancelScreenTask()
     await tearDown(source)
@@ -86,6 +120,13 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       report: report,
       timeline: DemoTimeline.entries(
         userActions: runner.userActions, requests: entries, cursorText: cursorText),
-      duration: duration, requestsNotSent: entries.count { $0.outcome == .notSent })
+      duration: duration, requestsNotSent: entries.count { $0.outcome == .notSent },
+      trace: DemoTrace(
+        feed: kind.name(in: scenario), samples: feed.samples,
+        requests: source.traceRequests { time in
+          feed.samples.last { $0.milliseconds <= time }?.loaded ?? 0
+        },
+        milliseconds: DemoTimeline.milliseconds(duration),
+        moments: DemoTrace.moments(runner.userActions)))
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// The demo's settings, parsed from its command line by ``parse(_:)``.
 ///
 /// ```
-/// paging-demo [--seed N] [--page-size N] [--latency-ms N] [--profile NAME]
-///             [--url URL [--strategy link|cursor-field]] [--json] [--help]
+/// paging-demo [--scenario feed|chat|search] [--seed N] [--page-size N] [--latency-ms N]
+///             [--profile NAME] [--url URL [--strategy link|cursor-field]] [--svg FILE]
+///             [--json] [--help]
 /// ```
 /// Options take their value as the next argument or after `=` (`--seed=7`).
 public struct DemoOptions: Equatable, Sendable {
@@ -21,6 +22,10 @@ public struct DemoOptions: Equatable, Sendable {
   public var server: DemoServer?
   /// Whether to print JSON instead of text.
   public var json: Bool
+  /// The list: a feed (the default), a chat or a search screen.
+  public var scenario: DemoScenario
+  /// Where to write the picture of the session (an SVG file), or `nil` for none.
+  public var svgPath: String?
 
   /// The default seed.
   public static let defaultSeed: UInt64 = 1
@@ -39,11 +44,16 @@ public struct DemoOptions: Equatable, Sendable {
   ///   - profile: The scripted session.
   ///   - server: A real server, or `nil` for the embedded source.
   ///   - json: Whether to print JSON.
+  ///   - scenario: The list: a feed, a chat or a search screen.
+  ///   - svgPath: Where to write the picture, or `nil`.
   public init(
     seed: UInt64 = defaultSeed, pageSize: Int = defaultPageSize,
     latencyMilliseconds: Int = defaultLatencyMilliseconds, profile: DemoProfile = .default,
-    server: DemoServer? = nil, json: Bool = false
+    server: DemoServer? = nil, json: Bool = false, scenario: DemoScenario = .feed,
+    svgPath: String? = nil
   ) {
+    self.scenario = scenario
+    self.svgPath = svgPath
     self.seed = seed
     self.pageSize = pageSize
     self.latencyMilliseconds = latencyMilliseconds
@@ -68,8 +78,8 @@ public struct DemoOptions: Equatable, Sendable {
   ///   (`CommandLine.arguments.dropFirst()`).
   /// - Returns: ``Command/help`` or ``Command/run(_:)`` with the options.
   /// - Throws: ``DemoOptionsError`` for an unknown option, a positional argument, a missing or
-  ///   invalid value, a repeated option, `--strategy` without `--url`, or `--latency-ms` with
-  ///   `--url`.
+  ///   invalid value, a repeated option, `--strategy` without `--url`, `--latency-ms` with
+  ///   `--url`, or `--profile` or `--url` with a scenario other than `feed`.
   public static func parse(_ arguments: some Sequence<String>) throws(DemoOptionsError)
     -> Command
   {
@@ -111,8 +121,20 @@ public struct DemoOptions: Equatable, Sendable {
         options.latencyMilliseconds = try parseInteger(value, option, in: latencyRange)
       case .profile: options.profile = try parseEnum(value, option)
       case .url: url = try parseURL(value)
+      case .scenario: options.scenario = try parseEnum(value, option)
+      case .svg:
+        guard !value.isEmpty else {
+          throw .invalidValue(option: name, value: value, expected: "a file path")
+        }
+        options.svgPath = value
       case .strategy: strategy = try parseEnum(value, option)
       case .json: break
+      }
+    }
+    if options.scenario != .feed {
+      for other in [Option.profile, .url] where seen.contains(other.rawValue) {
+        throw .conflictingOptions(
+          option: other.rawValue, other: "\(Option.scenario.rawValue) \(options.scenario.rawValue)")
       }
     }
     if let url {
@@ -131,28 +153,36 @@ public struct DemoOptions: Equatable, Sendable {
     let profiles = DemoProfile.allCases.map {
       "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
     }
+    let scenarios = DemoScenario.allCases.map {
+      "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
+    }
     return """
       paging-demo: plays one scripted user session in a simulated iPhone list of CPython's
-      release notes (the "\(DemoSession.section)" section, newest first), three ways: naive onAppear code,
-      guarded onAppear code, and Paginator. Prints Paginator's timeline and a comparison table.
-      By default the pages come from the embedded data on a virtual clock (in well under a
-      second); with --url, from a real server in real time.
+      release notes (the "\(DemoSession.section)" section, newest first; as a chat, oldest first;
+      or a search over all of them), three ways: the naive code, the usual guarded code, and
+      Paginator. Prints Paginator's timeline and a comparison table; --svg also draws the
+      session. By default the pages come from the embedded data on a virtual clock (in well
+      under a second); with --url, from a real server in real time.
 
       USAGE: paging-demo [options]
 
       OPTIONS:
+        --scenario NAME      the list (default "feed"):
+      \(scenarios.joined(separator: "\n"))
         --seed N             seed of the latency model and the list (default \(defaultSeed))
         --page-size N        rows per page, 1 to 1000 (default \(defaultPageSize))
         --latency-ms N       median latency of the embedded source in ms, 0 to 60000
                              (default \(defaultLatencyMilliseconds))
-        --profile NAME       the scripted session (default "default"):
+        --profile NAME       the feed's scripted session (default "default"):
       \(profiles.joined(separator: "\n"))
-        --url URL            page a real server in real time instead, such as Datasette:
-                             .../release_notes.json?section=\(DemoSession.section)&_sort_desc=released_at
+        --url URL            the feed only: page a real server in real time instead, such as
+                             Datasette: .../release_notes.json?section=\(DemoSession.section)&_sort_desc=released_at
                              (the demo adds _size, _shape, _nocount, _nofacet, _nosuggest
                              unless the URL sets them, and plays the session faster)
         --strategy S         with --url: "link" follows the Link rel="next" header (default),
                              "cursor-field" reads the body's "next" field
+        --svg FILE           also draw the session (per feed: where the user was, what was
+                             loaded, each request, the waits) as an SVG picture in FILE
         --json               print JSON instead of text
         -h, --help           print this help
 
@@ -168,6 +198,8 @@ public struct DemoOptions: Equatable, Sendable {
     case url = "--url"
     case strategy = "--strategy"
     case json = "--json"
+    case scenario = "--scenario"
+    case svg = "--svg"
   }
 
   private static func split(_ argument: String) -> (name: String, value: String?) {

@@ -1,3 +1,5 @@
+import PagingTesting
+
 /// A named user session the demo can script, chosen with `--profile NAME`.
 ///
 /// The parser only checks the name; the session each profile scripts in the list simulator is
@@ -27,7 +29,7 @@ public enum DemoProfile: String, Sendable, CaseIterable, Codable {
 
 extension DemoProfile {
   /// The profile's script: what the simulated user does, in order.
-  public var steps: [DemoStep] {
+  public var steps: [UserStep] {
     switch self {
     case .default:
       Self.browsing + [.networkDrops(answers: 1)] + Self.ending
@@ -36,7 +38,7 @@ extension DemoProfile {
         + [.networkDrops(answers: 2)] + Self.ending
     case .fling:
       [.openScreen(thenWait: .seconds(1))]
-        + Array(repeating: [DemoStep.fling(velocity: 8_000), .wait(.milliseconds(700))], count: 5)
+        + Array(repeating: [UserStep.fling(velocity: 8_000), .idle(.milliseconds(700))], count: 5)
         .joined() + [.jitter(times: 5)]
     case .reader:
       [.openScreen(thenWait: .seconds(2)), .readToEnd(rowsPerSecond: 1, limit: .seconds(150))]
@@ -55,15 +57,16 @@ extension DemoProfile {
 
   /// Open the screen, read, fling, scroll back up and down, pull to refresh while a page
   /// loads, read again from the top.
-  private static let browsing: [DemoStep] = [
-    .openScreen(thenWait: .seconds(2)), .read(toRow: 20, duration: .seconds(10)),
-    .fling(velocity: 8_000), .scroll(toRow: 30, duration: .milliseconds(1_500)),
-    .scroll(toRow: 85, duration: .seconds(2)), .pullToRefreshWhileLoading,
-    .wait(.seconds(2)), .read(toRow: 30, duration: .seconds(8)),
+  private static let browsing: [UserStep] = [
+    .openScreen(thenWait: .seconds(2)), .scrollToRow(20, over: .seconds(10)),
+    .fling(velocity: 8_000), .scrollToRow(30, over: .milliseconds(1_500)),
+    .scrollToRow(85, over: .seconds(2)),
+    .readOnUntilLoading(rowsAtMost: 30, rowDuration: .milliseconds(250)), .pullToRefresh,
+    .idle(.seconds(2)), .scrollToRow(30, over: .seconds(8)),
   ]
 
   /// Read on to the end of the list, and jitter at the bottom.
-  private static let ending: [DemoStep] = [
+  private static let ending: [UserStep] = [
     .readToEnd(rowsPerSecond: 3, limit: .seconds(45)), .jitter(times: 5),
   ]
 }

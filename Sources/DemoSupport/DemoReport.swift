@@ -21,6 +21,12 @@ public struct DemoReport: Codable, Equatable, Sendable {
   public var feeds: [FeedReport]
   /// Conclusions and caveats, one sentence each, printed after the table.
   public var notes: [String]
+  /// The list: `nil` for the feed (the default, whose JSON has no `scenario` key), else the
+  /// chat or the search.
+  public var scenario: DemoScenario?
+
+  /// The scenario, `feed` when ``scenario`` is `nil`.
+  var shownScenario: DemoScenario { scenario ?? .feed }
 
   /// Creates a report.
   /// - Parameters:
@@ -34,11 +40,13 @@ public struct DemoReport: Codable, Equatable, Sendable {
   ///   - timeline: The `Paginator` run's events.
   ///   - feeds: The comparison's rows.
   ///   - notes: Sentences printed after the table.
+  ///   - scenario: The chat or the search, or `nil` for the feed.
   public init(
     source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
     latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
-    feeds: [FeedReport], notes: [String]
+    feeds: [FeedReport], notes: [String], scenario: DemoScenario? = nil
   ) {
+    self.scenario = scenario
     self.source = source
     self.network = network
     self.profile = profile
@@ -54,7 +62,30 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// The widest line of the settings and notes, in characters.
   static let width = 96
 
-  /// What the table's less obvious columns count, printed under it.
+  /// What the table's less obvious columns count, printed under it, for the report's scenario.
+  public var legend: [String] {
+    switch shownScenario {
+    case .feed: Self.legend
+    case .chat:
+      [
+        "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
+        "after start: requests sent after the server had answered the oldest page",
+        "anchor jumps: older pages after which the row the user read was no longer where it was",
+        "anchor moved: points the row the user read moved on screen, summed over every older page",
+        "s at top: seconds the user sat at the top of the loaded rows while older ones existed",
+      ]
+    case .search:
+      [
+        "cancelled: requests the feed cancelled because the text changed",
+        "stale rows shown: rows on screen that did not match the text typed by then (once per text)",
+        "dup. requests: requests for a page that was loading or had loaded (same cursor, same query)",
+        "s at spinner: seconds the user sat at the end of the loaded rows while more existed",
+        "never shown: rows loaded that never came on screen",
+      ]
+    }
+  }
+
+  /// What the feed table's less obvious columns count, printed under it.
   public static let legend = [
     "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
     "dup. rows shown: rows whose note the list had already shown higher up",
@@ -69,9 +100,10 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// - Returns: Lines ending in `"\n"`.
   public func text(style: TerminalStyle = .plain) -> String {
     let session =
-      "\(profile.rawValue) (\(profile.summary)), \(DemoFormat.decimal(sessionSeconds)) s, "
-      + "seed \(seed)"
-    var output = style.bold("paging-demo: one user session, three ways to page the same list")
+      (scenario.map { "\($0.rawValue) (\($0.summary))" }
+        ?? "\(profile.rawValue) (\(profile.summary))")
+      + ", \(DemoFormat.decimal(sessionSeconds)) s, seed \(seed)"
+    var output = style.bold(shownScenario.heading)
     let settings = [
       ("list", "\(source); \(pageSize) rows per page"), ("network", network), ("session", session),
     ]
@@ -91,27 +123,47 @@ public struct DemoReport: Codable, Equatable, Sendable {
     if !notes.isEmpty {
       output += "\n" + notes.map { DemoFormat.wrap($0, width: Self.width) + "\n" }.joined()
     }
-    output += "\n" + Self.legend.map { style.dim($0) + "\n" }.joined()
+    output += "\n" + legend.map { style.dim($0) + "\n" }.joined()
     return output
   }
 
-  /// The comparison as a ``TextTable``, one row per feed.
+  /// The comparison as a ``TextTable``, one row per feed, with the columns of the report's
+  /// scenario.
   public var comparisonTable: TextTable {
-    TextTable(
-      columns: [
-        .init("feed"), .init("requests", alignment: .right),
-        .init("dup. requests", alignment: .right), .init("dup. rows shown", alignment: .right),
-        .init("after end", alignment: .right), .init("s at spinner", alignment: .right),
-        .init("never shown", alignment: .right),
-      ],
-      rows: feeds.map { feed in
-        [
-          feed.feed, "\(feed.requests)", "\(feed.duplicateRequests)",
-          "\(feed.duplicateRowsShown)", "\(feed.requestsAfterEnd)",
-          Self.seconds(milliseconds: Int((feed.spinnerSeconds * 1000).rounded())),
-          "\(feed.rowsNeverShown)",
-        ]
-      })
+    let columns: [(String, (FeedReport) -> String)]
+    let spinner: (String, (FeedReport) -> String) = (
+      "s at spinner", { Self.seconds(milliseconds: Int(($0.spinnerSeconds * 1000).rounded())) }
+    )
+    let count: (Int?) -> String = { $0.map(String.init) ?? "-" }
+    switch shownScenario {
+    case .feed:
+      columns = [
+        ("requests", { "\($0.requests)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
+        ("dup. rows shown", { "\($0.duplicateRowsShown)" }),
+        ("after end", { "\($0.requestsAfterEnd)" }), spinner,
+        ("never shown", { "\($0.rowsNeverShown)" }),
+      ]
+    case .chat:
+      columns = [
+        ("requests", { "\($0.requests)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
+        ("after start", { "\($0.requestsAfterEnd)" }), ("anchor jumps", { count($0.anchorJumps) }),
+        ("anchor moved", { $0.anchorMovementPoints.map { "\(Int($0)) pt" } ?? "-" }),
+        (
+          "s at top",
+          { $0.secondsAtTop.map { Self.seconds(milliseconds: Int(($0 * 1000).rounded())) } ?? "-" }
+        ),
+      ]
+    case .search:
+      columns = [
+        ("requests", { "\($0.requests)" }), ("cancelled", { count($0.cancelledRequests) }),
+        ("stale rows shown", { count($0.staleRowsShown) }),
+        ("dup. requests", { "\($0.duplicateRequests)" }), spinner,
+        ("never shown", { "\($0.rowsNeverShown)" }),
+      ]
+    }
+    return TextTable(
+      columns: [.init("feed")] + columns.map { .init($0.0, alignment: .right) },
+      rows: feeds.map { feed in [feed.feed] + columns.map { $0.1(feed) } })
   }
 
   /// The report as pretty-printed JSON with sorted keys (stable across runs), ending in

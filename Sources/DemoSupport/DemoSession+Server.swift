@@ -12,7 +12,7 @@ extension DemoSession {
   ///
   /// The session plays ``DemoProfile/realTimeSpeed`` times faster than on the virtual clock,
   /// to keep three runs short; latencies are the server's own. A dropped answer
-  /// (``DemoStep/networkDrops(answers:)``) is simulated on the client: the request is sent and answered,
+  /// (`UserStep.networkDrops(answers:)`) is simulated on the client: the request is sent and answered,
   /// and the answer thrown away. Before the runs, one request checks that the first page
   /// loads (and warms the connection).
   /// - Parameters:
@@ -27,6 +27,20 @@ extension DemoSession {
   public static func server(_ options: DemoOptions, _ server: DemoServer) async throws
     -> DemoReport
   {
+    try await serverRun(options, server).report
+  }
+
+  /// ``server(_:_:)``, with each feed's trace for the picture.
+  /// - Parameters:
+  ///   - options: The seed, page size and profile.
+  ///   - server: The first page's URL and how to find the next page.
+  /// - Returns: The report and one trace per feed, in the table's order.
+  /// - Throws: ``DemoSessionError/serverUnavailable(url:reason:)`` when the first page does
+  ///   not load.
+  @MainActor
+  public static func serverRun(_ options: DemoOptions, _ server: DemoServer) async throws -> (
+    report: DemoReport, traces: [DemoTrace]
+  ) {
     let url = firstPageURL(server.url, strategy: server.strategy, pageSize: options.pageSize)
     let strategy: HTTPPagingStrategy =
       switch server.strategy {
@@ -46,23 +60,33 @@ extension DemoSession {
     let runner = DemoFeedRunner<HTTPPageSource<ReleaseNote>>(
       steps: options.profile.steps, speed: speed, seed: options.seed,
       requestLimit: realTimeRequestLimit, setUp: { (http, ContinuousClock(), nil) },
-      cursorText: cursorText, tearDown: waitForRequestsInFlight)
+      cursorText: { "after " + cursorText($0) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
     for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
-    var notes = [
-      "Real time: the session played \(DemoFormat.decimal(speed))× faster than on the virtual "
-        + "clock; the client threw the dropped answers away."
-    ]
+    var notes = [realTimeNote(profile: options.profile)]
     for (kind, run) in zip(DemoFeedKind.allCases, runs) where run.requestsNotSent > 0 {
       notes.append(
         "\(kind.name) reached the demo's limit of \(realTimeRequestLimit) requests: "
           + "\(run.requestsNotSent) more were not sent and are not counted.")
     }
-    return report(
+    let report = report(
       runs, options: options,
       source: "\(server.url.absoluteString) (the demo adds \(added(from: server.url, to: url))); "
         + "next page: \(server.strategy == .link ? "Link header" : "the body's \"next\" field")",
       network: "real HTTP on the continuous clock", latencyMilliseconds: nil, notes: notes)
+    return (report, runs.map(\.trace))
+  }
+
+  /// The note a real-time report starts with: how much faster the session played, and, when
+  /// the profile drops answers, that the client threw them away.
+  /// - Parameter profile: The session.
+  /// - Returns: One sentence.
+  package static func realTimeNote(profile: DemoProfile) -> String {
+    let drops = profile.steps.contains { step in
+      if case .networkDrops = step { true } else { false }
+    }
+    return "Real time: the session played \(DemoFormat.decimal(profile.realTimeSpeed))× faster "
+      + "than on the virtual clock\(drops ? "; the client threw the dropped answers away" : "")."
   }
 
   /// The first page's URL the demo requests for `--url`: `url` with Datasette's paging query

@@ -26,38 +26,7 @@ public enum DemoSession {
   /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
   @MainActor
   public static func embedded(_ options: DemoOptions) async throws -> DemoReport {
-    let all = try ReleaseNotes.bundled()
-    let rows = all.filter { $0.section == section }
-      .sorted { $0.feedKey < $1.feedKey }
-    let keys = Dictionary(rows.map { ($0.id, $0.feedKey) }, uniquingKeysWith: { first, _ in first })
-    let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
-    let runner = DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>(
-      steps: options.profile.steps, speed: 1, seed: options.seed, requestLimit: nil,
-      setUp: {
-        let clock = TestClock()
-        let server = SimulatedFeedServer(
-          items: rows, pageSize: options.pageSize, pagination: .keyset, latency: latency,
-          seed: options.seed, clock: clock)
-        return (server, clock, server)
-      },
-      cursorText: { cursor in
-        switch cursor.position {
-        case .after(let id): keys[id].map(\.description) ?? "id \(id)"
-        case .before(let id): "before " + (keys[id].map(\.description) ?? "id \(id)")
-        case .offset(let offset): "offset \(offset)"
-        case .start: "the start"
-        case .newest: "the newest page"
-        }
-      })
-    var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
-    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
-    return report(
-      runs, options: options,
-      source: "the \(rows.count) \"\(section)\" notes of CPython's release notes (embedded, "
-        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors",
-      network: "simulated on a virtual clock: log-normal latency around "
-        + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
-      latencyMilliseconds: options.latencyMilliseconds, notes: [])
+    try await embeddedRun(options).report
   }
 
   /// The embedded server's latency: log-normal around `median` with a heavy tail.
@@ -84,15 +53,21 @@ public enum DemoSession {
       pageSize: options.pageSize, latencyMilliseconds: latencyMilliseconds,
       sessionSeconds: DemoFormat.roundedSeconds(paginator?.duration ?? .zero),
       timeline: paginator?.timeline ?? [], feeds: feeds,
-      notes: summary(feeds) + notes)
+      notes: summary(feeds, scenario: options.scenario) + notes,
+      scenario: options.scenario == .feed ? nil : options.scenario)
   }
 
   /// What the table shows, in sentences: how many times more requests each baseline sent
   /// than `Paginator` (and how many after the end), how much longer it kept the user at the
   /// end of the loaded rows, and `Paginator`'s duplicates and requests after the end.
-  static func summary(_ feeds: [FeedReport]) -> [String] {
+  static func summary(_ feeds: [FeedReport], scenario: DemoScenario = .feed) -> [String] {
     guard let paginator = feeds.first(where: { $0.feed == DemoFeedKind.paginator.name }) else {
       return []
+    }
+    switch scenario {
+    case .feed: break
+    case .chat: return chatSummary(feeds, paginator: paginator)
+    case .search: return searchSummary(feeds, paginator: paginator)
     }
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {

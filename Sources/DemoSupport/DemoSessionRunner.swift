@@ -3,8 +3,8 @@ import PagingTesting
 
 /// Plays a ``DemoProfile``'s steps on a `ListSimulator`, and notes what the user did and when.
 ///
-/// `speed` plays the script faster: every duration is divided by it and every velocity
-/// multiplied (the list's own timings are scaled the same way by ``listConfiguration(speed:seed:)``),
+/// `speed` plays the script faster (`UserStep.scaled(by:)`): every duration is divided by it
+/// and every velocity multiplied (the list's own timings are scaled the same way by ``listConfiguration(speed:seed:)``),
 /// so the user scrolls the same rows in less time.
 @MainActor
 final class DemoSessionRunner<Feed: ListFeed> {
@@ -14,7 +14,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
 
   private let list: ListSimulator<Feed>
   private let speed: Double
-  private let pendingRequest: () -> PageRequestNumber?
+  private let pendingRequest: () -> (number: PageRequestNumber, sequence: Int)?
   private let dropNextRequest: () -> Void
   private let requestSequence: () -> Int
 
@@ -25,12 +25,15 @@ final class DemoSessionRunner<Feed: ListFeed> {
   /// - Parameters:
   ///   - list: The list to play the steps on.
   ///   - speed: How many times faster than written to play the steps (at least 1).
-  ///   - pendingRequest: The number of a request in flight, if any.
+  ///   - pendingRequest: The number of a request in flight, if any, and the place in the
+  ///     sequence of sends and answers at which it was (read together: in real time an answer
+  ///     may land between two reads).
   ///   - dropNextRequest: Makes the network lose the answer to the next request.
   ///   - requestSequence: How many request sends and answers happened so far.
   init(
     list: ListSimulator<Feed>, speed: Double,
-    pendingRequest: @escaping () -> PageRequestNumber?, dropNextRequest: @escaping () -> Void,
+    pendingRequest: @escaping () -> (number: PageRequestNumber, sequence: Int)?,
+    dropNextRequest: @escaping () -> Void,
     requestSequence: @escaping () -> Int
   ) {
     self.list = list
@@ -42,106 +45,111 @@ final class DemoSessionRunner<Feed: ListFeed> {
 
   /// The iPhone-sized `List` the demo scrolls: 80-point rows in a 666-point viewport; the user
   /// waits at most 4 s at the end of the loaded rows before lifting the finger, and taps Retry
-  /// 1 s after the error shows. Timings are divided by `speed`.
+  /// 1 s after the error shows. Timings are divided by `speed`. A chat's list has no footer
+  /// and opens scrolled to its bottom.
   /// - Parameters:
   ///   - speed: How many times faster than written the session plays.
   ///   - seed: The seed of the list's random choices (the jitter).
+  ///   - chat: Whether the list is a chat.
   /// - Returns: The configuration.
-  static func listConfiguration(speed: Double, seed: UInt64) -> ListSimulatorConfiguration {
+  static func listConfiguration(speed: Double, seed: UInt64, chat: Bool = false)
+    -> ListSimulatorConfiguration
+  {
     let speed = max(1, speed)
     return ListSimulatorConfiguration(
-      flingTimeConstant: .milliseconds(500) / speed, patience: .seconds(4) / speed,
-      tapsRetryAfter: .seconds(1) / speed, seed: seed)
+      showsFooter: !chat, flingTimeConstant: .milliseconds(500) / speed,
+      patience: .seconds(4) / speed, tapsRetryAfter: .seconds(1) / speed, seed: seed,
+      opensAtBottom: chat)
   }
 
-  /// Plays `steps` in order.
+  /// Plays `steps` in order, each ``UserStep/scaled(by:)`` the runner's speed, and notes each
+  /// in the user's words.
   /// - Parameter steps: The script.
-  func run(_ steps: [DemoStep]) async {
-    for step in steps { await play(step) }
+  func run(_ steps: [UserStep]) async {
+    let network = UserStep.Network(
+      isLoading: { [pendingRequest] in pendingRequest() != nil },
+      dropAnswers: { [dropNextRequest] answers in
+        for _ in 0..<answers { dropNextRequest() }
+      })
+    for step in steps {
+      describe(step)
+      let played = speed == 1 ? step : step.scaled(by: speed)
+      let finished = await played.perform(on: list, network: network)
+      if case .readToEnd = step, !finished { note("gives up reading: the end never came") }
+    }
   }
 
-  private func note(_ text: String, kind: TimelineEntry.Kind = .user) {
+  private func note(_ text: String, kind: TimelineEntry.Kind = .user, sequence: Int? = nil) {
     userActions.append(
-      DemoUserAction(kind: kind, time: list.now, sequence: requestSequence(), text: text))
+      DemoUserAction(
+        kind: kind, time: list.now, sequence: sequence ?? requestSequence(), text: text))
   }
 
   private var rowHeight: Double { list.configuration.rowHeight }
 
-  private func play(_ step: DemoStep) async {
+  /// The fastest pace, in rows a second, that the timeline calls reading rather than
+  /// scrolling.
+  static var readingPace: Double { 4 }
+
+  /// What the real-time session adds to a speed or a rate it shows as written:
+  /// ` (played 14× faster)`; nothing on the virtual clock.
+  private var fasterSuffix: String {
+    speed == 1 ? "" : " (played \(DemoFormat.decimal(speed))× faster)"
+  }
+
+  /// Notes `step` before it plays: durations as played, speeds and rates as written (a
+  /// real-time run plays them faster, and says so).
+  private func describe(_ step: UserStep) {
     switch step {
-    case .openScreen(let wait):
-      note("opens the screen")
-      await list.startScreenTask()
-      await list.idle(for: wait / speed)
-    case .wait(let duration):
+    case .openScreen: note("opens the screen")
+    case .idle(let duration):
       note("looks at the screen for \(DemoFormat.seconds(duration / speed))")
-      await list.idle(for: duration / speed)
-    case .read(let row, let duration):
-      note("reads down to row \(row) in \(DemoFormat.seconds(duration / speed))")
-      await list.scroll(to: row, duration: duration / speed)
-    case .scroll(let row, let duration):
-      let up = Double(row) * rowHeight < list.contentOffset
-      note("scrolls \(up ? "back up" : "down") to row \(row)")
-      await list.scroll(to: row, duration: duration / speed)
+    case .scrollToRow(let row, over: let duration):
+      let target = Double(row) * rowHeight
+      let up = target < list.contentOffset
+      let rowsPerSecond = abs(target - list.contentOffset) / rowHeight / (duration / .seconds(1))
+      if !up, rowsPerSecond <= Self.readingPace {
+        note("reads down to row \(row) in \(DemoFormat.seconds(duration / speed))")
+      } else {
+        note("scrolls \(up ? "back up" : "down") to row \(row)")
+      }
+    case .scroll(let rows, over: _):
+      note("scrolls \(rows < 0 ? "up" : "down") \(DemoFormat.decimal(abs(rows))) rows")
     case .fling(let velocity):
-      note("flings at \(Int(velocity * speed)) pt/s")
-      await list.fling(velocity: velocity * speed)
-    case .jitter(let times):
-      await jitter(times: times)
-    case .pullToRefreshWhileLoading:
-      await pullToRefreshWhileLoading()
+      note("flings at \(Int(velocity)) pt/s\(fasterSuffix)")
+    case .jitter(let times, _):
+      let viewport = list.configuration.viewportHeight
+      let atBottom = list.contentOffset + viewport >= Double(list.feed.rowCount) * rowHeight - 1
+      note(
+        "jitters \(atBottom ? "at the bottom" : "where it is"): \(times) small drags up and back")
+    case .jitterAtBottom(let times):
+      note("jitters at the bottom: \(times) small drags up and back")
+    case .readUpward(let rows, let speed):
+      let pace = speed / rowHeight
+      note(
+        "\(pace <= Self.readingPace ? "reads" : "scrolls") up through \(rows) older rows, "
+          + "\(Self.rate(pace))\(fasterSuffix)")
+    case .readOnUntilLoading, .repeating: break
+    case .readToEnd(let rowsPerSecond, _):
+      note("reads on to the end of the section, \(Self.rate(rowsPerSecond))\(fasterSuffix)")
+    case .pullToRefresh:
+      if let request = pendingRequest() {
+        note("pulls to refresh while #\(request.number) is loading", sequence: request.sequence)
+      } else {
+        note("pulls to refresh (nothing was loading)")
+      }
+    case .type(let text, _):
+      note("types \"\(text)\" into the search field")
     case .networkDrops(let answers):
       let what =
         answers == 1 ? "answer to the next request" : "answers to the next \(answers) requests"
       note("drops the \(what)", kind: .network)
-      for _ in 0..<max(0, answers) { dropNextRequest() }
-    case .readToEnd(let rowsPerSecond, let limit):
-      note(
-        "reads on to the end of the section, \(DemoFormat.decimal(rowsPerSecond * speed)) rows/s")
-      await readToEnd(rowsPerSecond: rowsPerSecond, limit: limit)
     }
   }
 
-  /// Small drags up and back at the current position: each time the 1 to 3 rows at the
-  /// bottom of the window (the List draws 2 rows below the screen) leave it and come back.
-  /// `ListSimulator.jitterAtBottom` would first move to the end of the loaded rows, which for a
-  /// feed that loads far ahead (the naive one) is thousands of rows away.
-  private func jitter(times: Int) async {
-    let viewport = list.configuration.viewportHeight
-    let atBottom = list.contentOffset + viewport >= Double(list.feed.rowCount) * rowHeight - 1
-    note("jitters \(atBottom ? "at the bottom" : "where it is"): \(times) small drags up and back")
-    let margin = Double(list.configuration.forwardMargin)
-    for drag in 0..<max(0, times) {
-      let rows = Double(drag % 3 + 1)
-      let half = Duration.milliseconds(100 + 50 * (drag % 4)) / speed
-      await list.scroll(by: -(margin + rows) * rowHeight, duration: half)
-      await list.scroll(by: (margin + rows) * rowHeight, duration: half)
-    }
-  }
-
-  private func pullToRefreshWhileLoading() async {
-    var rows = 0
-    while pendingRequest() == nil, rows < 30 {
-      await list.scroll(by: rowHeight, duration: .milliseconds(250) / speed)
-      rows += 1
-    }
-    if let request = pendingRequest() {
-      note("pulls to refresh while #\(request) is loading")
-    } else {
-      note("pulls to refresh (nothing was loading)")
-    }
-    await list.pullToRefresh()
-  }
-
-  private func readToEnd(rowsPerSecond: Double, limit: Duration) async {
-    let end = list.now + limit / speed
-    let step = Duration.seconds(1 / max(0.01, rowsPerSecond)) / speed
-    let viewport = list.configuration.viewportHeight
-    while list.now < end {
-      let bottom = list.contentOffset + viewport
-      if !list.feed.hasNextPage, bottom >= Double(list.feed.rowCount) * rowHeight - 0.5 { return }
-      await list.scroll(by: rowHeight, duration: step)
-    }
-    note("gives up reading: the end never came")
+  /// `1` → `"1 row/s"`, `3` → `"3 rows/s"`.
+  static func rate(_ rowsPerSecond: Double) -> String {
+    let number = DemoFormat.decimal(rowsPerSecond)
+    return number == "1" ? "1 row/s" : "\(number) rows/s"
   }
 }

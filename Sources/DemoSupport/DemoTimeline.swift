@@ -21,7 +21,8 @@ enum DemoTimeline {
   /// - Parameters:
   ///   - userActions: What the user did.
   ///   - entries: The request log.
-  ///   - cursorText: How to show a cursor, such as `2022-12-06,150`.
+  ///   - cursorText: How to show a cursor, such as `after 2022-12-06,150`, `before …` or
+  ///     `the newest page`.
   /// - Returns: The entries in order.
   static func entries<Base: PageSource>(
     userActions: [DemoUserAction], requests entries: [RecordingPageSource<Base>.Entry],
@@ -36,8 +37,13 @@ enum DemoTimeline {
     for (index, entry) in entries.enumerated() {
       let request = entry.request
       let sent = milliseconds(entry.sentAt)
-      var text = "#\(request.id.rawValue) \(request.direction == .refresh ? "refresh" : "append")"
-      text += request.cursor.map { " after \(cursorText($0))" } ?? ", first page"
+      var text = "#\(request.id.rawValue) \(request.direction)"
+      if let query = request.query(as: String.self) { text += " \"\(query)\"" }
+      text +=
+        request.cursor.map { cursor in
+          let phrase = cursorText(cursor)
+          return phrase.hasPrefix("the ") ? ", \(phrase)" : " \(phrase)"
+        } ?? ", first page"
       let failed = entries[..<index].last { earlier in
         earlier.request.generation == request.generation
           && earlier.request.cursor == request.cursor && earlier.isFailure
@@ -97,7 +103,13 @@ enum DemoTimeline {
     case .pending, .notSent: return nil
     case .page(let rows, let endsList):
       kind = .response
-      text = "\(number): \(rows) rows in \(ms) ms\(endsList ? ", the last page" : "")"
+      // A chat's newest page has no next cursor either; its end is the oldest page.
+      let direction = entry.request.direction
+      let last =
+        direction == .prepend
+        ? entry.reachesStart : endsList && (direction == .append || entry.request.cursor == nil)
+      let edge = direction == .prepend ? "the oldest page" : "the last page"
+      text = "\(number): \(rows) rows in \(ms) ms\(last ? ", \(edge)" : "")"
     case .dropped:
       kind = .failure
       text = "\(number): connection lost after \(ms) ms"

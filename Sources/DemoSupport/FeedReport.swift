@@ -17,6 +17,20 @@ public struct FeedReport: Codable, Equatable, Sendable {
   public var spinnerSeconds: Double
   /// Rows loaded that never came on screen before the session ended.
   public var rowsNeverShown: Int
+  /// The chat scenario: prepends after which the row the user read was no longer where it had
+  /// been on screen (`SessionReport.viewportJumps`); `nil` in the other scenarios.
+  public var anchorJumps: Int?
+  /// The chat scenario: how far, in points summed over every prepend, the row the user read
+  /// moved on screen (`SessionReport.anchorMovement`); `nil` in the other scenarios.
+  public var anchorMovementPoints: Double?
+  /// The chat scenario: seconds the user sat at the top of the loaded rows while older ones
+  /// existed (`SessionReport.stallTimeAtTop`); `nil` in the other scenarios.
+  public var secondsAtTop: Double?
+  /// The search scenario: rows on screen that did not match the text typed by then, each row
+  /// counted once per text; `nil` in the other scenarios.
+  public var staleRowsShown: Int?
+  /// The search scenario: requests the feed cancelled; `nil` in the other scenarios.
+  public var cancelledRequests: Int?
 
   /// Creates a row of the comparison.
   /// - Parameters:

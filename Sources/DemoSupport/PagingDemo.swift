@@ -11,11 +11,12 @@ public enum PagingDemo {
   public static let exitUsage: Int32 = 2
 
   /// Runs the demo: parses `arguments`, plays the session (embedded on the virtual clock, or
-  /// against `--url` in real time) and prints the report as text or, with `--json`, as JSON.
+  /// against `--url` in real time), writes its picture with `--svg FILE` (``DemoPicture``) and
+  /// prints the report as text or, with `--json`, as JSON.
   ///
   /// Bad arguments print one line to `errorOutput` and return ``exitUsage``. `--help` prints
   /// ``DemoOptions/usage``. A run that cannot load its data, or whose server does not answer,
-  /// prints one line and returns ``exitFailure``.
+  /// prints one line and returns ``exitFailure``, as does a picture that cannot be written.
   /// - Parameters:
   ///   - arguments: The arguments without the program name.
   ///   - style: The text style; by default ``TerminalStyle/forStandardOutput(isTerminal:environment:)``.
@@ -41,12 +42,20 @@ public enum PagingDemo {
       return exitUsage
     }
     do {
-      let report =
+      let (report, traces) =
         if let server = options.server {
-          try await DemoSession.server(options, server)
+          try await DemoSession.serverRun(options, server)
         } else {
-          try await DemoSession.embedded(options)
+          try await DemoSession.embeddedRun(options)
         }
+      if let path = options.svgPath {
+        let svg = DemoPicture.svg(report: report, traces: traces)
+        do {
+          try Data(svg.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+          throw DemoSessionError.cannotWritePicture(path: path, reason: error.localizedDescription)
+        }
+      }
       output(options.json ? try report.json() : report.text(style: style))
       return exitSuccess
     } catch {

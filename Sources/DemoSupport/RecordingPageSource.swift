@@ -54,6 +54,9 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
     var cancelledTime: Duration?
     /// How it ended.
     var outcome: Outcome
+    /// Whether it was answered with a page without a previous cursor (the start of a chat's
+    /// history).
+    var reachesStart = false
 
     /// The latency, once answered.
     var latency: Duration? { answeredAt.map { $0 - sentAt } }
@@ -102,6 +105,16 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
     withState { $0.entries.first { $0.outcome == .pending }?.request.id.rawValue }
   }
 
+  /// The first request still waiting for its answer (its number) and the place in the
+  /// sequence of sends and answers, read together, or `nil` when none is waiting.
+  var pendingRequest: (number: Int, sequence: Int)? {
+    withState { state in
+      state.entries.first { $0.outcome == .pending }.map {
+        ($0.request.id.rawValue, state.sequence)
+      }
+    }
+  }
+
   /// Loses the answer to the next request sent (each call loses one more).
   func dropNextRequest() { withState { $0.dropsPending += 1 } }
 
@@ -118,7 +131,40 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
       case .notSent: return nil
       }
       return RequestRecord(
-        request: entry.request, arrival: entry.arrival, answer: entry.answer, outcome: outcome)
+        request: entry.request, arrival: entry.arrival, answer: entry.answer, outcome: outcome,
+        reachesStart: entry.reachesStart)
+    }
+  }
+
+  /// The log as the picture draws it: each request sent (not those over the limit), when it
+  /// was sent and answered, and whether it was a duplicate, after the end, failed or
+  /// cancelled (`RequestWaste`).
+  /// - Parameter loaded: How many rows the feed had loaded at a time, in milliseconds.
+  /// - Returns: The requests, in the order sent.
+  func traceRequests(loaded: (Int) -> Int) -> [DemoTrace.Request] {
+    let sent = entries.filter { $0.outcome != .notSent }
+    let waste = Dictionary(
+      RequestWaste.classify(requestRecords).map { ($0.record.request.id, $0.waste) },
+      uniquingKeysWith: { first, _ in first })
+    return sent.map { entry in
+      let flags = waste[entry.request.id] ?? RequestWaste()
+      // Waste first: a request after the end that also failed is drawn as after the end.
+      let kind: DemoTrace.Request.Kind =
+        if flags.isAfterEnd {
+          .afterEnd
+        } else if flags.isDuplicate {
+          .duplicate
+        } else {
+          switch entry.outcome {
+          case .dropped, .failed: .failed
+          case .cancelled: .cancelled
+          case .pending, .page, .notSent: .useful
+          }
+        }
+      return DemoTrace.Request(
+        sentMilliseconds: DemoTimeline.milliseconds(entry.sentAt),
+        answeredMilliseconds: entry.answeredAt.map(DemoTimeline.milliseconds),
+        kind: kind, loadedWhenSent: loaded(DemoTimeline.milliseconds(entry.sentAt)))
     }
   }
 
@@ -168,7 +214,9 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
       finish(index, .dropped)
       throw URLError(.networkConnectionLost)
     case .success(let page):
-      finish(index, .page(rows: page.items.count, endsList: page.nextCursor == nil))
+      finish(
+        index, .page(rows: page.items.count, endsList: page.nextCursor == nil),
+        reachesStart: page.previousCursor == nil)
       return page
     case .failure(let error):
       finish(index, .failed(String(describing: error)))
@@ -181,11 +229,12 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
     return (error as? URLError)?.code == .cancelled
   }
 
-  private func finish(_ index: Int, _ outcome: Entry.Outcome) {
+  private func finish(_ index: Int, _ outcome: Entry.Outcome, reachesStart: Bool = false) {
     let now = elapsed()
     withState { state in
       guard state.entries[index].outcome == .pending else { return }
       state.entries[index].outcome = outcome
+      state.entries[index].reachesStart = reachesStart
       if case .cancelled = outcome, let reserved = state.entries[index].cancelledAt {
         state.entries[index].answer = reserved
         state.entries[index].answeredAt = state.entries[index].cancelledTime

@@ -42,12 +42,20 @@ final class BaselineLoader<Source: PageSource> {
   /// an append extends them, a prepend puts them first, and the page's cursor for that edge
   /// overwrites the current one. A failure is
   /// kept in ``lastError``. Then wakes the load's waiters.
-  func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
+  /// With a `query` (a search's), the request carries it. With `isCurrent`, the answer is
+  /// applied only when it returns `true` once the page lands (a search that checks its query
+  /// is still the one typed).
+  func load(
+    _ id: PageRequestID, cursor: Cursor?, direction: LoadDirection,
+    query: (any Hashable & Sendable)? = nil, isCurrent: () -> Bool = { true }
+  ) async {
     defer { finish(id) }
     lastError = nil
-    let request = PageRequest(id: id, direction: direction, cursor: cursor, generation: generation)
+    let request = PageRequest(
+      id: id, direction: direction, cursor: cursor, generation: generation, query: query)
     do {
       let page = try await source.loadPage(request)
+      guard isCurrent() else { return }
       switch direction {
       case .refresh:
         items = page.items

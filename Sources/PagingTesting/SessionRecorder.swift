@@ -93,57 +93,16 @@ public struct SessionRecorder: Sendable {
   public static func addRequestFigures<Cursor>(
     _ requests: [RequestRecord<Cursor>], to report: inout SessionReport
   ) {
-    let sorted = requests.sorted { $0.request.id < $1.request.id }
-    // Where each edge of each generation ended: the append edge at a refresh or append page
-    // without a next cursor, the prepend edge at a refresh or prepend page without a previous
-    // cursor.
-    var ends: [Generation: Int] = [:]
-    var starts: [Generation: Int] = [:]
-    for record in sorted {
-      guard case .page(let endsList) = record.outcome, let answer = record.answer else {
-        continue
-      }
-      let generation = record.request.generation
-      if endsList, record.request.direction != .prepend {
-        ends[generation] = min(ends[generation] ?? answer, answer)
-      }
-      if record.reachesStart, record.request.direction != .append {
-        starts[generation] = min(starts[generation] ?? answer, answer)
-      }
-    }
-    var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
-    for record in sorted {
+    for (record, waste) in RequestWaste.classify(requests) {
       report.requestsIssued += 1
       switch record.outcome {
       case .failed: report.failedRequests += 1
       case .cancelled: report.cancelledRequests += 1
       case .pending, .page: break
       }
-      let edgeEnds = record.request.direction == .prepend ? starts : ends
-      if let end = edgeEnds[record.request.generation], record.arrival > end {
-        report.requestsAfterEnd += 1
-      }
-      let (generation, cursor) = (record.request.generation, record.request.cursor)
-      if record.request.isHedge {
-        report.hedgedRequests += 1
-      } else {
-        let isDuplicate = earlier[generation]?[cursor]?.contains { previous in
-          !Self.endedUnsuccessfully(previous, before: record.arrival)
-        }
-        if isDuplicate == true { report.duplicateRequests += 1 }
-      }
-      earlier[generation, default: [:]][cursor, default: []].append(record)
-    }
-  }
-
-  /// Whether `record` failed or was cancelled before sequence position `arrival`.
-  private static func endedUnsuccessfully<Cursor>(
-    _ record: RequestRecord<Cursor>, before arrival: Int
-  ) -> Bool {
-    guard let answer = record.answer, answer < arrival else { return false }
-    switch record.outcome {
-    case .failed, .cancelled: return true
-    case .pending, .page: return false
+      if waste.isAfterEnd { report.requestsAfterEnd += 1 }
+      if waste.isHedge { report.hedgedRequests += 1 }
+      if waste.isDuplicate { report.duplicateRequests += 1 }
     }
   }
 }

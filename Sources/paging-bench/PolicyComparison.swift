@@ -222,7 +222,7 @@ enum PolicyComparison {
     async -> SessionReport
   {
     await list.startScreenTask()
-    await Gesture.perform(profile.script, on: list)
+    await profile.script.perform(on: list)
     return list.report()
   }
 }

@@ -22,7 +22,7 @@ struct Profile: Sendable {
   /// How long the user takes to tap a failed footer's Retry button, if ever.
   let tapsRetryAfter: Duration?
   /// The session.
-  let script: [Gesture]
+  let script: [UserStep]
   /// Whether the list is a chat: it opens at the newest page, scrolled to its bottom, with no
   /// footer, and the user reads upward through older pages (prepends).
   var isChat = false

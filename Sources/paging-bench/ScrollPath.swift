@@ -28,7 +28,7 @@ struct ScrollPath: Sendable {
       feed: feed, configuration: profile.listConfiguration(seed: seed), clock: TestClock())
     feed.list = list
     await list.startScreenTask()
-    await Gesture.perform(profile.script, on: list)
+    await profile.script.perform(on: list)
     let pages = (items.count + profile.pageSize - 1) / profile.pageSize
     return ScrollPath(needTimes: feed.crossings, pagesReached: min(pages, feed.crossings.count + 1))
   }

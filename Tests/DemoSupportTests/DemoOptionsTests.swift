@@ -36,6 +36,17 @@ struct DemoOptionsTests {
     #expect(try options("--page-size", "1", "--seed", "0")?.pageSize == 1)
   }
 
+  @Test("--scenario and --svg")
+  func scenarioAndPicture() throws {
+    #expect(try options()?.scenario == .feed)
+    #expect(try options()?.svgPath == nil)
+    #expect(try options("--scenario", "chat")?.scenario == .chat)
+    #expect(
+      try options("--scenario=search", "--svg", "out/demo.svg", "--seed", "3")
+        == DemoOptions(seed: 3, scenario: .search, svgPath: "out/demo.svg"))
+    #expect(try options("--scenario", "feed", "--profile", "fling")?.profile == .fling)
+  }
+
   @Test("--url with each strategy, and link by default")
   func server() throws {
     let url = try #require(URL(string: "http://127.0.0.1:8001/notes/release_notes.json?_size=20"))
@@ -135,6 +146,25 @@ struct DemoOptionsTests {
         .conflictingOptions(option: "--latency-ms", other: "--url"),
         "--latency-ms cannot be used with --url"
       ),
+      (
+        ["--scenario", "inbox"],
+        .invalidValue(option: "--scenario", value: "inbox", expected: "one of feed, chat, search"),
+        #"--scenario: "inbox" is not one of feed, chat, search"#
+      ),
+      (
+        ["--scenario", "chat", "--profile", "fling"],
+        .conflictingOptions(option: "--profile", other: "--scenario chat"),
+        "--profile cannot be used with --scenario chat"
+      ),
+      (
+        ["--url", "http://127.0.0.1:8001/", "--scenario", "search"],
+        .conflictingOptions(option: "--url", other: "--scenario search"),
+        "--url cannot be used with --scenario search"
+      ),
+      (
+        ["--svg="], .invalidValue(option: "--svg", value: "", expected: "a file path"),
+        #"--svg: "" is not a file path"#
+      ),
     ] as [([String], DemoOptionsError, String)])
   func invalid(arguments: [String], error: DemoOptionsError, message: String) {
     #expect(throws: error) { try DemoOptions.parse(arguments) }
@@ -158,8 +188,8 @@ struct DemoOptionsTests {
   func usage() {
     for name in [
       "--seed", "--page-size", "--latency-ms", "--profile", "--url", "--strategy", "--json",
-      "--help", "cursor-field",
-    ] + DemoProfile.allCases.map(\.rawValue) {
+      "--help", "cursor-field", "--scenario", "--svg",
+    ] + DemoProfile.allCases.map(\.rawValue) + DemoScenario.allCases.map(\.rawValue) {
       #expect(DemoOptions.usage.contains(name), "usage lacks \(name)")
     }
   }

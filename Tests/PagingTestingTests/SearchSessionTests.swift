@@ -49,3 +49,43 @@ extension SimulatedFeedServer.LogEntry.Outcome {
     return false
   }
 }
+
+/// The search baselines beside `Paginator`: the naive code shows an older text's late answer,
+/// the guarded code none, but it keeps the older rows until the new answer lands.
+@MainActor
+@Suite struct SearchBaselineTests {
+  typealias Note = SearchSessionTests.Note
+
+  /// Opens the screen of a feed made by `make` over a server whose request 2 (the first page
+  /// for "a") takes 500 ms and every other 100 ms, types "ab" 80 ms apart and waits 1 s.
+  private func typeAB<Feed: ListFeed>(
+    _ make: (SimulatedFeedServer<Note>) -> Feed
+  ) async -> (feed: Feed, report: SessionReport) where Feed.Item == Note {
+    let clock = TestClock()
+    let server = SimulatedFeedServer(
+      items: (0..<1_000).map(Note.init(id:)), pageSize: 20,
+      latency: .perRequest { $0 == 2 ? .milliseconds(500) : .milliseconds(100) },
+      search: { note, text in note.title.contains(text) }, clock: clock)
+    let feed = make(server)
+    let list = ListSimulator(feed: feed, server: server, clock: clock)
+    await list.startScreenTask()
+    await list.idle(for: .seconds(1))
+    await list.type("ab", every: .milliseconds(80))
+    await list.idle(for: .seconds(1))
+    return (feed, list.report())
+  }
+
+  @Test func naiveSearchShowsTheOlderTextsLateAnswer() async {
+    // "a" answers after "ab": the naive code shows "a"'s rows last.
+    let (feed, _) = await typeAB { NaiveSearchFeed(source: $0) }
+    #expect(feed.text == "ab")
+    #expect(!feed.items.allSatisfy { $0.title.contains("ab") })
+  }
+
+  @Test func guardedSearchShowsOnlyTheLastTextsAnswer() async {
+    let (feed, report) = await typeAB { GuardedSearchFeed(source: $0) }
+    #expect(feed.items.count == 20)
+    #expect(feed.items.allSatisfy { $0.title.contains("ab") })
+    #expect(report.cancelledRequests == 1)
+  }
+}

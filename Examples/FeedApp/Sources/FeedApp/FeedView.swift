@@ -10,23 +10,29 @@
 
     var body: some View {
       NavigationStack {
-        PaginatedList(feed) { note in
-          VStack(alignment: .leading, spacing: 4) {
-            Text(verbatim: note.title)
-            Text(verbatim: caption(of: note))
-              .font(.caption)
-              .foregroundStyle(.secondary)
+        PaginatedList(feed) { note in NoteRow(note: note) }
+          .navigationTitle("CPython changes")
+          .toolbar {
+            Button("Fail next page") { Task { await ReleaseNotesServer.shared.failNextPage() } }
           }
-        }
-        .navigationTitle("CPython changes")
-        .toolbar {
-          Button("Fail next page") { Task { await ReleaseNotesServer.shared.failNextPage() } }
-        }
       }
     }
+  }
 
-    private func caption(of note: ReleaseNote) -> String {
-      [note.version, note.section, note.issue].compactMap { $0 }.joined(separator: " · ")
+  /// One note: its title, and its version, section and issue below.
+  struct NoteRow: View {
+    let note: ReleaseNote
+
+    var body: some View {
+      VStack(alignment: .leading, spacing: 4) {
+        Text(verbatim: note.title)
+        Text(
+          verbatim: [note.version, note.section, note.issue].compactMap { $0 }.joined(
+            separator: " · ")
+        )
+        .font(.caption)
+        .foregroundStyle(.secondary)
+      }
     }
   }
 #endif

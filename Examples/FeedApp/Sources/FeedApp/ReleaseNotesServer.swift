@@ -2,8 +2,9 @@ import Foundation
 import Paging
 
 /// A stand-in for a feed server: serves the release notes in pages with a keyset cursor (the id
-/// of the last note served), and fails the next page on request so the app can show the
-/// footer's Retry button.
+/// of the last note served), for the feed, the search (notes whose title contains the text) and
+/// the chat (older pages before a note), and fails the next page on request so the app can
+/// show the footer's Retry button.
 actor ReleaseNotesServer {
   /// Why a page could not be served.
   enum Failure: Error, RetryableError, CustomStringConvertible {
@@ -51,18 +52,48 @@ actor ReleaseNotesServer {
   /// Makes the next page request fail with ``Failure/injected``.
   func failNextPage() { failsNextPage = true }
 
-  /// The page of `size` notes after the note with id `cursor` (`nil`: the first page).
+  /// The page of `size` notes after the note with id `cursor` (`nil`: the first page), newest
+  /// first; with `text`, of the notes whose title contains it (ignoring case), as a search
+  /// endpoint pages its results.
   /// - Throws: ``Failure``, or the decoder's error for a malformed file.
-  func page(after cursor: Int?, size: Int) throws -> Page<ReleaseNote, Int> {
+  func page(after cursor: Int?, size: Int, matching text: String? = nil) throws
+    -> Page<ReleaseNote, Int>
+  {
+    try failIfAsked()
+    try loadIfNeeded()
+    let notes: [ReleaseNote]
+    if let text = text?.lowercased(), !text.isEmpty {
+      notes = self.notes.filter { $0.title.lowercased().contains(text) }
+    } else {
+      notes = self.notes
+    }
+    let after = cursor.flatMap { id in notes.firstIndex { $0.id == id } }
+    let start = after.map { $0 + 1 } ?? 0
+    let end = min(start + size, notes.count)
+    let items = start < end ? Array(notes[start..<end]) : []
+    return Page(items: items, nextCursor: end < notes.count ? items.last?.id : nil)
+  }
+
+  /// The chat's page: the `size` notes older than the note with id `cursor` (`nil`: the newest
+  /// page), oldest first, as a chat's history is; the page's previous cursor is its oldest
+  /// note, until the first note of all.
+  /// - Throws: ``Failure``, or the decoder's error for a malformed file.
+  func page(before cursor: Int?, size: Int) throws -> Page<ReleaseNote, Int> {
+    try failIfAsked()
+    try loadIfNeeded()
+    // The notes are newest first: the notes older than `cursor` come after it.
+    let start = cursor.flatMap { positions[$0].map { $0 + 1 } } ?? 0
+    let end = min(start + size, notes.count)
+    let items = start < end ? Array(notes[start..<end].reversed()) : []
+    return Page(
+      items: items, nextCursor: nil, previousCursor: end < notes.count ? items.first?.id : nil)
+  }
+
+  private func failIfAsked() throws {
     if failsNextPage {
       failsNextPage = false
       throw Failure.injected
     }
-    try loadIfNeeded()
-    let start = cursor.flatMap { positions[$0].map { $0 + 1 } } ?? 0
-    let end = min(start + size, notes.count)
-    let items = start < end ? Array(notes[start..<end]) : []
-    return Page(items: items, nextCursor: end < notes.count ? items.last?.id : nil)
   }
 
   private func loadIfNeeded() throws {

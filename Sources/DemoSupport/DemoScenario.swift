@@ -1,0 +1,30 @@
+/// What the demo's list is, chosen with `--scenario NAME`: a feed read down to its end (the
+/// default), a chat read upward from its newest message, or search as you type.
+public enum DemoScenario: String, Sendable, CaseIterable, Codable {
+  /// A feed, newest first, read down to its end (``DemoProfile`` scripts the session).
+  case feed
+  /// A chat: opens at the newest release note, scrolled to the bottom, and reads older ones
+  /// upward; older pages are put above the row the user reads.
+  case chat
+  /// Search as you type: the user types a query with the gaps of a quick typist over all the
+  /// release notes, then reads down the results.
+  case search
+
+  /// One line for `--help`.
+  public var summary: String {
+    switch self {
+    case .feed: "a feed read down to its end, scripted by --profile"
+    case .chat: "a chat: opens at the newest note, reads older ones upward, then scrolls up fast"
+    case .search: "search as you type: \"\(DemoSession.searchText)\" typed with 90-260 ms gaps"
+    }
+  }
+
+  /// The comparison's heading line: what is compared.
+  var heading: String {
+    switch self {
+    case .feed: "paging-demo: one user session, three ways to page the same list"
+    case .chat: "paging-demo: one chat session, three ways to page older messages"
+    case .search: "paging-demo: one search as you type, three ways to page the results"
+    }
+  }
+}

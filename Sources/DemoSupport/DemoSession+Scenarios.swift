@@ -1,0 +1,174 @@
+import Paging
+import PagingTesting
+
+extension DemoSession {
+  /// What the search scenario's user types: a module's name, whose first letters match many
+  /// notes that the whole name does not.
+  public static let searchText = "pathlib"
+
+  /// Keystroke gaps of a quick typist, in milliseconds: 90 to 260 ms, about 170 ms on average
+  /// (as `paging-bench`'s search profile).
+  static let typingGaps: [Duration] = [180, 140, 220, 90, 260, 150].map { .milliseconds($0) }
+
+  /// Whether a note matches a text typed into the search field: its title contains it,
+  /// ignoring case (the simulated search endpoint's rule).
+  static let searchMatches: @Sendable (ReleaseNote, String) -> Bool = { note, text in
+    note.title.lowercased().contains(text.lowercased())
+  }
+
+  /// The chat scenario's script: open at the newest note, look for 2 s, read 30 older notes
+  /// upward at 4 rows a second, then scroll up through the rest of the history at 20 rows a
+  /// second, to its first note.
+  /// - Parameter rows: How many notes the history holds.
+  /// - Returns: The steps.
+  static func chatSteps(rows: Int) -> [UserStep] {
+    [
+      .openScreen(thenWait: .seconds(2)), .readUpward(rows: 30, speed: 320),
+      .readUpward(rows: max(0, rows - 30), speed: 1_600), .idle(.seconds(1)),
+    ]
+  }
+
+  /// The search scenario's script: open the screen, type ``searchText`` with ``typingGaps``,
+  /// look at the results for 3 s, then read down to the 40th result.
+  static let searchSteps: [UserStep] = [
+    .openScreen(thenWait: .seconds(2)), .type(searchText, gaps: typingGaps),
+    .idle(.seconds(3)), .scrollToRow(40, over: .seconds(12)),
+  ]
+
+  /// The embedded session of `options.scenario`, with each feed's trace for the picture.
+  /// - Parameter options: The seed, page size, latency, scenario and profile.
+  /// - Returns: The report and one trace per feed, in the table's order.
+  /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
+  @MainActor
+  public static func embeddedRun(_ options: DemoOptions) async throws -> (
+    report: DemoReport, traces: [DemoTrace]
+  ) {
+    try await embeddedRun(options, speed: 1)
+  }
+
+  /// ``embeddedRun(_:)`` played `speed` times faster than written, as the real-time session
+  /// plays (tests check its wording on the virtual clock with it).
+  /// - Parameters:
+  ///   - options: The seed, page size, latency, scenario and profile.
+  ///   - speed: How many times faster.
+  /// - Returns: The report and the traces.
+  /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
+  @MainActor
+  package static func embeddedRun(_ options: DemoOptions, speed: Double) async throws -> (
+    report: DemoReport, traces: [DemoTrace]
+  ) {
+    let all = try ReleaseNotes.bundled()
+    let newestFirst = all.sorted { $0.feedKey < $1.feedKey }
+    let sectionRows = newestFirst.filter { $0.section == Self.section }
+    let rows: [ReleaseNote]
+    let source: String
+    switch options.scenario {
+    case .feed:
+      rows = sectionRows
+      source =
+        "the \(rows.count) \"\(Self.section)\" notes of CPython's release notes (embedded, "
+        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors"
+    case .chat:
+      rows = sectionRows.reversed()
+      source =
+        "the \(rows.count) \"\(Self.section)\" notes of CPython's release notes as a chat: "
+        + "oldest first, opens at the newest page, keyset cursors both ways"
+    case .search:
+      rows = newestFirst
+      source =
+        "a search over the titles of all \(DemoFormat.grouped(all.count)) notes of CPython's "
+        + "release notes, newest first, keyset cursors"
+    }
+    let keys = Dictionary(rows.map { ($0.id, $0.feedKey) }, uniquingKeysWith: { first, _ in first })
+    let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
+    let steps: [UserStep] =
+      switch options.scenario {
+      case .feed: options.profile.steps
+      case .chat: chatSteps(rows: rows.count)
+      case .search: searchSteps
+      }
+    let search = options.scenario == .search ? searchMatches : nil
+    var runner = DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>(
+      steps: steps, speed: speed, seed: options.seed, requestLimit: nil,
+      setUp: {
+        let clock = TestClock()
+        let server = SimulatedFeedServer(
+          items: rows, pageSize: options.pageSize, pagination: .keyset, latency: latency,
+          seed: options.seed, search: search, clock: clock)
+        return (server, clock, server)
+      },
+      cursorText: { cursor in
+        switch cursor.position {
+        case .after(let id): "after " + (keys[id].map(\.description) ?? "id \(id)")
+        case .before(let id): "before " + (keys[id].map(\.description) ?? "id \(id)")
+        case .offset(let offset): "at offset \(offset)"
+        case .start: "from the start"
+        case .newest: "the newest page"
+        }
+      })
+    runner.scenario = options.scenario
+    runner.newestCursor = .newest
+    runner.matches = search
+    var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
+    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    let report = Self.report(
+      runs, options: options, source: source,
+      network: "simulated on a virtual clock: log-normal latency around "
+        + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
+      latencyMilliseconds: options.latencyMilliseconds, notes: [])
+    return (report, runs.map(\.trace))
+  }
+}
+
+extension DemoSession {
+  /// The chat table in sentences: how far each baseline threw the user or how long it kept
+  /// them at the top, and whether `Paginator`'s anchor held.
+  static func chatSummary(_ feeds: [FeedReport], paginator: FeedReport) -> [String] {
+    var lines: [String] = []
+    for feed in feeds where feed.feed != paginator.feed {
+      var parts: [String] = []
+      if let jumps = feed.anchorJumps, jumps > 0 {
+        let points = Int(feed.anchorMovementPoints ?? 0)
+        parts.append(
+          "threw the user away from the row they read \(jumps) time\(jumps == 1 ? "" : "s") "
+            + "(\(DemoFormat.grouped(points)) pt in all)")
+      }
+      if feed.requests > paginator.requests {
+        parts.append("sent \(feed.requests) requests against \(paginator.requests)")
+      }
+      let top = feed.secondsAtTop ?? 0
+      if top >= (paginator.secondsAtTop ?? 0) + 0.1 {
+        parts.append("kept the user waiting at the top for \(DemoFormat.decimal(top)) s")
+      }
+      if let last = parts.popLast() {
+        let joined = parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+        lines.append("\(feed.feed) \(joined).")
+      }
+    }
+    let moved = Int(paginator.anchorMovementPoints ?? 0)
+    lines.append(
+      "Paginator's anchor held: the row the user read moved \(moved) pt as older pages landed; "
+        + "waiting at the top \(DemoFormat.decimal(paginator.secondsAtTop ?? 0)) s, "
+        + "\(paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)") "
+        + "duplicate request.")
+    return lines
+  }
+
+  /// The search table in sentences: the stale rows each baseline showed, and `Paginator`'s.
+  static func searchSummary(_ feeds: [FeedReport], paginator: FeedReport) -> [String] {
+    var lines: [String] = []
+    for feed in feeds where feed.feed != paginator.feed {
+      let stale = feed.staleRowsShown ?? 0
+      guard stale > 0 else { continue }
+      lines.append(
+        "\(feed.feed) showed \(stale) row\(stale == 1 ? "" : "s") that did not match what the "
+          + "user had typed by then.")
+    }
+    let stale = paginator.staleRowsShown ?? 0
+    lines.append(
+      "Paginator showed \(stale == 0 ? "no" : "\(stale)") stale row\(stale == 1 ? "" : "s"): "
+        + "each keystroke cancelled the older query's requests "
+        + "(\(paginator.cancelledRequests ?? 0) cancelled) and cleared its rows.")
+    return lines
+  }
+}

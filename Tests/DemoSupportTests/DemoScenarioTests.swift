@@ -1,0 +1,189 @@
+import DemoSupport
+import Foundation
+import Testing
+
+/// The chat and search scenarios on the virtual clock: exact figures (seed 1, the default
+/// latency and page size), and what each baseline gets wrong beside `Paginator`.
+@MainActor
+@Suite("DemoSession: the chat and search scenarios")
+struct DemoScenarioTests {
+  private func feed(_ name: String, in report: DemoReport) throws -> FeedReport {
+    try #require(report.feeds.first { $0.feed == name })
+  }
+
+  @Test("feed, the default: the table the README shows, unchanged by the scenarios")
+  func feedTable() async throws {
+    let report = try await DemoSession.embedded(DemoOptions())
+    #expect(report.scenario == nil)
+    #expect(
+      report.comparisonTable.render(style: .plain).split(separator: "\n") == [
+        "feed              requests  dup. requests  dup. rows shown  after end  s at spinner  never shown",
+        "----------------  --------  -------------  ---------------  ---------  ------------  -----------",
+        "naive onAppear         391            377              114        356          0.00         6908",
+        "guarded onAppear        11              0                0          0         40.65           41",
+        "Paginator               15              0                0          0          0.45           12",
+      ])
+    #expect(report.sessionSeconds == 65.55)
+    #expect(
+      report.text().hasPrefix("paging-demo: one user session, three ways to page the same list\n"))
+    #expect(report.timeline.contains { $0.text == "pulls to refresh while #7 is loading" })
+    #expect(report.timeline.contains { $0.text == "flings at 8000 pt/s" })
+  }
+
+  @Test("chat: naive code jumps, guarded code waits at the top, Paginator's anchor holds")
+  func chat() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(scenario: .chat))
+    #expect(report.scenario == .chat)
+    #expect(report.feeds.map(\.feed) == ["naive onAppear", "guarded onAppear", "Paginator"])
+    let naive = try feed("naive onAppear", in: report)
+    let guarded = try feed("guarded onAppear", in: report)
+    let paginator = try feed("Paginator", in: report)
+    // requests, anchor jumps, anchor moved (pt), s at top, never shown
+    #expect(naive.requests == 7)
+    #expect(naive.anchorJumps == 6)
+    #expect(naive.anchorMovementPoints == 8_720)
+    #expect(naive.secondsAtTop == 0.467)
+    #expect(naive.rowsNeverShown == 55)
+    #expect(guarded.requests == 7)
+    #expect(guarded.anchorJumps == 0)
+    #expect(guarded.anchorMovementPoints == 0)
+    #expect(guarded.secondsAtTop == 0.183)
+    #expect(paginator.requests == 7)
+    #expect(paginator.anchorJumps == 0)
+    #expect(paginator.anchorMovementPoints == 0)
+    #expect(paginator.secondsAtTop == 0)
+    #expect(paginator.duplicateRequests == 0)
+    #expect(paginator.requestsAfterEnd == 0)
+    #expect(paginator.duplicateRowsShown == 0)
+    #expect(report.sessionSeconds == 15.05)
+    // The history of 129 notes, in 7 pages: the newest, then 6 older ones above it.
+    let texts = report.timeline.map(\.text)
+    #expect(texts.contains("#1 refresh, the newest page: 20 rows in 183 ms"))
+    #expect(texts.count { $0.contains(" prepend before ") } == 6)
+    #expect(
+      texts.contains { $0.hasPrefix("#7 prepend before ") && $0.hasSuffix(", the oldest page") })
+    #expect(texts.contains("reads up through 30 older rows, 4 rows/s"))
+    #expect(texts.contains("scrolls up through 99 older rows, 20 rows/s"))
+    #expect(
+      report.notes == [
+        "naive onAppear threw the user away from the row they read 6 times (8,720 pt in all) and "
+          + "kept the user waiting at the top for 0.5 s.",
+        "guarded onAppear kept the user waiting at the top for 0.2 s.",
+        "Paginator's anchor held: the row the user read moved 0 pt as older pages landed; "
+          + "waiting at the top 0 s, no duplicate request.",
+      ])
+  }
+
+  @Test("chat: the table's columns are the chat's")
+  func chatTable() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(scenario: .chat))
+    let lines = report.comparisonTable.render(style: .plain).split(separator: "\n")
+    #expect(
+      lines.first
+        == "feed              requests  dup. requests  after start  anchor jumps  anchor moved  s at top"
+    )
+    #expect(
+      lines.last
+        == "Paginator                7              0            0             0          0 pt      0.00"
+    )
+    let text = report.text()
+    #expect(text.hasPrefix("paging-demo: one chat session, three ways to page older messages\n"))
+    #expect(text.contains("\nanchor jumps: older pages after which the row the user read"))
+  }
+
+  @Test("search: naive and guarded code show rows of an older text, Paginator none")
+  func search() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(scenario: .search))
+    #expect(report.scenario == .search)
+    #expect(report.feeds.map(\.feed) == ["naive onChange", "guarded task(id:)", "Paginator"])
+    let naive = try feed("naive onChange", in: report)
+    let guarded = try feed("guarded task(id:)", in: report)
+    let paginator = try feed("Paginator", in: report)
+    #expect(naive.requests == 10)
+    #expect(naive.cancelledRequests == 0)
+    #expect(naive.staleRowsShown == 38)
+    #expect(guarded.requests == 10)
+    #expect(guarded.cancelledRequests == 4)
+    #expect(guarded.staleRowsShown == 29)
+    #expect(paginator.requests == 16)
+    #expect(paginator.cancelledRequests == 6)
+    #expect(paginator.staleRowsShown == 0)
+    #expect(paginator.duplicateRequests == 0)
+    #expect(paginator.requestsAfterEnd == 0)
+    #expect(report.sessionSeconds == 18.083)
+    let texts = report.timeline.map(\.text)
+    #expect(texts.contains("types \"pathlib\" into the search field"))
+    // One first page per keystroke, each carrying the text typed by then.
+    for prefix in ["p", "pa", "pat", "path", "pathl", "pathli", "pathlib"] {
+      #expect(texts.contains { $0.contains(" refresh \"\(prefix)\", first page") }, "\(prefix)")
+    }
+    #expect(
+      report.notes.last
+        == "Paginator showed no stale rows: each keystroke cancelled the older query's requests "
+        + "(6 cancelled) and cleared its rows.")
+    let header = report.comparisonTable.render(style: .plain).split(separator: "\n").first
+    #expect(
+      header
+        == "feed               requests  cancelled  stale rows shown  dup. requests  s at spinner  never shown"
+    )
+  }
+
+  @Test("each scenario: the same options give the same report", arguments: DemoScenario.allCases)
+  func determinism(_ scenario: DemoScenario) async throws {
+    let first = try await DemoSession.embedded(DemoOptions(scenario: scenario))
+    let second = try await DemoSession.embedded(DemoOptions(scenario: scenario))
+    #expect(first == second)
+  }
+
+  @Test("JSON: a scenario's report says which; the feed's has no scenario key")
+  func json() async throws {
+    for scenario in DemoScenario.allCases {
+      let report = try await DemoSession.embedded(DemoOptions(scenario: scenario))
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+      #expect(object["scenario"] as? String == (scenario == .feed ? nil : scenario.rawValue))
+      let decoded = try JSONDecoder().decode(DemoReport.self, from: Data(report.json().utf8))
+      #expect(decoded == report)
+      let feeds = try #require(object["feeds"] as? [[String: Any]])
+      let key = scenario == .chat ? "anchorJumps" : "staleRowsShown"
+      #expect(feeds.allSatisfy { ($0[key] != nil) == (scenario != .feed) })
+    }
+  }
+
+  @Test("played 14 times faster (as against a server), speeds and rates read as written")
+  func realTimeWording() async throws {
+    let report = try await DemoSession.embeddedRun(DemoOptions(), speed: 14).report
+    let texts = report.timeline.map(\.text)
+    #expect(texts.contains("flings at 8000 pt/s (played 14× faster)"))
+    #expect(texts.contains("reads on to the end of the section, 3 rows/s (played 14× faster)"))
+    #expect(!texts.contains { $0.contains("112000") })
+    // Every "while #N is loading" is said before #N's answer.
+    for (index, text) in texts.enumerated() where text.hasPrefix("pulls to refresh while #") {
+      let number = text.dropFirst("pulls to refresh while #".count).prefix { $0.isNumber }
+      let answer = texts.firstIndex { $0.hasPrefix("#\(number):") || $0.hasPrefix("#\(number) ") }
+      #expect(answer.map { $0 > index } ?? true, "#\(number) answered before the pull")
+    }
+  }
+
+  @Test("a reader's pace: 1 row/s, not 1 rows/s")
+  func onePace() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(profile: .reader))
+    #expect(report.timeline.contains { $0.text == "reads on to the end of the section, 1 row/s" })
+    let feed = try await DemoSession.embedded(DemoOptions())
+    #expect(feed.timeline.contains { $0.text == "reads on to the end of the section, 3 rows/s" })
+  }
+
+  @Test("the real-time note speaks of dropped answers only when the profile drops some")
+  func realTimeNote() {
+    #expect(
+      DemoSession.realTimeNote(profile: .fling)
+        == "Real time: the session played 3× faster than on the virtual clock.")
+    #expect(
+      DemoSession.realTimeNote(profile: .reader)
+        == "Real time: the session played 25× faster than on the virtual clock.")
+    #expect(
+      DemoSession.realTimeNote(profile: .default)
+        == "Real time: the session played 14× faster than on the virtual clock; the client threw "
+        + "the dropped answers away.")
+  }
+}
