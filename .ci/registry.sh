@@ -6,7 +6,9 @@
 #   .ci/registry.sh start   installs the package if missing (apt), a config with storage in
 #                           .build/registry, the server on a free port, the repositories
 #                           (pushed through the blob-upload and manifest API); writes
-#                           .build/registry/env (PAGING_REGISTRY_URL)
+#                           .build/registry/env (PAGING_REGISTRY_URL; _BIN and _DATA for the
+#                           fault tests' own registry over the same storage, killed and
+#                           restarted)
 #   .ci/registry.sh stop    stops the server that `start` started (by its recorded pid)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,7 +68,11 @@ for n in range(1, 151):
     call("PUT", f"/v2/{name}/manifests/latest", manifest,
          {"Content-Type": "application/vnd.docker.distribution.manifest.v2+json"})
 PY
-  echo "export PAGING_REGISTRY_URL=$url" >"$state/env"
+  cat >"$state/env" <<EOF2
+export PAGING_REGISTRY_URL=$url
+export PAGING_REGISTRY_BIN=$(command -v docker-registry)
+export PAGING_REGISTRY_DATA=$state/data
+EOF2
   say "serving 150 repositories at $url (pid $(cat "$state/pid"))"
   cat "$state/env"
 }

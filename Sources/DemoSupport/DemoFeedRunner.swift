@@ -94,21 +94,16 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     await runner.run(steps)
 
     let seen = list.report()
-    var requests = SessionReport()
-    SessionRecorder.addRequestFigures(source.requestRecords, to: &requests)
     let entries = source.entries
-    var report = FeedReport(
-      feed: kind.name(in: scenario), requests: requests.requestsIssued,
-      duplicateRequests: requests.duplicateRequests, duplicateRowsShown: seen.duplicateRowsShown,
-      requestsAfterEnd: requests.requestsAfterEnd,
-      spinnerSeconds: DemoFormat.roundedSeconds(seen.stallTime),
-      rowsNeverShown: seen.rowsLoadedButNeverShown)
+    var requests = SessionReport()
+    SessionRecorder.addRequestFigures(entries, to: &requests)
+    var report = FeedReport(feed: kind.name(in: scenario), rows: seen, requests: requests)
     switch scenario {
     case .feed: break
     case .chat:
-      report.anchorJumps = seen.viewportJumps
-      report.anchorMovementPoints = seen.anchorMovement.rounded()
-      report.secondsAtTop = DemoFormat.roundedSeconds(seen.stallTimeAtTop)
+      report.viewportJumps = seen.viewportJumps
+      report.anchorMovement = seen.anchorMovement.rounded()
+      report.stallTimeAtTop = Format.roundedSeconds(seen.stallTimeAtTop)
     case .search:
       report.staleRowsShown = feed.staleRowsShown
       report.cancelledRequests = requests.cancelledRequests

@@ -8,33 +8,33 @@ import Foundation
 ///             [--json] [--help]
 /// ```
 /// Options take their value as the next argument or after `=` (`--seed=7`).
-public struct DemoOptions: Equatable, Sendable {
+package struct DemoOptions: Equatable, Sendable {
   /// The seed of the latency model and of any randomness in the session.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Rows per page, 1 to 1,000.
-  public var pageSize: Int
+  package var pageSize: Int
   /// The embedded source's median latency in milliseconds, 0 to 60,000. Ignored with a
   /// ``server``, whose latency is real.
-  public var latencyMilliseconds: Int
+  package var latencyMilliseconds: Int
   /// The scripted session.
-  public var profile: DemoProfile
+  package var profile: DemoProfile
   /// The real server to page, or `nil` for the embedded source on the virtual clock.
-  public var server: DemoServer?
+  package var server: DemoServer?
   /// Whether to print JSON instead of text.
-  public var json: Bool
+  package var json: Bool
   /// The list: a feed (the default), a chat or a search screen.
-  public var scenario: DemoScenario
+  package var scenario: DemoScenario
   /// Where to write the picture of the session (an SVG file), or `nil` for none.
-  public var svgPath: String?
+  package var svgPath: String?
 
   /// The default seed.
-  public static let defaultSeed: UInt64 = 1
+  package static let defaultSeed: UInt64 = 1
   /// The default page size, in rows.
-  public static let defaultPageSize = 20
+  package static let defaultPageSize = 20
   /// The default median latency, in milliseconds (a mobile network).
-  public static let defaultLatencyMilliseconds = 150
+  package static let defaultLatencyMilliseconds = 150
   /// The accepted median latencies, in milliseconds.
-  public static let latencyRange = 0...60_000
+  package static let latencyRange = 0...60_000
 
   /// Creates options; every parameter defaults to what the demo does with no arguments.
   /// - Parameters:
@@ -46,7 +46,7 @@ public struct DemoOptions: Equatable, Sendable {
   ///   - json: Whether to print JSON.
   ///   - scenario: The list: a feed, a chat or a search screen.
   ///   - svgPath: Where to write the picture, or `nil`.
-  public init(
+  package init(
     seed: UInt64 = defaultSeed, pageSize: Int = defaultPageSize,
     latencyMilliseconds: Int = defaultLatencyMilliseconds, profile: DemoProfile = .default,
     server: DemoServer? = nil, json: Bool = false, scenario: DemoScenario = .feed,
@@ -63,7 +63,7 @@ public struct DemoOptions: Equatable, Sendable {
   }
 
   /// What the command line asks for.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// Run the demo with these options.
     case run(DemoOptions)
     /// Print ``DemoOptions/usage`` and exit successfully.
@@ -80,7 +80,7 @@ public struct DemoOptions: Equatable, Sendable {
   /// - Throws: ``DemoOptionsError`` for an unknown option, a positional argument, a missing or
   ///   invalid value, a repeated option, `--strategy` without `--url`, `--latency-ms` with
   ///   `--url`, or `--profile` or `--url` with a scenario other than `feed`.
-  public static func parse(_ arguments: some Sequence<String>) throws(DemoOptionsError)
+  package static func parse(_ arguments: some Sequence<String>) throws(DemoOptionsError)
     -> Command
   {
     let arguments = Array(arguments)
@@ -149,7 +149,7 @@ public struct DemoOptions: Equatable, Sendable {
   }
 
   /// The `--help` text.
-  public static var usage: String {
+  package static var usage: String {
     let profiles = DemoProfile.allCases.map {
       "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
     }

@@ -1,6 +1,6 @@
 /// A command-line argument the demo cannot use. Its ``description`` is one line, with the
 /// offending text quoted and escaped, so that the executable prints it and exits with status 2.
-public enum DemoOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DemoOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An argument starts with `-` but is no known option.
   case unknownOption(String)
   /// An argument is not an option, and the demo takes no positional arguments.
@@ -19,7 +19,7 @@ public enum DemoOptionsError: Error, Sendable, Equatable, CustomStringConvertibl
   case unexpectedValue(option: String)
 
   /// One line, such as `--page-size: "0" is not a whole number from 1 to 1000`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownOption(let option): "unknown option \(quoted(option))"
     case .unexpectedArgument(let argument): "unexpected argument \(quoted(argument))"

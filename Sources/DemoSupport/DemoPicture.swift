@@ -8,7 +8,7 @@
 /// browser and on GitHub (which shows SVGs as images). Each panel is a `<g>` whose `id` is
 /// `panel-` and the feed's index, and each request mark carries `class="request KIND"`
 /// (``DemoTrace/Request/Kind``), so that a test can count them.
-public enum DemoPicture {
+package enum DemoPicture {
   /// The picture's width, in pixels.
   static let width = 1_200.0
   private static let left = 70.0
@@ -40,7 +40,7 @@ public enum DemoPicture {
   ///   - traces: What each feed did.
   /// - Returns: The SVG document, ending in `"\n"`.
   /// - Complexity: O(*s* + *r*) for *s* samples and *r* requests in all.
-  public static func svg(report: DemoReport, traces: [DemoTrace]) -> String {
+  package static func svg(report: DemoReport, traces: [DemoTrace]) -> String {
     let scenario = report.shownScenario
     let plotWidth = width - left - right
     let endMilliseconds = max(1, traces.map(\.milliseconds).max() ?? 1)
@@ -87,7 +87,7 @@ public enum DemoPicture {
     parts.append("seed \(report.seed)")
     if let latency = report.latencyMilliseconds { parts.append("\(latency) ms median latency") }
     parts.append("\(report.pageSize) rows per page")
-    parts.append("Paginator's session took \(DemoFormat.decimal(report.sessionSeconds)) s")
+    parts.append("Paginator's session took \(Format.decimal(report.sessionSeconds)) s")
     return "Same scripted user, same seed, three ways to page: " + parts.joined(separator: " · ")
   }
 
@@ -205,7 +205,7 @@ public enum DemoPicture {
       svg +=
         "<text x=\"\(f(left + plotWidth - 8))\" y=\"\(f(y0 + 16))\" text-anchor=\"end\" "
         + "fill=\"#2c5282\">rows loaded run off the chart: up to "
-        + "\(DemoFormat.grouped(loadedMost)) ↑</text>\n"
+        + "\(Format.count(loadedMost)) ↑</text>\n"
     }
     svg += axes(
       y0: y0, rowsShown: rowsShown, endMilliseconds: endMilliseconds, x: x, y: y,
@@ -236,18 +236,18 @@ public enum DemoPicture {
 
   /// The panel's figures after its name, in the terms of the comparison table.
   private static func figures(_ feed: FeedReport, _ scenario: DemoScenario) -> String {
-    var parts = ["\(feed.requests) requests"]
+    var parts = ["\(feed.requestsIssued) requests"]
     switch scenario {
     case .feed:
       if feed.duplicateRequests > 0 { parts.append("\(feed.duplicateRequests) duplicates") }
       if feed.requestsAfterEnd > 0 { parts.append("\(feed.requestsAfterEnd) after the end") }
       parts.append(
-        "\(DemoReport.seconds(milliseconds: milliseconds(feed.spinnerSeconds))) s at a spinner")
+        "\(Format.seconds(milliseconds: milliseconds(feed.stallTime))) s at a spinner")
     case .chat:
-      parts.append("\(feed.anchorJumps ?? 0) anchor jumps")
-      parts.append("anchor moved \(DemoFormat.grouped(Int(feed.anchorMovementPoints ?? 0))) pt")
+      parts.append("\(feed.viewportJumps ?? 0) anchor jumps")
+      parts.append("anchor moved \(Format.count(Int(feed.anchorMovement ?? 0))) pt")
       parts.append(
-        "\(DemoReport.seconds(milliseconds: milliseconds(feed.secondsAtTop ?? 0))) s at the top")
+        "\(Format.seconds(milliseconds: milliseconds(feed.stallTimeAtTop ?? 0))) s at the top")
     case .search:
       parts.append("\(feed.cancelledRequests ?? 0) cancelled")
       parts.append("\(feed.staleRowsShown ?? 0) stale rows shown")
@@ -272,7 +272,7 @@ public enum DemoPicture {
         + "y2=\"\(f(y0 + plotHeight + 4))\" stroke=\"#a0aec0\"/>"
       svg +=
         "<text x=\"\(f(position))\" y=\"\(f(y0 + plotHeight + laneHeight + 14))\" "
-        + "text-anchor=\"middle\" fill=\"#718096\" font-size=\"12\">\(DemoFormat.decimal(tick)) s</text>\n"
+        + "text-anchor=\"middle\" fill=\"#718096\" font-size=\"12\">\(Format.decimal(tick)) s</text>\n"
       tick += step
     }
     let rowStep = niceStep(rowsShown / 4)
@@ -373,7 +373,7 @@ public enum DemoPicture {
   }
 
   /// A coordinate with at most one decimal, without locale: `12`, `12.5`.
-  private static func f(_ value: Double) -> String { DemoFormat.decimal(value) }
+  private static func f(_ value: Double) -> String { Format.decimal(value) }
 
   /// Text escaped for XML.
   static func escape(_ text: String) -> String {

@@ -4,7 +4,7 @@ import PagingTesting
 ///
 /// The parser only checks the name; the session each profile scripts in the list simulator is
 /// defined with the session itself.
-public enum DemoProfile: String, Sendable, CaseIterable, Codable {
+package enum DemoProfile: String, Sendable, CaseIterable, Codable {
   /// The full session: open the screen, read slowly, fling, scroll back up and down, pull to
   /// refresh while a page loads, read again, one failed request and a retry, read on to the end
   /// of the section and jitter at the bottom.
@@ -17,7 +17,7 @@ public enum DemoProfile: String, Sendable, CaseIterable, Codable {
   case flakyNetwork = "flaky-network"
 
   /// One line for `--help`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .default: "read, fling, scroll back, refresh mid-load, retry, read to the end"
     case .fling: "open the screen and fling repeatedly towards the end"
@@ -29,7 +29,7 @@ public enum DemoProfile: String, Sendable, CaseIterable, Codable {
 
 extension DemoProfile {
   /// The profile's script: what the simulated user does, in order.
-  public var steps: [UserStep] {
+  package var steps: [UserStep] {
     switch self {
     case .default:
       Self.browsing + [.networkDrops(answers: 1)] + Self.ending
@@ -47,7 +47,7 @@ extension DemoProfile {
 
   /// How many times faster than on the virtual clock the session plays against a real server,
   /// to keep the real-time run of three feeds short (about 20 s at most).
-  public var realTimeSpeed: Double {
+  package var realTimeSpeed: Double {
     switch self {
     case .default, .flakyNetwork: 14
     case .fling: 3

@@ -1,29 +1,29 @@
 /// Everything one demo run prints: its settings, the `Paginator` run's timeline and the
 /// comparison of the feeds. ``text(style:)`` and ``json()`` render the same content.
-public struct DemoReport: Codable, Equatable, Sendable {
+package struct DemoReport: Codable, Equatable, Sendable {
   /// What the list shows and where the pages come from: the embedded data, or a URL.
-  public var source: String
+  package var source: String
   /// The network: simulated (with its latency model) on the virtual clock, or real HTTP.
-  public var network: String
+  package var network: String
   /// The scripted session's name.
-  public var profile: DemoProfile
+  package var profile: DemoProfile
   /// The seed of the latency model and of the list's random choices.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Rows per page.
-  public var pageSize: Int
+  package var pageSize: Int
   /// The embedded source's median latency in milliseconds, or `nil` against a real server.
-  public var latencyMilliseconds: Int?
+  package var latencyMilliseconds: Int?
   /// The `Paginator` session's length on its clock, in seconds.
-  public var sessionSeconds: Double
+  package var sessionSeconds: Double
   /// The `Paginator` run, in time order.
-  public var timeline: [TimelineEntry]
+  package var timeline: [TimelineEntry]
   /// One row per feed implementation, in the order they ran.
-  public var feeds: [FeedReport]
+  package var feeds: [FeedReport]
   /// Conclusions and caveats, one sentence each, printed after the table.
-  public var notes: [String]
+  package var notes: [String]
   /// The list: `nil` for the feed (the default, whose JSON has no `scenario` key), else the
   /// chat or the search.
-  public var scenario: DemoScenario?
+  package var scenario: DemoScenario?
 
   /// The scenario, `feed` when ``scenario`` is `nil`.
   var shownScenario: DemoScenario { scenario ?? .feed }
@@ -41,7 +41,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   ///   - feeds: The comparison's rows.
   ///   - notes: Sentences printed after the table.
   ///   - scenario: The chat or the search, or `nil` for the feed.
-  public init(
+  package init(
     source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
     latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
     feeds: [FeedReport], notes: [String], scenario: DemoScenario? = nil
@@ -63,7 +63,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   static let width = 96
 
   /// What the table's less obvious columns count, printed under it, for the report's scenario.
-  public var legend: [String] {
+  package var legend: [String] {
     switch shownScenario {
     case .feed: Self.legend
     case .chat:
@@ -86,7 +86,7 @@ public struct DemoReport: Codable, Equatable, Sendable {
   }
 
   /// What the feed table's less obvious columns count, printed under it.
-  public static let legend = [
+  package static let legend = [
     "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
     "dup. rows shown: rows whose note the list had already shown higher up",
     "after end: requests sent after the server had answered the last page",
@@ -98,11 +98,11 @@ public struct DemoReport: Codable, Equatable, Sendable {
   /// table's legend.
   /// - Parameter style: ``TerminalStyle/ansi`` for bold headings on a terminal.
   /// - Returns: Lines ending in `"\n"`.
-  public func text(style: TerminalStyle = .plain) -> String {
+  package func text(style: TerminalStyle = .plain) -> String {
     let session =
       (scenario.map { "\($0.rawValue) (\($0.summary))" }
         ?? "\(profile.rawValue) (\(profile.summary))")
-      + ", \(DemoFormat.decimal(sessionSeconds)) s, seed \(seed)"
+      + ", \(Format.decimal(sessionSeconds)) s, seed \(seed)"
     var output = style.bold(shownScenario.heading)
     let settings = [
       ("list", "\(source); \(pageSize) rows per page"), ("network", network), ("session", session),
@@ -110,18 +110,18 @@ public struct DemoReport: Codable, Equatable, Sendable {
     for (label, value) in settings {
       let prefix = "\(label):".padded(to: 10, alignment: .left)
       output +=
-        "\n" + prefix + DemoFormat.wrap(value, width: Self.width, indent: 10, firstLineUsed: 10)
+        "\n" + prefix + Format.wrap(value, width: Self.width, indent: 10, firstLineUsed: 10)
     }
     output += "\n\n"
     output += style.bold("Timeline (Paginator)") + "\n"
     for entry in timeline {
-      let time = Self.seconds(milliseconds: entry.milliseconds).padded(to: 8, alignment: .right)
+      let time = Format.seconds(milliseconds: entry.milliseconds).padded(to: 8, alignment: .right)
       output += "\(time) s  \(entry.kind.rawValue.padded(to: 13, alignment: .left))\(entry.text)\n"
     }
     output += "\n" + style.bold("Comparison (same session, same seed)") + "\n"
     output += comparisonTable.render(style: style)
     if !notes.isEmpty {
-      output += "\n" + notes.map { DemoFormat.wrap($0, width: Self.width) + "\n" }.joined()
+      output += "\n" + notes.map { Format.wrap($0, width: Self.width) + "\n" }.joined()
     }
     output += "\n" + legend.map { style.dim($0) + "\n" }.joined()
     return output
@@ -129,36 +129,40 @@ public struct DemoReport: Codable, Equatable, Sendable {
 
   /// The comparison as a ``TextTable``, one row per feed, with the columns of the report's
   /// scenario.
-  public var comparisonTable: TextTable {
+  package var comparisonTable: TextTable {
     let columns: [(String, (FeedReport) -> String)]
     let spinner: (String, (FeedReport) -> String) = (
-      "s at spinner", { Self.seconds(milliseconds: Int(($0.spinnerSeconds * 1000).rounded())) }
+      "s at spinner", { Format.seconds(milliseconds: Int(($0.stallTime * 1000).rounded())) }
     )
     let count: (Int?) -> String = { $0.map(String.init) ?? "-" }
     switch shownScenario {
     case .feed:
       columns = [
-        ("requests", { "\($0.requests)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
+        ("requests", { "\($0.requestsIssued)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
         ("dup. rows shown", { "\($0.duplicateRowsShown)" }),
         ("after end", { "\($0.requestsAfterEnd)" }), spinner,
-        ("never shown", { "\($0.rowsNeverShown)" }),
+        ("never shown", { "\($0.rowsLoadedButNeverShown)" }),
       ]
     case .chat:
       columns = [
-        ("requests", { "\($0.requests)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
-        ("after start", { "\($0.requestsAfterEnd)" }), ("anchor jumps", { count($0.anchorJumps) }),
-        ("anchor moved", { $0.anchorMovementPoints.map { "\(Int($0)) pt" } ?? "-" }),
+        ("requests", { "\($0.requestsIssued)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
+        ("after start", { "\($0.requestsAfterEnd)" }),
+        ("anchor jumps", { count($0.viewportJumps) }),
+        ("anchor moved", { $0.anchorMovement.map { "\(Int($0)) pt" } ?? "-" }),
         (
           "s at top",
-          { $0.secondsAtTop.map { Self.seconds(milliseconds: Int(($0 * 1000).rounded())) } ?? "-" }
+          {
+            $0.stallTimeAtTop.map { Format.seconds(milliseconds: Int(($0 * 1000).rounded())) }
+              ?? "-"
+          }
         ),
       ]
     case .search:
       columns = [
-        ("requests", { "\($0.requests)" }), ("cancelled", { count($0.cancelledRequests) }),
+        ("requests", { "\($0.requestsIssued)" }), ("cancelled", { count($0.cancelledRequests) }),
         ("stale rows shown", { count($0.staleRowsShown) }),
         ("dup. requests", { "\($0.duplicateRequests)" }), spinner,
-        ("never shown", { "\($0.rowsNeverShown)" }),
+        ("never shown", { "\($0.rowsLoadedButNeverShown)" }),
       ]
     }
     return TextTable(
@@ -167,18 +171,10 @@ public struct DemoReport: Codable, Equatable, Sendable {
   }
 
   /// The report as pretty-printed JSON with sorted keys (stable across runs), ending in
-  /// `"\n"`. Keys are the Swift property names (`spinnerSeconds`, `latencyMilliseconds`, ...).
+  /// `"\n"`. Keys are the Swift property names (`stallTime`, `latencyMilliseconds`, ...).
   /// - Returns: The JSON text.
-  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `spinnerSeconds`).
-  public func json() throws -> String {
+  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `stallTime`).
+  package func json() throws -> String {
     try DemoJSON.string(self)
-  }
-
-  /// `1234` → `"1.23"`: seconds with two decimals, without locale-dependent formatting.
-  static func seconds(milliseconds: Int) -> String {
-    let sign = milliseconds < 0 ? "-" : ""
-    let centiseconds = (milliseconds.magnitude + 5) / 10
-    let fraction = centiseconds % 100
-    return "\(sign)\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }

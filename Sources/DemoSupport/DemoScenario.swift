@@ -1,6 +1,6 @@
 /// What the demo's list is, chosen with `--scenario NAME`: a feed read down to its end (the
 /// default), a chat read upward from its newest message, or search as you type.
-public enum DemoScenario: String, Sendable, CaseIterable, Codable {
+package enum DemoScenario: String, Sendable, CaseIterable, Codable {
   /// A feed, newest first, read down to its end (``DemoProfile`` scripts the session).
   case feed
   /// A chat: opens at the newest release note, scrolled to the bottom, and reads older ones
@@ -11,7 +11,7 @@ public enum DemoScenario: String, Sendable, CaseIterable, Codable {
   case search
 
   /// One line for `--help`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .feed: "a feed read down to its end, scripted by --profile"
     case .chat: "a chat: opens at the newest note, reads older ones upward, then scrolls up fast"

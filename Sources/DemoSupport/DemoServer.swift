@@ -1,9 +1,9 @@
 import Foundation
 
 /// A real HTTP server the demo pages instead of its embedded source (`--url URL --strategy`).
-public struct DemoServer: Equatable, Sendable {
+package struct DemoServer: Equatable, Sendable {
   /// How the demo finds the next page in a server's responses.
-  public enum Strategy: String, Sendable, CaseIterable, Codable {
+  package enum Strategy: String, Sendable, CaseIterable, Codable {
     /// Follow the RFC 8288 `Link` header's `rel="next"` URL (`--strategy link`).
     case link
     /// Read the next cursor from a field of the JSON body, as Datasette's `next`
@@ -12,15 +12,15 @@ public struct DemoServer: Equatable, Sendable {
   }
 
   /// The first page's URL, `http` or `https`, with a host.
-  public var url: URL
+  package var url: URL
   /// How to find the next page.
-  public var strategy: Strategy
+  package var strategy: Strategy
 
   /// Creates a server description.
   /// - Parameters:
   ///   - url: The first page's URL.
   ///   - strategy: How to find the next page.
-  public init(url: URL, strategy: Strategy) {
+  package init(url: URL, strategy: Strategy) {
     self.url = url
     self.strategy = strategy
   }

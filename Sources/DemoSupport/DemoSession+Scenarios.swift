@@ -4,7 +4,7 @@ import PagingTesting
 extension DemoSession {
   /// What the search scenario's user types: a module's name, whose first letters match many
   /// notes that the whole name does not.
-  public static let searchText = "pathlib"
+  package static let searchText = "pathlib"
 
   /// Keystroke gaps of a quick typist, in milliseconds: 90 to 260 ms, about 170 ms on average
   /// (as `paging-bench`'s search profile).
@@ -40,7 +40,7 @@ extension DemoSession {
   /// - Returns: The report and one trace per feed, in the table's order.
   /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
   @MainActor
-  public static func embeddedRun(_ options: DemoOptions) async throws -> (
+  package static func embeddedRun(_ options: DemoOptions) async throws -> (
     report: DemoReport, traces: [DemoTrace]
   ) {
     try await embeddedRun(options, speed: 1)
@@ -67,7 +67,7 @@ extension DemoSession {
       rows = sectionRows
       source =
         "the \(rows.count) \"\(Self.section)\" notes of CPython's release notes (embedded, "
-        + "\(DemoFormat.grouped(all.count)) notes in all), newest first, keyset cursors"
+        + "\(Format.count(all.count)) notes in all), newest first, keyset cursors"
     case .chat:
       rows = sectionRows.reversed()
       source =
@@ -76,7 +76,7 @@ extension DemoSession {
     case .search:
       rows = newestFirst
       source =
-        "a search over the titles of all \(DemoFormat.grouped(all.count)) notes of CPython's "
+        "a search over the titles of all \(Format.count(all.count)) notes of CPython's "
         + "release notes, newest first, keyset cursors"
     }
     let keys = Dictionary(rows.map { ($0.id, $0.feedKey) }, uniquingKeysWith: { first, _ in first })
@@ -127,28 +127,28 @@ extension DemoSession {
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {
       var parts: [String] = []
-      if let jumps = feed.anchorJumps, jumps > 0 {
-        let points = Int(feed.anchorMovementPoints ?? 0)
+      if let jumps = feed.viewportJumps, jumps > 0 {
+        let points = Int(feed.anchorMovement ?? 0)
         parts.append(
           "threw the user away from the row they read \(jumps) time\(jumps == 1 ? "" : "s") "
-            + "(\(DemoFormat.grouped(points)) pt in all)")
+            + "(\(Format.count(points)) pt in all)")
       }
-      if feed.requests > paginator.requests {
-        parts.append("sent \(feed.requests) requests against \(paginator.requests)")
+      if feed.requestsIssued > paginator.requestsIssued {
+        parts.append("sent \(feed.requestsIssued) requests against \(paginator.requestsIssued)")
       }
-      let top = feed.secondsAtTop ?? 0
-      if top >= (paginator.secondsAtTop ?? 0) + 0.1 {
-        parts.append("kept the user waiting at the top for \(DemoFormat.decimal(top)) s")
+      let top = feed.stallTimeAtTop ?? 0
+      if top >= (paginator.stallTimeAtTop ?? 0) + 0.1 {
+        parts.append("kept the user waiting at the top for \(Format.decimal(top)) s")
       }
       if let last = parts.popLast() {
         let joined = parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
         lines.append("\(feed.feed) \(joined).")
       }
     }
-    let moved = Int(paginator.anchorMovementPoints ?? 0)
+    let moved = Int(paginator.anchorMovement ?? 0)
     lines.append(
       "Paginator's anchor held: the row the user read moved \(moved) pt as older pages landed; "
-        + "waiting at the top \(DemoFormat.decimal(paginator.secondsAtTop ?? 0)) s, "
+        + "waiting at the top \(Format.decimal(paginator.stallTimeAtTop ?? 0)) s, "
         + "\(paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)") "
         + "duplicate request.")
     return lines

@@ -5,7 +5,7 @@ import PagingHTTP
 extension DemoSession {
   /// The most requests one feed may send to a real server in one session; beyond it, the
   /// demo stops sending and says so (the naive feed may reach it).
-  public static let realTimeRequestLimit = 1_000
+  package static let realTimeRequestLimit = 1_000
 
   /// Plays the session against a real HTTP server in real time (`ContinuousClock`), such as
   /// Datasette serving the same release notes, through an `HTTPPageSource`.
@@ -24,7 +24,7 @@ extension DemoSession {
   /// - Throws: ``DemoSessionError/serverUnavailable(url:reason:)`` when the first page does
   ///   not load.
   @MainActor
-  public static func server(_ options: DemoOptions, _ server: DemoServer) async throws
+  package static func server(_ options: DemoOptions, _ server: DemoServer) async throws
     -> DemoReport
   {
     try await serverRun(options, server).report
@@ -38,7 +38,7 @@ extension DemoSession {
   /// - Throws: ``DemoSessionError/serverUnavailable(url:reason:)`` when the first page does
   ///   not load.
   @MainActor
-  public static func serverRun(_ options: DemoOptions, _ server: DemoServer) async throws -> (
+  package static func serverRun(_ options: DemoOptions, _ server: DemoServer) async throws -> (
     report: DemoReport, traces: [DemoTrace]
   ) {
     let url = firstPageURL(server.url, strategy: server.strategy, pageSize: options.pageSize)
@@ -85,7 +85,7 @@ extension DemoSession {
     let drops = profile.steps.contains { step in
       if case .networkDrops = step { true } else { false }
     }
-    return "Real time: the session played \(DemoFormat.decimal(profile.realTimeSpeed))× faster "
+    return "Real time: the session played \(Format.decimal(profile.realTimeSpeed))× faster "
       + "than on the virtual clock\(drops ? "; the client threw the dropped answers away" : "")."
   }
 
@@ -100,7 +100,8 @@ extension DemoSession {
   ///   - strategy: How the next page is found (it sets `_shape`).
   ///   - pageSize: The page size (`_size`).
   /// - Returns: The first page's URL; `url` itself when Foundation cannot take it apart.
-  public static func firstPageURL(_ url: URL, strategy: DemoServer.Strategy, pageSize: Int) -> URL {
+  package static func firstPageURL(_ url: URL, strategy: DemoServer.Strategy, pageSize: Int) -> URL
+  {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
       return url
     }

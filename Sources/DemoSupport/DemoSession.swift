@@ -9,9 +9,9 @@ import PagingTesting
 /// The list shows one section of CPython's release notes, ``section``, newest first: short
 /// enough that the user reads to its end, so that what each feed does after the last page
 /// shows.
-public enum DemoSession {
+package enum DemoSession {
   /// The NEWS section the demo's list shows: 129 of the 10,017 notes, 7 pages of 20.
-  public static let section = "Security"
+  package static let section = "Security"
 
   /// Plays the session against the embedded data on a virtual clock (`TestClock`): a
   /// `SimulatedFeedServer` with keyset cursors answers after a seeded log-normal latency with a
@@ -25,7 +25,7 @@ public enum DemoSession {
   /// - Returns: The report: the `Paginator` run's timeline and the three feeds' figures.
   /// - Throws: ``ReleaseNotesError`` when the bundled data cannot be read.
   @MainActor
-  public static func embedded(_ options: DemoOptions) async throws -> DemoReport {
+  package static func embedded(_ options: DemoOptions) async throws -> DemoReport {
     try await embeddedRun(options).report
   }
 
@@ -51,7 +51,7 @@ public enum DemoSession {
     return DemoReport(
       source: source, network: network, profile: options.profile, seed: options.seed,
       pageSize: options.pageSize, latencyMilliseconds: latencyMilliseconds,
-      sessionSeconds: DemoFormat.roundedSeconds(paginator?.duration ?? .zero),
+      sessionSeconds: Format.roundedSeconds(paginator?.duration ?? .zero),
       timeline: paginator?.timeline ?? [], feeds: feeds,
       notes: summary(feeds, scenario: options.scenario) + notes,
       scenario: options.scenario == .feed ? nil : options.scenario)
@@ -71,18 +71,18 @@ public enum DemoSession {
     }
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {
-      if feed.requests > paginator.requests {
-        let ratio = Double(feed.requests) / Double(max(1, paginator.requests))
-        var line = "\(feed.feed) sent \(DemoFormat.decimal(ratio))× as many requests as Paginator "
-        line += "(\(feed.requests) against \(paginator.requests))"
+      if feed.requestsIssued > paginator.requestsIssued {
+        let ratio = Double(feed.requestsIssued) / Double(max(1, paginator.requestsIssued))
+        var line = "\(feed.feed) sent \(Format.decimal(ratio))× as many requests as Paginator "
+        line += "(\(feed.requestsIssued) against \(paginator.requestsIssued))"
         if feed.requestsAfterEnd > 0 { line += ", \(feed.requestsAfterEnd) of them after the end" }
         lines.append(line + ".")
       }
-      if feed.spinnerSeconds >= paginator.spinnerSeconds + 1 {
+      if feed.stallTime >= paginator.stallTime + 1 {
         lines.append(
           "\(feed.feed) kept the user waiting at the end of the loaded rows for "
-            + "\(DemoFormat.decimal(feed.spinnerSeconds)) s (Paginator: "
-            + "\(DemoFormat.decimal(paginator.spinnerSeconds)) s).")
+            + "\(Format.decimal(feed.stallTime)) s (Paginator: "
+            + "\(Format.decimal(paginator.stallTime)) s).")
       }
     }
     let duplicates = paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)"

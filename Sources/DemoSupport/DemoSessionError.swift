@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the demo could not run its session.
-public enum DemoSessionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum DemoSessionError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The real server's first page did not load. The values are the URL and the error.
   case serverUnavailable(url: URL, reason: String)
   /// The picture could not be written to `path` (`--svg`). The values are the path and the
@@ -9,7 +9,7 @@ public enum DemoSessionError: Error, Sendable, Equatable, CustomStringConvertibl
   case cannotWritePicture(path: String, reason: String)
 
   /// One line for a terminal.
-  public var description: String {
+  package var description: String {
     switch self {
     case .serverUnavailable(let url, let reason):
       "cannot load the first page of \(url.absoluteString): \(reason)"

@@ -94,7 +94,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
   /// What the real-time session adds to a speed or a rate it shows as written:
   /// ` (played 14× faster)`; nothing on the virtual clock.
   private var fasterSuffix: String {
-    speed == 1 ? "" : " (played \(DemoFormat.decimal(speed))× faster)"
+    speed == 1 ? "" : " (played \(Format.decimal(speed))× faster)"
   }
 
   /// Notes `step` before it plays: durations as played, speeds and rates as written (a
@@ -103,18 +103,18 @@ final class DemoSessionRunner<Feed: ListFeed> {
     switch step {
     case .openScreen: note("opens the screen")
     case .idle(let duration):
-      note("looks at the screen for \(DemoFormat.seconds(duration / speed))")
+      note("looks at the screen for \(Format.decimalSeconds(duration / speed))")
     case .scrollToRow(let row, over: let duration):
       let target = Double(row) * rowHeight
       let up = target < list.contentOffset
       let rowsPerSecond = abs(target - list.contentOffset) / rowHeight / (duration / .seconds(1))
       if !up, rowsPerSecond <= Self.readingPace {
-        note("reads down to row \(row) in \(DemoFormat.seconds(duration / speed))")
+        note("reads down to row \(row) in \(Format.decimalSeconds(duration / speed))")
       } else {
         note("scrolls \(up ? "back up" : "down") to row \(row)")
       }
     case .scroll(let rows, over: _):
-      note("scrolls \(rows < 0 ? "up" : "down") \(DemoFormat.decimal(abs(rows))) rows")
+      note("scrolls \(rows < 0 ? "up" : "down") \(Format.decimal(abs(rows))) rows")
     case .fling(let velocity):
       note("flings at \(Int(velocity)) pt/s\(fasterSuffix)")
     case .jitter(let times, _):
@@ -149,7 +149,7 @@ final class DemoSessionRunner<Feed: ListFeed> {
 
   /// `1` → `"1 row/s"`, `3` → `"3 rows/s"`.
   static func rate(_ rowsPerSecond: Double) -> String {
-    let number = DemoFormat.decimal(rowsPerSecond)
+    let number = Format.decimal(rowsPerSecond)
     return number == "1" ? "1 row/s" : "\(number) rows/s"
   }
 }

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// Builds the demo's timeline of one run from what the user did and the request log.
 enum DemoTimeline {
@@ -24,9 +25,9 @@ enum DemoTimeline {
   ///   - cursorText: How to show a cursor, such as `after 2022-12-06,150`, `before …` or
   ///     `the newest page`.
   /// - Returns: The entries in order.
-  static func entries<Base: PageSource>(
-    userActions: [DemoUserAction], requests entries: [RecordingPageSource<Base>.Entry],
-    cursorText: (Base.Cursor) -> String
+  static func entries<Cursor>(
+    userActions: [DemoUserAction], requests entries: [RequestRecord<Cursor>],
+    cursorText: (Cursor) -> String
   ) -> [TimelineEntry] {
     var events = userActions.map { action in
       Event(
@@ -36,7 +37,7 @@ enum DemoTimeline {
     }
     for (index, entry) in entries.enumerated() {
       let request = entry.request
-      let sent = milliseconds(entry.sentAt)
+      let sent = milliseconds(entry.receivedAt)
       var text = "#\(request.id.rawValue) \(request.direction)"
       if let query = request.query(as: String.self) { text += " \"\(query)\"" }
       text +=
@@ -91,9 +92,7 @@ enum DemoTimeline {
   }
 
   /// The line for how a request ended, `#3: 20 rows in 161 ms`, or `nil` while it is pending.
-  private static func answer(_ entry: RecordingPageSource<some PageSource>.Entry)
-    -> TimelineEntry?
-  {
+  private static func answer(_ entry: RequestRecord<some Hashable & Sendable>) -> TimelineEntry? {
     guard let answeredAt = entry.answeredAt, let latency = entry.latency else { return nil }
     let number = "#\(entry.request.id.rawValue)"
     let ms = milliseconds(latency)
@@ -126,15 +125,5 @@ enum DemoTimeline {
   /// A duration in whole milliseconds, rounded.
   static func milliseconds(_ duration: Duration) -> Int {
     Int((duration / .milliseconds(1)).rounded())
-  }
-}
-
-extension RecordingPageSource.Entry {
-  /// Whether the request failed (its answer lost, or an error).
-  var isFailure: Bool {
-    switch outcome {
-    case .dropped, .failed: true
-    case .pending, .page, .cancelled, .notSent: false
-    }
   }
 }

@@ -3,25 +3,25 @@
 ///
 /// Rows count from where the session opens: from the top of a feed, from the newest message of
 /// a chat (whose older rows are put above).
-public struct DemoTrace: Equatable, Sendable {
+package struct DemoTrace: Equatable, Sendable {
   /// The feed's name, as in the comparison table.
-  public var feed: String
+  package var feed: String
   /// The list's state after each layout pass that changed it, in time order.
-  public var samples: [Sample]
+  package var samples: [Sample]
   /// Each request, in the order sent.
-  public var requests: [Request]
+  package var requests: [Request]
   /// The session's length, in milliseconds.
-  public var milliseconds: Int
+  package var milliseconds: Int
   /// The moments the picture labels: a fling, a pull to refresh, a lost answer, a query typed,
   /// each with its time in milliseconds and a short label.
-  public var moments: [Moment] = []
+  package var moments: [Moment] = []
 
   /// A labelled moment of the session.
-  public struct Moment: Equatable, Sendable {
+  package struct Moment: Equatable, Sendable {
     /// When, in milliseconds since the session started.
-    public var milliseconds: Int
+    package var milliseconds: Int
     /// A word or two, such as `fling`.
-    public var label: String
+    package var label: String
   }
 
   /// The moments worth a label among the user's actions: flings, pulls to refresh, lost
@@ -43,25 +43,25 @@ public struct DemoTrace: Equatable, Sendable {
   }
 
   /// The list after a layout pass.
-  public struct Sample: Equatable, Sendable {
+  package struct Sample: Equatable, Sendable {
     /// Time since the session started, in milliseconds.
-    public var milliseconds: Int
+    package var milliseconds: Int
     /// The first row on screen (from where the session opens), or `nil` before any row.
-    public var firstVisible: Int?
+    package var firstVisible: Int?
     /// The last row on screen, or `nil` before any row.
-    public var lastVisible: Int?
+    package var lastVisible: Int?
     /// How many rows are loaded.
-    public var loaded: Int
+    package var loaded: Int
     /// Whether the user is at the edge of the loaded rows while more exist: at a spinner.
-    public var waiting: Bool
+    package var waiting: Bool
     /// Search: how many rows on screen did not match the text typed by then.
-    public var staleOnScreen = 0
+    package var staleOnScreen = 0
   }
 
   /// One request.
-  public struct Request: Equatable, Sendable {
+  package struct Request: Equatable, Sendable {
     /// How a request is drawn.
-    public enum Kind: String, Equatable, Sendable, CaseIterable {
+    package enum Kind: String, Equatable, Sendable, CaseIterable {
       /// A request for a page not asked for yet.
       case useful
       /// A request for a page that was loading or had loaded (same cursor, same list).
@@ -75,12 +75,12 @@ public struct DemoTrace: Equatable, Sendable {
     }
 
     /// When it was sent, in milliseconds since the session started.
-    public var sentMilliseconds: Int
+    package var sentMilliseconds: Int
     /// When it was answered, or `nil` if never.
-    public var answeredMilliseconds: Int?
+    package var answeredMilliseconds: Int?
     /// How it is drawn.
-    public var kind: Kind
+    package var kind: Kind
     /// The rows the feed had loaded when it was sent.
-    public var loadedWhenSent: Int
+    package var loadedWhenSent: Int
   }
 }

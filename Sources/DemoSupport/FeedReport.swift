@@ -1,56 +1,75 @@
+import PagingTesting
+
 /// What one feed implementation did in one scripted session: the comparison table's row.
 ///
 /// The demo runs the same session (same seed, same gestures) through each implementation and
-/// counts, from the session's record, what the user and the server saw.
-public struct FeedReport: Codable, Equatable, Sendable {
+/// takes the row from the session's `SessionReport`s (`init(feed:rows:requests:)`): the
+/// figures keep their names there, and only times become seconds, for the JSON.
+package struct FeedReport: Codable, Equatable, Sendable {
   /// The implementation's name, such as `naive onAppear`, `guarded onAppear` or `Paginator`.
-  public var feed: String
-  /// Page requests sent to the server.
-  public var requests: Int
+  package var feed: String
+  /// Page requests sent to the server (`SessionReport.requestsIssued`).
+  package var requestsIssued: Int
   /// Requests for a cursor already requested in the same generation (wasted round trips).
-  public var duplicateRequests: Int
+  package var duplicateRequests: Int
   /// Rows shown more than once in the list (the same id at two positions).
-  public var duplicateRowsShown: Int
+  package var duplicateRowsShown: Int
   /// Requests sent after the server had already returned the last page.
-  public var requestsAfterEnd: Int
-  /// Time the user spent looking at a loading spinner, in seconds.
-  public var spinnerSeconds: Double
+  package var requestsAfterEnd: Int
+  /// Time the user spent looking at a loading spinner (`SessionReport.stallTime`), in seconds
+  /// rounded to the millisecond.
+  package var stallTime: Double
   /// Rows loaded that never came on screen before the session ended.
-  public var rowsNeverShown: Int
+  package var rowsLoadedButNeverShown: Int
   /// The chat scenario: prepends after which the row the user read was no longer where it had
   /// been on screen (`SessionReport.viewportJumps`); `nil` in the other scenarios.
-  public var anchorJumps: Int?
+  package var viewportJumps: Int?
   /// The chat scenario: how far, in points summed over every prepend, the row the user read
   /// moved on screen (`SessionReport.anchorMovement`); `nil` in the other scenarios.
-  public var anchorMovementPoints: Double?
+  package var anchorMovement: Double?
   /// The chat scenario: seconds the user sat at the top of the loaded rows while older ones
   /// existed (`SessionReport.stallTimeAtTop`); `nil` in the other scenarios.
-  public var secondsAtTop: Double?
+  package var stallTimeAtTop: Double?
   /// The search scenario: rows on screen that did not match the text typed by then, each row
   /// counted once per text; `nil` in the other scenarios.
-  public var staleRowsShown: Int?
-  /// The search scenario: requests the feed cancelled; `nil` in the other scenarios.
-  public var cancelledRequests: Int?
+  package var staleRowsShown: Int?
+  /// The search scenario: requests the feed cancelled (`SessionReport.cancelledRequests`);
+  /// `nil` in the other scenarios.
+  package var cancelledRequests: Int?
 
   /// Creates a row of the comparison.
   /// - Parameters:
   ///   - feed: The implementation's name.
-  ///   - requests: Page requests sent.
+  ///   - requestsIssued: Page requests sent.
   ///   - duplicateRequests: Requests repeating a cursor.
   ///   - duplicateRowsShown: Rows shown twice.
   ///   - requestsAfterEnd: Requests after the last page.
-  ///   - spinnerSeconds: Seconds at a spinner.
-  ///   - rowsNeverShown: Rows loaded but never on screen.
-  public init(
-    feed: String, requests: Int, duplicateRequests: Int, duplicateRowsShown: Int,
-    requestsAfterEnd: Int, spinnerSeconds: Double, rowsNeverShown: Int
+  ///   - stallTime: Seconds at a spinner.
+  ///   - rowsLoadedButNeverShown: Rows loaded but never on screen.
+  package init(
+    feed: String, requestsIssued: Int, duplicateRequests: Int, duplicateRowsShown: Int,
+    requestsAfterEnd: Int, stallTime: Double, rowsLoadedButNeverShown: Int
   ) {
     self.feed = feed
-    self.requests = requests
+    self.requestsIssued = requestsIssued
     self.duplicateRequests = duplicateRequests
     self.duplicateRowsShown = duplicateRowsShown
     self.requestsAfterEnd = requestsAfterEnd
-    self.spinnerSeconds = spinnerSeconds
-    self.rowsNeverShown = rowsNeverShown
+    self.stallTime = stallTime
+    self.rowsLoadedButNeverShown = rowsLoadedButNeverShown
+  }
+
+  /// The row of a session's reports (the scenario's own figures are set after).
+  /// - Parameters:
+  ///   - feed: The implementation's name.
+  ///   - rows: The list's report (rows shown, time at a spinner).
+  ///   - requests: The request figures of the client's log (which knows of lost answers and
+  ///     requests never sent, unlike the server's).
+  package init(feed: String, rows: SessionReport, requests: SessionReport) {
+    self.init(
+      feed: feed, requestsIssued: requests.requestsIssued,
+      duplicateRequests: requests.duplicateRequests, duplicateRowsShown: rows.duplicateRowsShown,
+      requestsAfterEnd: requests.requestsAfterEnd, stallTime: Format.roundedSeconds(rows.stallTime),
+      rowsLoadedButNeverShown: rows.rowsLoadedButNeverShown)
   }
 }

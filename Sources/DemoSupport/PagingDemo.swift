@@ -2,13 +2,13 @@ import Foundation
 
 /// The `paging-demo` executable's logic, kept here so that tests reach it; `main.swift` only
 /// calls ``main(arguments:style:output:errorOutput:)``.
-public enum PagingDemo {
+package enum PagingDemo {
   /// Exit status for success.
-  public static let exitSuccess: Int32 = 0
+  package static let exitSuccess: Int32 = 0
   /// Exit status when the run itself failed (the data could not be loaded).
-  public static let exitFailure: Int32 = 1
+  package static let exitFailure: Int32 = 1
   /// Exit status for bad arguments.
-  public static let exitUsage: Int32 = 2
+  package static let exitUsage: Int32 = 2
 
   /// Runs the demo: parses `arguments`, plays the session (embedded on the virtual clock, or
   /// against `--url` in real time), writes its picture with `--svg FILE` (``DemoPicture``) and
@@ -24,7 +24,7 @@ public enum PagingDemo {
   ///   - errorOutput: Receives standard error text.
   /// - Returns: The process exit status.
   @MainActor
-  public static func main(
+  package static func main(
     arguments: [String], style: TerminalStyle = .forStandardOutput(),
     output: (String) -> Void = { print($0, terminator: "") },
     errorOutput: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }

@@ -18,52 +18,12 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   typealias Item = Base.Item
   typealias Cursor = Base.Cursor
 
-  /// One request in the log.
-  struct Entry: Sendable {
-    /// How a request ended.
-    enum Outcome: Sendable, Equatable {
-      /// Not answered yet.
-      case pending
-      /// Answered with `rows` rows; `endsList` when the page had no next cursor.
-      case page(rows: Int, endsList: Bool)
-      /// The answer was lost (``RecordingPageSource/dropNextRequest()``).
-      case dropped
-      /// The base source threw this error.
-      case failed(String)
-      /// The caller cancelled the request.
-      case cancelled
-      /// Never sent: the source's request limit was reached.
-      case notSent
-    }
-
-    /// The request.
-    var request: PageRequest<Cursor>
-    /// When it was sent, since the source was created.
-    var sentAt: Duration
-    /// When it was answered, since the source was created.
-    var answeredAt: Duration?
-    /// Its place in the sequence of sends and answers.
-    var arrival: Int
-    /// Its answer's place in that sequence.
-    var answer: Int?
-    /// The place in that sequence reserved when the caller cancelled it: taken in the
-    /// canceller's turn (before the request that replaces it is sent), so a cancellation and
-    /// the next request are ordered the same way every run.
-    var cancelledAt: Int?
-    /// When the caller cancelled it, for the same reason.
-    var cancelledTime: Duration?
-    /// How it ended.
-    var outcome: Outcome
-    /// Whether it was answered with a page without a previous cursor (the start of a chat's
-    /// history).
-    var reachesStart = false
-
-    /// The latency, once answered.
-    var latency: Duration? { answeredAt.map { $0 - sentAt } }
-  }
-
   private struct State: Sendable {
-    var entries: [Entry] = []
+    var entries: [RequestRecord<Cursor>] = []
+    /// The place in sequence and the time reserved when the caller cancelled a request, by its
+    /// index in ``entries``: taken in the canceller's turn (before the request that replaces
+    /// it is sent), so a cancellation and the next request are ordered the same way every run.
+    var cancellations: [Int: (sequence: Int, time: Duration)] = [:]
     var sequence = 0
     var dropsPending = 0
     var forwarded = 0
@@ -96,8 +56,8 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   /// happens next.
   var sequence: Int { withState { $0.sequence } }
 
-  /// The log, in the order the requests were sent.
-  var entries: [Entry] { withState { $0.entries } }
+  /// The log, in the order the requests were sent; `receivedAt` is when each was sent.
+  var entries: [RequestRecord<Cursor>] { withState { $0.entries } }
 
   /// The number (`PageRequestID.rawValue`) of the first request still waiting for its
   /// answer, or `nil` when none is.
@@ -118,24 +78,6 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   /// Loses the answer to the next request sent (each call loses one more).
   func dropNextRequest() { withState { $0.dropsPending += 1 } }
 
-  /// The log as `RequestRecord`s for `SessionRecorder.addRequestFigures(_:to:)`: dropped
-  /// answers count as failures, requests never sent are left out.
-  var requestRecords: [RequestRecord<Cursor>] {
-    entries.compactMap { entry in
-      let outcome: RequestRecord<Cursor>.Outcome
-      switch entry.outcome {
-      case .pending: outcome = .pending
-      case .page(_, let endsList): outcome = .page(endsList: endsList)
-      case .dropped, .failed: outcome = .failed
-      case .cancelled: outcome = .cancelled
-      case .notSent: return nil
-      }
-      return RequestRecord(
-        request: entry.request, arrival: entry.arrival, answer: entry.answer, outcome: outcome,
-        reachesStart: entry.reachesStart)
-    }
-  }
-
   /// The log as the picture draws it: each request sent (not those over the limit), when it
   /// was sent and answered, and whether it was a duplicate, after the end, failed or
   /// cancelled (`RequestWaste`).
@@ -144,7 +86,7 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   func traceRequests(loaded: (Int) -> Int) -> [DemoTrace.Request] {
     let sent = entries.filter { $0.outcome != .notSent }
     let waste = Dictionary(
-      RequestWaste.classify(requestRecords).map { ($0.record.request.id, $0.waste) },
+      RequestWaste.classify(sent).map { ($0.record.request.id, $0.waste) },
       uniquingKeysWith: { first, _ in first })
     return sent.map { entry in
       let flags = waste[entry.request.id] ?? RequestWaste()
@@ -162,9 +104,9 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
           }
         }
       return DemoTrace.Request(
-        sentMilliseconds: DemoTimeline.milliseconds(entry.sentAt),
+        sentMilliseconds: DemoTimeline.milliseconds(entry.receivedAt),
         answeredMilliseconds: entry.answeredAt.map(DemoTimeline.milliseconds),
-        kind: kind, loadedWhenSent: loaded(DemoTimeline.milliseconds(entry.sentAt)))
+        kind: kind, loadedWhenSent: loaded(DemoTimeline.milliseconds(entry.receivedAt)))
     }
   }
 
@@ -182,8 +124,8 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
       if drop { state.dropsPending -= 1 }
       if !overLimit { state.forwarded += 1 }
       state.entries.append(
-        Entry(
-          request: request, sentAt: now, arrival: state.sequence,
+        RequestRecord(
+          request: request, arrival: state.sequence, receivedAt: now, answer: nil,
           outcome: overLimit ? .notSent : .pending))
       return (state.entries.count - 1, drop, overLimit)
     }
@@ -196,18 +138,18 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
         } onCancel: {
           let now = elapsed()
           withState { state in
-            guard state.entries[index].outcome == .pending, state.entries[index].cancelledAt == nil
+            guard state.entries[index].outcome == .pending, state.cancellations[index] == nil
             else { return }
             state.sequence += 1
-            state.entries[index].cancelledAt = state.sequence
-            state.entries[index].cancelledTime = now
+            state.entries[index].cancelledByCaller = true
+            state.cancellations[index] = (state.sequence, now)
           }
         })
     } catch {
       result = .failure(error)
     }
     switch result {
-    case .failure(let error) where Self.isCancellation(error):
+    case .failure(let error) where PagingError.isCancellation(error):
       finish(index, .cancelled)
       throw error
     case _ where drop:
@@ -219,25 +161,22 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
         reachesStart: page.previousCursor == nil)
       return page
     case .failure(let error):
-      finish(index, .failed(String(describing: error)))
+      finish(index, .failed(reason: String(describing: error)))
       throw error
     }
   }
 
-  private static func isCancellation(_ error: any Error) -> Bool {
-    if error is CancellationError { return true }
-    return (error as? URLError)?.code == .cancelled
-  }
-
-  private func finish(_ index: Int, _ outcome: Entry.Outcome, reachesStart: Bool = false) {
+  private func finish(
+    _ index: Int, _ outcome: RequestRecord<Cursor>.Outcome, reachesStart: Bool = false
+  ) {
     let now = elapsed()
     withState { state in
       guard state.entries[index].outcome == .pending else { return }
       state.entries[index].outcome = outcome
       state.entries[index].reachesStart = reachesStart
-      if case .cancelled = outcome, let reserved = state.entries[index].cancelledAt {
-        state.entries[index].answer = reserved
-        state.entries[index].answeredAt = state.entries[index].cancelledTime
+      if case .cancelled = outcome, let reserved = state.cancellations[index] {
+        state.entries[index].answer = reserved.sequence
+        state.entries[index].answeredAt = reserved.time
       } else {
         state.sequence += 1
         state.entries[index].answer = state.sequence

@@ -6,33 +6,33 @@
 /// (the "seek method"; Datasette's `_next` tokens work the same way).
 ///
 /// `<` means "comes earlier in the feed": a later date, or the same date and a smaller id.
-public struct ReleaseNoteCursor: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+package struct ReleaseNoteCursor: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
   /// The release date of the last row seen, `YYYY-MM-DD`.
-  public var releasedAt: String
+  package var releasedAt: String
   /// The id of the last row seen.
-  public var id: Int
+  package var id: Int
 
   /// Creates a cursor from a sort key.
   /// - Parameters:
   ///   - releasedAt: A release date, `YYYY-MM-DD`.
   ///   - id: A row id.
-  public init(releasedAt: String, id: Int) {
+  package init(releasedAt: String, id: Int) {
     self.releasedAt = releasedAt
     self.id = id
   }
 
   /// The cursor that continues after `note`.
   /// - Parameter note: The last row of a page.
-  public init(after note: ReleaseNote) {
+  package init(after note: ReleaseNote) {
     self.init(releasedAt: note.releasedAt, id: note.id)
   }
 
   /// Whether `lhs` comes earlier in the feed than `rhs`: a later date, or the same date and a
   /// smaller id.
-  public static func < (lhs: ReleaseNoteCursor, rhs: ReleaseNoteCursor) -> Bool {
+  package static func < (lhs: ReleaseNoteCursor, rhs: ReleaseNoteCursor) -> Bool {
     lhs.releasedAt != rhs.releasedAt ? lhs.releasedAt > rhs.releasedAt : lhs.id < rhs.id
   }
 
   /// `date,id`, such as `2023-02-07,65`, in the manner of a Datasette `_next` token.
-  public var description: String { "\(releasedAt),\(id)" }
+  package var description: String { "\(releasedAt),\(id)" }
 }

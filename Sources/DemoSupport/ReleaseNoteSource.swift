@@ -10,14 +10,14 @@ import Paging
 /// empty last page.
 ///
 /// It answers at once, with no latency: the demo adds its latency model around it.
-public struct ReleaseNoteSource: PageSource {
+package struct ReleaseNoteSource: PageSource {
   /// The page sizes a source accepts, in rows: 1 to 1,000 (Datasette's own limit).
-  public static let pageSizeRange = 1...1000
+  package static let pageSizeRange = 1...1000
 
   /// The notes in feed order.
-  public let notes: [ReleaseNote]
+  package let notes: [ReleaseNote]
   /// The number of rows in every page but the last.
-  public let pageSize: Int
+  package let pageSize: Int
 
   /// Creates a source.
   ///
@@ -26,7 +26,7 @@ public struct ReleaseNoteSource: PageSource {
   ///   - notes: The rows, in any order; ids should be unique, as the loader ensures.
   ///   - pageSize: Rows per page, in ``pageSizeRange``. The demo's default is 20.
   /// - Throws: ``ReleaseNoteSourceError/invalidPageSize(_:)`` for a size out of range.
-  public init(notes: [ReleaseNote], pageSize: Int = 20) throws(ReleaseNoteSourceError) {
+  package init(notes: [ReleaseNote], pageSize: Int = 20) throws(ReleaseNoteSourceError) {
     guard Self.pageSizeRange.contains(pageSize) else { throw .invalidPageSize(pageSize) }
     self.notes = notes.sorted { $0.feedKey < $1.feedKey }
     self.pageSize = pageSize
@@ -37,7 +37,7 @@ public struct ReleaseNoteSource: PageSource {
   /// Complexity: O(log n + page size).
   /// - Parameter cursor: The key of the last row already seen, or `nil` for the first page.
   /// - Returns: Up to ``pageSize`` rows and the cursor of the next page (`nil` at the end).
-  public func page(after cursor: ReleaseNoteCursor?) -> Page<ReleaseNote, ReleaseNoteCursor> {
+  package func page(after cursor: ReleaseNoteCursor?) -> Page<ReleaseNote, ReleaseNoteCursor> {
     let start = cursor.map(firstIndex(after:)) ?? notes.startIndex
     let end = min(start + pageSize, notes.endIndex)
     let items = Array(notes[start..<end])
@@ -49,7 +49,7 @@ public struct ReleaseNoteSource: PageSource {
   /// - Parameter request: The request; only its cursor matters.
   /// - Returns: The page after the request's cursor.
   /// - Throws: `CancellationError` when the calling task is cancelled.
-  public func loadPage(_ request: PageRequest<ReleaseNoteCursor>) async throws -> Page<
+  package func loadPage(_ request: PageRequest<ReleaseNoteCursor>) async throws -> Page<
     ReleaseNote, ReleaseNoteCursor
   > {
     try Task.checkCancellation()

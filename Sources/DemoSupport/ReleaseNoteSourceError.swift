@@ -1,11 +1,11 @@
 /// Why a ``ReleaseNoteSource`` could not be made.
-public enum ReleaseNoteSourceError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReleaseNoteSourceError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The page size is outside ``ReleaseNoteSource/pageSizeRange``. The value is the size asked
   /// for.
   case invalidPageSize(Int)
 
   /// One line for a log or a terminal.
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidPageSize(let size):
       "page size \(size) is outside \(ReleaseNoteSource.pageSizeRange.lowerBound)..."

@@ -6,19 +6,19 @@ import Foundation
 /// `Bundle.module`), so it works on any machine, Apple platforms included. See
 /// `Scripts/make_release_notes.py` for how it is made and `Resources/LICENSE-release-notes.txt`
 /// for its PSF-2.0 licence.
-public enum ReleaseNotes {
+package enum ReleaseNotes {
   /// The resource's file name inside the bundle's `Resources` folder.
-  public static let resourceName = "release-notes.json"
+  package static let resourceName = "release-notes.json"
 
   /// The bundled data file's URL, or `nil` when the bundle lacks it.
-  public static var resourceURL: URL? {
+  package static var resourceURL: URL? {
     Bundle.module.url(
       forResource: "release-notes", withExtension: "json", subdirectory: "Resources")
   }
 
   /// The data's licence and attribution (PSF-2.0), `LICENSE-release-notes.txt`, or `nil` when
   /// the bundle lacks it.
-  public static var licenseURL: URL? {
+  package static var licenseURL: URL? {
     Bundle.module.url(
       forResource: "LICENSE-release-notes", withExtension: "txt", subdirectory: "Resources")
   }
@@ -34,7 +34,7 @@ public enum ReleaseNotes {
   /// Complexity: O(n) on the first call (about 2.5 MB of JSON), O(1) after.
   /// - Returns: Every note.
   /// - Throws: ``ReleaseNotesError`` when the resource is missing, unreadable or invalid.
-  public static func bundled() throws(ReleaseNotesError) -> [ReleaseNote] {
+  package static func bundled() throws(ReleaseNotesError) -> [ReleaseNote] {
     try cached.get()
   }
 
@@ -43,7 +43,7 @@ public enum ReleaseNotes {
   /// - Returns: The notes in file order.
   /// - Throws: ``ReleaseNotesError/unreadable(path:reason:)`` when the file cannot be read, or
   ///   what ``decode(_:)`` throws.
-  public static func load(contentsOf url: URL) throws(ReleaseNotesError) -> [ReleaseNote] {
+  package static func load(contentsOf url: URL) throws(ReleaseNotesError) -> [ReleaseNote] {
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -59,7 +59,7 @@ public enum ReleaseNotes {
   /// - Returns: The notes in the data's order.
   /// - Throws: ``ReleaseNotesError/malformed(_:)`` for JSON that does not fit the schema, or
   ///   the case naming the first row with a bad id or date.
-  public static func decode(_ data: Data) throws(ReleaseNotesError) -> [ReleaseNote] {
+  package static func decode(_ data: Data) throws(ReleaseNotesError) -> [ReleaseNote] {
     let notes: [ReleaseNote]
     do {
       notes = try JSONDecoder().decode([ReleaseNote].self, from: data)
@@ -82,7 +82,7 @@ public enum ReleaseNotes {
   /// Whether `text` is an ISO 8601 calendar date `YYYY-MM-DD` that exists (leap years count).
   /// - Parameter text: Any string.
   /// - Returns: `true` for a valid date such as `2020-02-29`.
-  public static func isCalendarDate(_ text: String) -> Bool {
+  package static func isCalendarDate(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-")
     else { return false }

@@ -1,5 +1,5 @@
 /// Why the release notes could not be loaded. Each case names the row or file at fault.
-public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The resource is not in the bundle. The associated value is the file name looked for.
   case resourceMissing(String)
   /// The file exists but could not be read. The values are its path and the system's reason.
@@ -14,7 +14,7 @@ public enum ReleaseNotesError: Error, Sendable, Equatable, CustomStringConvertib
   case invalidDate(id: Int, value: String)
 
   /// One line for a log or a terminal.
-  public var description: String {
+  package var description: String {
     switch self {
     case .resourceMissing(let name): "the resource \(name) is missing from the bundle"
     case .unreadable(let path, let reason): "cannot read \(path): \(reason)"

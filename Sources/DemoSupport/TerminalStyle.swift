@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Whether text output may use ANSI colours and bold: only on a terminal.
-public enum TerminalStyle: Sendable, Equatable {
+package enum TerminalStyle: Sendable, Equatable {
   /// Plain text: for pipes, files, `NO_COLOR` and `TERM=dumb`.
   case plain
   /// ANSI SGR escape sequences (ECMA-48) for bold and dim text.
@@ -21,7 +21,7 @@ public enum TerminalStyle: Sendable, Equatable {
   ///   - isTerminal: Whether standard output is a terminal; by default `isatty(1)`.
   ///   - environment: The process environment.
   /// - Returns: The style to use.
-  public static func forStandardOutput(
+  package static func forStandardOutput(
     isTerminal: Bool = isatty(STDOUT_FILENO) != 0,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> TerminalStyle {
@@ -34,12 +34,12 @@ public enum TerminalStyle: Sendable, Equatable {
   /// `text` in bold, or unchanged when plain.
   /// - Parameter text: Text without line breaks.
   /// - Returns: The styled text.
-  public func bold(_ text: String) -> String { wrap(text, code: 1) }
+  package func bold(_ text: String) -> String { wrap(text, code: 1) }
 
   /// `text` dimmed, or unchanged when plain.
   /// - Parameter text: Text without line breaks.
   /// - Returns: The styled text.
-  public func dim(_ text: String) -> String { wrap(text, code: 2) }
+  package func dim(_ text: String) -> String { wrap(text, code: 2) }
 
   private func wrap(_ text: String, code: Int) -> String {
     switch self {

@@ -10,9 +10,9 @@
 /// counted in `Character`s, which is right for the Latin text and numbers the demo prints (wide
 /// East Asian characters would misalign). Line breaks and tabs in cells become spaces, so a row
 /// is always one line.
-public struct TextTable: Sendable, Equatable {
+package struct TextTable: Sendable, Equatable {
   /// How a column's cells sit in its width.
-  public enum Alignment: Sendable, Equatable {
+  package enum Alignment: Sendable, Equatable {
     /// Text: padded on the right.
     case left
     /// Numbers: padded on the left.
@@ -20,33 +20,33 @@ public struct TextTable: Sendable, Equatable {
   }
 
   /// A column's header and alignment.
-  public struct Column: Sendable, Equatable {
+  package struct Column: Sendable, Equatable {
     /// The header text.
-    public var title: String
+    package var title: String
     /// How the header and cells align.
-    public var alignment: Alignment
+    package var alignment: Alignment
 
     /// Creates a column.
     /// - Parameters:
     ///   - title: The header text.
     ///   - alignment: How the header and cells align; `.left` by default.
-    public init(_ title: String, alignment: Alignment = .left) {
+    package init(_ title: String, alignment: Alignment = .left) {
       self.title = title
       self.alignment = alignment
     }
   }
 
   /// The columns, left to right.
-  public var columns: [Column]
+  package var columns: [Column]
   /// The rows, top to bottom; a row with fewer cells than columns is padded with empty cells,
   /// and cells beyond the last column form extra left-aligned columns without a header.
-  public var rows: [[String]]
+  package var rows: [[String]]
 
   /// Creates a table.
   /// - Parameters:
   ///   - columns: The columns.
   ///   - rows: The rows' cells.
-  public init(columns: [Column], rows: [[String]] = []) {
+  package init(columns: [Column], rows: [[String]] = []) {
     self.columns = columns
     self.rows = rows
   }
@@ -56,7 +56,7 @@ public struct TextTable: Sendable, Equatable {
   /// Complexity: O(cells).
   /// - Parameter style: ``TerminalStyle/ansi`` makes the header bold and the rule dim.
   /// - Returns: The rendered table.
-  public func render(style: TerminalStyle = .plain) -> String {
+  package func render(style: TerminalStyle = .plain) -> String {
     let cells = rows.map { $0.map(Self.oneLine) }
     let count = max(columns.count, cells.map(\.count).max() ?? 0)
     let alignments = (0..<count).map { $0 < columns.count ? columns[$0].alignment : .left }

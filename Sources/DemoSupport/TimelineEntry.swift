@@ -1,7 +1,7 @@
 /// One line of the demo's timeline: when something happened in the session and what.
-public struct TimelineEntry: Codable, Equatable, Sendable {
+package struct TimelineEntry: Codable, Equatable, Sendable {
   /// What kind of thing happened.
-  public enum Kind: String, Codable, Sendable, CaseIterable {
+  package enum Kind: String, Codable, Sendable, CaseIterable {
     /// A user gesture: open, scroll, fling, pull to refresh, tap retry.
     case user
     /// A page request was sent.
@@ -17,18 +17,18 @@ public struct TimelineEntry: Codable, Equatable, Sendable {
   }
 
   /// Time since the session started, in milliseconds of the session's clock.
-  public var milliseconds: Int
+  package var milliseconds: Int
   /// What kind of thing happened.
-  public var kind: Kind
+  package var kind: Kind
   /// One line saying what happened, such as `append after 2023-02-07,20: 20 rows in 183 ms`.
-  public var text: String
+  package var text: String
 
   /// Creates a timeline entry.
   /// - Parameters:
   ///   - milliseconds: Time since the session started, in milliseconds.
   ///   - kind: What kind of thing happened.
   ///   - text: One line.
-  public init(milliseconds: Int, kind: Kind, text: String) {
+  package init(milliseconds: Int, kind: Kind, text: String) {
     self.milliseconds = milliseconds
     self.kind = kind
     self.text = text

@@ -15,12 +15,21 @@ struct PageBodyLayout: Sendable, Hashable {
 
 /// A decoded page body: the items, and the cursor token and total count when the layout asks
 /// for them. Decoding reads each path once from the top, so errors carry the full coding path.
-struct PageBody<Item: Decodable>: Decodable {
+struct PageBody<Item> {
   var items: [Item]
   var cursor: String?
   var totalCount: Int?
   var totalPages: Int?
 
+  /// The same body with each item transformed.
+  func map<Other>(_ transform: (Item) throws -> Other) rethrows -> PageBody<Other> {
+    PageBody<Other>(
+      items: try items.map(transform), cursor: cursor, totalCount: totalCount,
+      totalPages: totalPages)
+  }
+}
+
+extension PageBody: Decodable where Item: Decodable {
   /// Decodes `data` with `decoder` along `layout`.
   static func decode(_ data: Data, layout: PageBodyLayout, decoder: JSONDecoder) throws -> Self {
     try PageBodyLayout.$current.withValue(layout) { try decoder.decode(Self.self, from: data) }

@@ -36,16 +36,25 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let tooLarge = lock.withLock { () -> Bool in
-      guard var load = loads[dataTask.taskIdentifier], load.failure == nil else { return false }
+      // Mutated in place: a copy of the load taken out of the dictionary would share the
+      // body's storage, and appending would then copy the whole body for every chunk
+      // (quadratic: a 16 MiB body in 16 KiB chunks copied about 8 GB).
+      guard let index = loads.index(forKey: dataTask.taskIdentifier),
+        loads.values[index].failure == nil
+      else { return false }
+      let limit = loads.values[index].maximumBodySize
       let expected = dataTask.response?.expectedContentLength ?? -1
-      if load.body.count + data.count > load.maximumBodySize || expected > load.maximumBodySize {
-        load.failure = HTTPPagingError.bodyTooLarge(url: load.url, limit: load.maximumBodySize)
-        load.body = Data()
-      } else {
-        load.body.append(data)
+      if loads.values[index].body.count + data.count > limit || expected > limit {
+        loads.values[index].failure = HTTPPagingError.bodyTooLarge(
+          url: loads.values[index].url, limit: limit)
+        loads.values[index].body = Data()
+        return true
       }
-      loads[dataTask.taskIdentifier] = load
-      return load.failure != nil
+      if loads.values[index].body.isEmpty, expected > 0 {
+        loads.values[index].body.reserveCapacity(Int(expected))
+      }
+      loads.values[index].body.append(data)
+      return false
     }
     if tooLarge { dataTask.cancel() }
   }

@@ -1,3 +1,4 @@
+import DemoSupport
 import Paging
 
 extension MicroBenchmarks {

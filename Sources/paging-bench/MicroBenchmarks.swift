@@ -1,3 +1,5 @@
+import DemoSupport
+
 /// The micro-benchmarks of one run: appearance signals, commits and memory, with the goals
 /// they are checked against and their section of `BENCHMARKS.md`.
 struct MicroBenchmarks: Codable, Sendable {

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 
 extension PolicyComparison {
@@ -71,9 +72,9 @@ extension PolicyComparison {
         guard let result = result(results, profile.name, policy) else { continue }
         let ratio =
           oracle.map {
-            $0.stallSeconds > 0
-              ? Format.ratio(result.stallSeconds / $0.stallSeconds)
-              : (result.stallSeconds > 0 ? "∞" : "1.00×")
+            $0.stallTime > 0
+              ? Format.ratio(result.stallTime / $0.stallTime)
+              : (result.stallTime > 0 ? "∞" : "1.00×")
           } ?? "—"
         let firstRows = result.sessions.compactMap(\.firstRowSeconds)
         let firstRow =
@@ -82,9 +83,9 @@ extension PolicyComparison {
           + (result.sessionsWithoutARow > 0 ? ", never in \(result.sessionsWithoutARow)" : "")
         rows.append([
           policy.rawValue,
-          "\(result.requests - result.failedRequests) / \(result.minimumRequests)",
+          "\(result.requestsIssued - result.failedRequests) / \(result.minimumRequests)",
           "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
-          Format.seconds(result.stallSeconds), ratio,
+          Format.seconds(result.stallTime), ratio,
           String(format: "%.2f", result.pagesNeverShown),
           firstRow,
         ])
@@ -113,9 +114,9 @@ extension PolicyComparison {
       else { continue }
       rows.append([
         profile.name,
-        "\(fixed.requests - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallSeconds))",
-        "\(adaptive.requests - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallSeconds))",
-        "\(oracle.requests - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallSeconds))",
+        "\(fixed.requestsIssued - fixed.failedRequests) / \(String(format: "%.2f", fixed.pagesNeverShown)) / \(Format.seconds(fixed.stallTime))",
+        "\(adaptive.requestsIssued - adaptive.failedRequests) / \(String(format: "%.2f", adaptive.pagesNeverShown)) / \(Format.seconds(adaptive.stallTime))",
+        "\(oracle.requestsIssued - oracle.failedRequests) / \(String(format: "%.2f", oracle.pagesNeverShown)) / \(Format.seconds(oracle.stallTime))",
       ])
     }
     return """

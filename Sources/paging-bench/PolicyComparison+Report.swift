@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 
 extension PolicyComparison {
@@ -19,12 +20,12 @@ extension PolicyComparison {
             met: paginator.duplicateRequests == 0 && paginator.requestsAfterEnd == 0,
             note: "over \(paginator.sessions.count) sessions"))
         if policy == .hedged {
-          let share = Double(paginator.hedgedRequests) / Double(max(1, paginator.requests))
+          let share = Double(paginator.hedgedRequests) / Double(max(1, paginator.requestsIssued))
           goals.append(
             Goal(
               name: "\(name): hedges ≤ 10% of requests", target: "≤ 10%",
               measured: "\(Int((share * 100).rounded()))%", met: share <= 0.1,
-              note: "\(paginator.hedgedRequests) hedges in \(paginator.requests) requests"))
+              note: "\(paginator.hedgedRequests) hedges in \(paginator.requestsIssued) requests"))
           guard profile.name == "flinger" || profile.isChat else { continue }
         } else {
           let over = paginator.sessions.filter { !$0.withinOnePage }
@@ -46,12 +47,12 @@ extension PolicyComparison {
     if let paginator = result(results, "flinger", .paginator),
       let guarded = result(results, "flinger", .guarded)
     {
-      let share = paginator.stallSeconds / max(guarded.stallSeconds, 1e-9)
+      let share = paginator.stallTime / max(guarded.stallTime, 1e-9)
       goals.append(
         Goal(
           name: "Paginator, flinger: stall ≤ 10% of the three-guard fix's",
-          target: "≤ \(Format.seconds(0.1 * guarded.stallSeconds))",
-          measured: "\(Format.seconds(paginator.stallSeconds)) (\(Int((share * 100).rounded()))%)",
+          target: "≤ \(Format.seconds(0.1 * guarded.stallTime))",
+          measured: "\(Format.seconds(paginator.stallTime)) (\(Int((share * 100).rounded()))%)",
           met: share <= 0.1, note: worstSessionNote(paginator)))
     }
     return goals
@@ -64,21 +65,21 @@ extension PolicyComparison {
     _ paginator: Result, oracle: Result, profile: Profile, name: String, what: String = "stall"
   ) -> Goal {
     let bound = stallBound(oracle)
-    let ratio = paginator.stallSeconds / max(oracle.stallSeconds, 1e-9)
+    let ratio = paginator.stallTime / max(oracle.stallTime, 1e-9)
     return Goal(
-      name: oracle.stallSeconds > 0
+      name: oracle.stallTime > 0
         ? "\(name): \(what) ≤ 1.25 × the oracle's"
         : "\(name): \(what) ≤ 0.25 s (the oracle's is 0)",
       target: "≤ \(Format.seconds(bound))",
-      measured: "\(Format.seconds(paginator.stallSeconds))"
-        + (oracle.stallSeconds > 0 ? " (\(Format.ratio(ratio)))" : ""),
-      met: paginator.stallSeconds <= bound + 1e-9,
+      measured: "\(Format.seconds(paginator.stallTime))"
+        + (oracle.stallTime > 0 ? " (\(Format.ratio(ratio)))" : ""),
+      met: paginator.stallTime <= bound + 1e-9,
       note: stallNote(paginator, oracle: oracle, profile: profile))
   }
 
   /// 1.25 × the oracle's stall, or 0.25 s when the oracle's is 0.
   nonisolated static func stallBound(_ oracle: Result) -> Double {
-    oracle.stallSeconds > 0 ? 1.25 * oracle.stallSeconds : 0.25
+    oracle.stallTime > 0 ? 1.25 * oracle.stallTime : 0.25
   }
 
   /// The chat's goals: the wait at the top within 1.25 × the oracle's (0.25 s when the oracle
@@ -104,10 +105,10 @@ extension PolicyComparison {
 
   nonisolated private static func requestsNote(_ result: Result, over: [Session]) -> String {
     let counted =
-      "\(result.requests - result.failedRequests) page requests for \(result.minimumRequests) pages reached"
+      "\(result.requestsIssued - result.failedRequests) page requests for \(result.minimumRequests) pages reached"
     guard let first = over.first else { return counted }
     return counted
-      + "; seed \(first.seed): \(first.requests - first.failedRequests) for"
+      + "; seed \(first.seed): \(first.requestsIssued - first.failedRequests) for"
       + " \(first.minimumRequests), in the session whose longest response took"
       + " \(Format.seconds(first.longestResponseSeconds)) (a user held at the end doubles the"
       + " adaptive distance)"
@@ -116,8 +117,8 @@ extension PolicyComparison {
   nonisolated private static func stallNote(_ result: Result, oracle: Result, profile: Profile)
     -> String
   {
-    if result.stallSeconds <= stallBound(oracle) + 1e-9 {
-      return "oracle \(Format.seconds(oracle.stallSeconds))"
+    if result.stallTime <= stallBound(oracle) + 1e-9 {
+      return "oracle \(Format.seconds(oracle.stallTime))"
     }
     if profile.failureRate > 0 {
       return "after a failure the default retry waits its backoff (about 1 s, then 2 s, 4 s;"
@@ -127,18 +128,18 @@ extension PolicyComparison {
   }
 
   nonisolated private static func worstSessionNote(_ result: Result) -> String {
-    guard let worst = result.sessions.max(by: { $0.stallSeconds < $1.stallSeconds }),
-      worst.stallSeconds > 0
+    guard let worst = result.sessions.max(by: { $0.stallTime < $1.stallTime }),
+      worst.stallTime > 0
     else { return "" }
     guard worst.longestResponseSeconds >= 2 else {
-      let stalled = result.sessions.filter { $0.stallSeconds > 0 }.count
+      let stalled = result.sessions.filter { $0.stallTime > 0 }.count
       return "spread over \(stalled) of \(result.sessions.count) sessions, at most"
-        + " \(Format.seconds(worst.stallSeconds)) in one (seed \(worst.seed)), whose slowest response"
+        + " \(Format.seconds(worst.stallTime)) in one (seed \(worst.seed)), whose slowest response"
         + " took \(Format.seconds(worst.longestResponseSeconds)): no heavy-tail wait is left; the"
         + " fling outruns the adaptive distance while ordinary pages load, and the oracle, which"
         + " knows the path, starts each page early"
     }
-    return "\(Format.seconds(worst.stallSeconds)) of it in one session (seed \(worst.seed)),"
+    return "\(Format.seconds(worst.stallTime)) of it in one session (seed \(worst.seed)),"
       + " where one response took \(Format.seconds(worst.longestResponseSeconds)) (the latency"
       + " model's heavy tail); the oracle, which knows every latency, starts that page early"
       + (result.policy == .paginator ? "; `Paginator (hedged)` sends a second request instead" : "")

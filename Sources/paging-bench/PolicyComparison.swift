@@ -12,7 +12,7 @@ enum PolicyComparison {
     /// The seed of the server's latencies and failures and of the list's random choices.
     let seed: UInt64
     /// Requests the server received, failed ones included.
-    let requests: Int
+    let requestsIssued: Int
     let failedRequests: Int
     /// Hedges among the requests (never counted as duplicates).
     let hedgedRequests: Int
@@ -20,15 +20,16 @@ enum PolicyComparison {
     let minimumRequests: Int
     let duplicateRequests: Int
     let requestsAfterEnd: Int
-    /// Seconds the user waited at the end of the loaded rows while more existed (in a chat, at
-    /// the top while older rows existed).
-    let stallSeconds: Double
+    /// The session's `SessionReport.stallTime` plus its `stallTimeAtTop`, in seconds: how long
+    /// the user waited at the end of the loaded rows while more existed (in a chat, at the top
+    /// while older rows existed).
+    let stallTime: Double
     /// Prepends after which the row the user looked at had moved on screen (fault class 17).
     let viewportJumps: Int
     /// How far, in points summed over the prepends, that row moved.
     let anchorMovement: Double
     /// Rows loaded but never on screen.
-    let rowsNeverShown: Int
+    let rowsLoadedButNeverShown: Int
     /// Seconds from the screen's task to the first row on screen; `nil`: never.
     let firstRowSeconds: Double?
     /// The longest time the server took to answer one request in this session, in seconds.
@@ -36,7 +37,9 @@ enum PolicyComparison {
 
     /// Whether the requests that returned a page were at most the minimum plus one (hedges,
     /// which ask for a page already asked for, not counted).
-    var withinOnePage: Bool { requests - failedRequests - hedgedRequests <= minimumRequests + 1 }
+    var withinOnePage: Bool {
+      requestsIssued - failedRequests - hedgedRequests <= minimumRequests + 1
+    }
   }
 
   /// One policy on one profile.
@@ -45,16 +48,16 @@ enum PolicyComparison {
     let policy: Policy
     let pageSize: Int
     let sessions: [Session]
-    let requests: Int
+    let requestsIssued: Int
     let minimumRequests: Int
     let duplicateRequests: Int
     let requestsAfterEnd: Int
     let failedRequests: Int
     let hedgedRequests: Int
-    let stallSeconds: Double
+    let stallTime: Double
     let viewportJumps: Int
     let anchorMovement: Double
-    let rowsNeverShown: Int
+    let rowsLoadedButNeverShown: Int
     /// Sessions in which no row was ever shown.
     let sessionsWithoutARow: Int
 
@@ -63,21 +66,21 @@ enum PolicyComparison {
       self.policy = policy
       self.pageSize = pageSize
       self.sessions = sessions
-      requests = sessions.map(\.requests).reduce(0, +)
+      requestsIssued = sessions.map(\.requestsIssued).reduce(0, +)
       minimumRequests = sessions.map(\.minimumRequests).reduce(0, +)
       duplicateRequests = sessions.map(\.duplicateRequests).reduce(0, +)
       requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
       failedRequests = sessions.map(\.failedRequests).reduce(0, +)
       hedgedRequests = sessions.map(\.hedgedRequests).reduce(0, +)
-      stallSeconds = sessions.map(\.stallSeconds).reduce(0, +)
+      stallTime = sessions.map(\.stallTime).reduce(0, +)
       viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
       anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
-      rowsNeverShown = sessions.map(\.rowsNeverShown).reduce(0, +)
+      rowsLoadedButNeverShown = sessions.map(\.rowsLoadedButNeverShown).reduce(0, +)
       sessionsWithoutARow = sessions.filter { $0.firstRowSeconds == nil }.count
     }
 
-    /// ``rowsNeverShown`` in pages.
-    var pagesNeverShown: Double { Double(rowsNeverShown) / Double(pageSize) }
+    /// ``rowsLoadedButNeverShown`` in pages.
+    var pagesNeverShown: Double { Double(rowsLoadedButNeverShown) / Double(pageSize) }
   }
 
   /// The seeds every profile runs with.
@@ -97,13 +100,14 @@ enum PolicyComparison {
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
             Session(
-              seed: seed, requests: report.requestsIssued, failedRequests: report.failedRequests,
+              seed: seed, requestsIssued: report.requestsIssued,
+              failedRequests: report.failedRequests,
               hedgedRequests: report.hedgedRequests,
               minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
               requestsAfterEnd: report.requestsAfterEnd,
-              stallSeconds: (report.stallTime + report.stallTimeAtTop).seconds,
+              stallTime: (report.stallTime + report.stallTimeAtTop).seconds,
               viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
-              rowsNeverShown: report.rowsLoadedButNeverShown,
+              rowsLoadedButNeverShown: report.rowsLoadedButNeverShown,
               firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
         }
       }

@@ -76,7 +76,7 @@ struct DemoPictureTests {
       let marks = parsed.elements.filter {
         $0.panel == panel && ($0.attributes["class"] ?? "").hasPrefix("request ")
       }
-      #expect(marks.count == feed.requests, "\(feed.feed)")
+      #expect(marks.count == feed.requestsIssued, "\(feed.feed)")
       let kinds = Dictionary(grouping: marks, by: { $0.attributes["class"] ?? "" }).mapValues(
         \.count)
       let afterEnd = kinds["request afterEnd"] ?? 0
@@ -87,7 +87,7 @@ struct DemoPictureTests {
         (kinds["request duplicate"] ?? 0) + afterEnd >= feed.duplicateRequests, "\(feed.feed)")
       #expect(
         parsed.texts.contains {
-          $0.hasPrefix(feed.feed) && $0.contains("\(feed.requests) requests")
+          $0.hasPrefix(feed.feed) && $0.contains("\(feed.requestsIssued) requests")
         })
     }
     // The figures, as the table has them.

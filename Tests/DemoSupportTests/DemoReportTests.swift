@@ -13,11 +13,11 @@ struct DemoReportTests {
     ],
     feeds: [
       FeedReport(
-        feed: "naive onAppear", requests: 41, duplicateRequests: 12, duplicateRowsShown: 30,
-        requestsAfterEnd: 3, spinnerSeconds: 2.345, rowsNeverShown: 60),
+        feed: "naive onAppear", requestsIssued: 41, duplicateRequests: 12, duplicateRowsShown: 30,
+        requestsAfterEnd: 3, stallTime: 2.345, rowsLoadedButNeverShown: 60),
       FeedReport(
-        feed: "Paginator", requests: 11, duplicateRequests: 0, duplicateRowsShown: 0,
-        requestsAfterEnd: 0, spinnerSeconds: 0.5, rowsNeverShown: 20),
+        feed: "Paginator", requestsIssued: 11, duplicateRequests: 0, duplicateRowsShown: 0,
+        requestsAfterEnd: 0, stallTime: 0.5, rowsLoadedButNeverShown: 20),
     ],
     notes: [
       // 97 columns: the unit stays with its number.
@@ -97,10 +97,10 @@ struct DemoReportTests {
               "duplicateRequests" : 0,
               "duplicateRowsShown" : 0,
               "feed" : "Paginator",
-              "requests" : 11,
               "requestsAfterEnd" : 0,
-              "rowsNeverShown" : 20,
-              "spinnerSeconds" : 0.5
+              "requestsIssued" : 11,
+              "rowsLoadedButNeverShown" : 20,
+              "stallTime" : 0.5
             }
           ],
           "latencyMilliseconds" : 150,
@@ -130,7 +130,7 @@ struct DemoReportTests {
   @Test("a non-finite spinner time is an error, not a crash")
   func nonFiniteSpinnerTime() {
     var bad = report
-    bad.feeds[0].spinnerSeconds = .infinity
+    bad.feeds[0].stallTime = .infinity
     #expect(throws: (any Error).self) { try bad.json() }
   }
 }

@@ -67,8 +67,8 @@ struct PagingDemoTests {
     #expect(
       feeds.map { $0["feed"] as? String } == ["naive onAppear", "guarded onAppear", "Paginator"])
     for key in [
-      "requests", "duplicateRequests", "duplicateRowsShown", "requestsAfterEnd",
-      "spinnerSeconds", "rowsNeverShown",
+      "requestsIssued", "duplicateRequests", "duplicateRowsShown", "requestsAfterEnd",
+      "stallTime", "rowsLoadedButNeverShown",
     ] {
       #expect(feeds.allSatisfy { $0[key] is NSNumber }, "\(key)")
     }

@@ -30,12 +30,27 @@ extension CIServer {
 
   /// The server's base URL, or a clear error when the environment lacks the server.
   static func baseURL() throws -> URL {
-    guard let text = ProcessInfo.processInfo.environment[urlVariable], let base = URL(string: text)
-    else {
-      throw DatasetteSetupError(
-        description:
-          "\(urlVariable) is not set: run `.ci/\(script).sh start` and source .build/\(script)/env")
+    guard let base = URL(string: try variable(urlVariable)) else {
+      throw DatasetteSetupError(description: "\(urlVariable) is not a URL")
     }
     return base
+  }
+
+  /// A variable of the script's environment file, or a clear error when it is missing.
+  static func variable(_ name: String) throws -> String {
+    guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+      throw DatasetteSetupError(
+        description:
+          "\(name) is not set: run `.ci/\(script).sh start` and source .build/\(script)/env")
+    }
+    return value
+  }
+
+  /// A fresh temporary folder for a server process of the test's own.
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "paging-\(script)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
   }
 }

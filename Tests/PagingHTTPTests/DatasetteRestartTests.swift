@@ -49,12 +49,7 @@ struct DatasetteRestartTests {
     paginator.loadNextPage()
     await paginator.waitUntilIdle()
 
-    guard
-      case .failed(.sourceFailed(HTTPPagingError.transport(let urlError))) = paginator.appendState
-    else {
-      Issue.record("expected a transport error, got \(paginator.appendState)")
-      return
-    }
+    guard let urlError = appendTransportError(of: paginator) else { return }
     #expect(urlError.code == .cannotConnectToHost)
     #expect(paginator.appendState.error?.isRetryable == true)
     #expect(paginator.items.map(\.id) == Array(expected.prefix(300)))

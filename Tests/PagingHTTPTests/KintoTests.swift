@@ -18,9 +18,10 @@ enum Kinto: CIServer {
 
   private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-  /// The records URL, or a clear error when the environment lacks the server.
-  static func recordsURL() throws -> URL {
-    try baseURL().appendingPathComponent("v1/buckets/paging/collections/notes/records")
+  /// The records URL on the server at `base` (the shared server's when `nil`), or a clear
+  /// error when the environment lacks the server.
+  static func recordsURL(base: URL? = nil) throws -> URL {
+    try (base ?? baseURL()).appendingPathComponent("v1/buckets/paging/collections/notes/records")
   }
 
   /// `Basic` credentials for `password` (the seeded account's when `nil`).
@@ -31,9 +32,14 @@ enum Kinto: CIServer {
   }
 
   /// A source of the notes in `n` order, 25 a page, the next page in `Next-Page`.
-  static func source(password: String? = nil) throws -> HTTPPageSource<KintoNote> {
+  /// - Parameters:
+  ///   - base: The server (or proxy) to ask; the shared server when `nil`.
+  ///   - password: The password; the seeded account's when `nil`.
+  static func source(base: URL? = nil, password: String? = nil) throws -> HTTPPageSource<
+    KintoNote
+  > {
     HTTPPageSource(
-      url: try recordsURL(), strategy: .headerURL(name: "Next-Page", itemsPath: ["data"]),
+      url: try recordsURL(base: base), strategy: .headerURL(name: "Next-Page", itemsPath: ["data"]),
       queryItems: [
         URLQueryItem(name: "_sort", value: "n"), URLQueryItem(name: "_limit", value: "25"),
       ],

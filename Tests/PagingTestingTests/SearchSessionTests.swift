@@ -25,7 +25,7 @@ import Testing
 
     let queries = server.log.map { $0.request.query(as: String.self) }
     #expect(queries.prefix(4) == [nil, "a", "ab", "abc"])
-    #expect(server.log.dropFirst().prefix(2).allSatisfy { $0.outcome.isCancelled })
+    #expect(server.log.dropFirst().prefix(2).allSatisfy { $0.outcome == .cancelled })
     // Each row that appeared after the first keystroke matches the text typed by then.
     #expect(keystrokes.map(\.text) == ["a", "ab", "abc"])
     var stale = 0
@@ -40,13 +40,6 @@ import Testing
     #expect(shown > 0)
     #expect(results.items.allSatisfy { $0.title.contains("abc") })
     #expect(list.report().duplicateRequests == 0)
-  }
-}
-
-extension SimulatedFeedServer.LogEntry.Outcome {
-  var isCancelled: Bool {
-    if case .cancelled = self { return true }
-    return false
   }
 }
 

@@ -18,12 +18,14 @@ import Testing
 
   @Test func requestFigures() {
     let records = [
-      record(1, cursor: nil, arrival: 1, answer: 2, .page(endsList: false)),
-      record(2, cursor: 20, arrival: 3, answer: 4, .failed),
-      record(3, cursor: 20, arrival: 5, answer: 7, .page(endsList: false)),  // a retry
-      record(4, cursor: 20, arrival: 6, answer: 8, .page(endsList: false)),  // while 3 flies
-      record(5, cursor: 40, arrival: 9, answer: 10, .page(endsList: true)),
-      record(6, cursor: 40, arrival: 11, answer: 12, .page(endsList: true)),  // after the end
+      record(1, cursor: nil, arrival: 1, answer: 2, .page(rows: 20, endsList: false)),
+      record(2, cursor: 20, arrival: 3, answer: 4, .failed(reason: "timeout")),
+      record(3, cursor: 20, arrival: 5, answer: 7, .page(rows: 20, endsList: false)),  // a retry
+      // While 3 flies:
+      record(4, cursor: 20, arrival: 6, answer: 8, .page(rows: 20, endsList: false)),
+      record(5, cursor: 40, arrival: 9, answer: 10, .page(rows: 20, endsList: true)),
+      // After the end:
+      record(6, cursor: 40, arrival: 11, answer: 12, .page(rows: 20, endsList: true)),
       record(7, cursor: 60, arrival: 13, answer: nil, .cancelled),  // after the end
       record(8, cursor: nil, generation: 2, arrival: 14, answer: nil, .pending),
     ]
@@ -34,6 +36,21 @@ import Testing
     #expect(report.requestsAfterEnd == 2)
     #expect(report.failedRequests == 1)
     #expect(report.cancelledRequests == 1)
+  }
+
+  @Test func aLostAnswerIsAFailureAndARequestNeverSentIsNotIssued() {
+    let records = [
+      record(1, cursor: nil, arrival: 1, answer: 2, .page(rows: 20, endsList: false)),
+      record(2, cursor: 20, arrival: 3, answer: 4, .dropped),
+      record(3, cursor: 20, arrival: 5, answer: 6, .page(rows: 20, endsList: false)),  // a retry
+      record(4, cursor: 40, arrival: 7, answer: 8, .notSent),
+      record(5, cursor: 40, arrival: 9, answer: 10, .notSent),
+    ]
+    var report = SessionReport()
+    SessionRecorder.addRequestFigures(records, to: &report)
+    #expect(report.requestsIssued == 3)
+    #expect(report.failedRequests == 1)
+    #expect(report.duplicateRequests == 0)
   }
 
   @Test func rowFigures() {
@@ -72,19 +89,19 @@ import Testing
     let records = [
       Record(
         request: request(1, .refresh, cursor: nil), arrival: 1, answer: 2,
-        outcome: .page(endsList: true)),
+        outcome: .page(rows: 20, endsList: true)),
       Record(
         request: request(2, .prepend, cursor: 20), arrival: 3, answer: 4,
-        outcome: .page(endsList: false)),
+        outcome: .page(rows: 20, endsList: false)),
       Record(
         request: request(3, .prepend, cursor: 0), arrival: 5, answer: 6,
-        outcome: .page(endsList: false), reachesStart: true),
+        outcome: .page(rows: 20, endsList: false), reachesStart: true),
       Record(
         request: request(4, .prepend, cursor: 0), arrival: 7, answer: 8,
-        outcome: .page(endsList: false), reachesStart: true),  // past the start
+        outcome: .page(rows: 20, endsList: false), reachesStart: true),  // past the start
       Record(
         request: request(5, .append, cursor: 40), arrival: 9, answer: 10,
-        outcome: .page(endsList: true)),  // past the end
+        outcome: .page(rows: 20, endsList: true)),  // past the end
     ]
     var report = SessionReport()
     SessionRecorder.addRequestFigures(records, to: &report)

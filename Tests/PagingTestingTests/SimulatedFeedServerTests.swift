@@ -35,8 +35,9 @@ import Testing
     #expect(last.items.map(\.id) == Array(40..<45))
     #expect(last.nextCursor == nil)
     #expect(
-      server.log.map(\.record.outcome) == [
-        .page(endsList: false), .page(endsList: false), .page(endsList: true),
+      server.log.map(\.outcome) == [
+        .page(rows: 20, endsList: false), .page(rows: 20, endsList: false),
+        .page(rows: 5, endsList: true),
       ])
   }
 
@@ -122,7 +123,7 @@ import Testing
     clock.advance(by: .milliseconds(400))
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(server.log.map(\.record.outcome) == [.cancelled])
+    #expect(server.log.map(\.outcome) == [.cancelled])
     #expect(server.log.first?.answeredAt == .milliseconds(400))
   }
 
@@ -168,7 +169,7 @@ import Testing
     let first = try await load(server, 4, nil)
     #expect(first.previousCursor == nil)
     #expect(try await load(server, 5, after(19)).previousCursor == nil)
-    #expect(server.log.map(\.record.reachesStart) == [false, false, true, true, true])
+    #expect(server.log.map(\.reachesStart) == [false, false, true, true, true])
   }
 
   @Test func anOlderPageWithRepeatedItemsRunsOverTheRowsBelowIt() async throws {

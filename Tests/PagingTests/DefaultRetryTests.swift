@@ -9,7 +9,7 @@ import Testing
   /// The default's delays with its seed-0 jitter: at once, then ±20 % around 1 s and 2 s.
   static let delays: [Duration] = {
     let backoff = ExponentialBackoff.standard
-    var random = SplitMix64(seed: 0)
+    var random = SeededRandom(seed: 0)
     return (1...3).map { backoff.delay(forAttempt: $0, randomFraction: random.nextFraction()) }
   }()
 

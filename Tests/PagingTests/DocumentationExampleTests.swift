@@ -68,7 +68,7 @@ import Testing
     try #require(clock.advance(by: .milliseconds(1)) == 1)
     let retry = await source.request(at: 2)
     #expect(retry.cursor == 20)
-    #expect(source.records[2].time == TestClock.Instant(offset: .seconds(1)))
+    #expect(source.records[2].receivedAt == .seconds(1))
     #expect(source.requests.count == 3)
   }
 

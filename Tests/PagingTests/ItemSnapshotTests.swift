@@ -107,7 +107,7 @@ import Testing
 
   @Test(arguments: 0..<10)
   func interleavedPrependsAndAppendsMatchAnArray(seed: Int) {
-    var random = FuzzRandom(seed: UInt64(seed))
+    var random = SeededRandom(fuzzSeed: UInt64(seed))
     var store = ItemStore<VersionedRow>()
     var model = Model()
     var held: [(ItemSnapshot<VersionedRow>, [VersionedRow])] = []

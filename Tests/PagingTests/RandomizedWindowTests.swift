@@ -51,7 +51,7 @@ import Testing
   static func run(seed: UInt64) throws -> (
     drops: Int, aroundAnchorRefreshes: Int, allLoadedCommits: Int
   ) {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededRandom(fuzzSeed: seed)
     let distance = random.int(0...8)
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(distance))
     configuration.maxSize = random.int((pageSize + 2 * distance)...120)

@@ -44,15 +44,15 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var pagesWithoutNewItems = 0
     private var pages = 0
     private var itemCount = 0
-    private var random: SplitMix64
+    private var random: SeededRandom
 
     init(walk: PageWalk) {
       self.walk = walk
       self.next = walk.cursor
       if case .exponentialBackoff(let backoff) = walk.options.retryPolicy {
-        random = SplitMix64(seed: backoff.seed)
+        random = SeededRandom(seed: backoff.seed)
       } else {
-        random = SplitMix64(seed: 0)
+        random = SeededRandom(seed: 0)
       }
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a ``PageWalk`` stopped before the end, and where to resume it.
 ///
 /// ```swift
@@ -42,7 +40,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
 
   /// A sentence for logs; a URL cursor appears with its query values redacted.
   public var description: String {
-    let resume = cursor.map { ($0 as? URL).map { "\(RedactedURL($0))" } ?? "\($0)" }
+    let resume = cursor.map { RedactedURL.describing($0) }
     return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items): \(error); "
       + "resume at \(resume ?? "the first page")"
   }

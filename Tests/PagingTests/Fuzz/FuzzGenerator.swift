@@ -9,7 +9,7 @@ enum FuzzGenerator {
   }
 
   static func makeCase(seed: UInt64, steps stepRange: ClosedRange<Int> = 8...60) -> FuzzCase {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededRandom(fuzzSeed: seed)
     let sizes = [(1, 0), (3, random.int(1...6)), (6, random.int(7...30))]
     let serverSize = random.weighted(sizes)
     let distances = [(3, 0), (6, random.int(1...3)), (1, random.int(4...9))]
@@ -50,7 +50,7 @@ enum FuzzGenerator {
     return fuzzCase
   }
 
-  private static func step(_ random: inout FuzzRandom) -> FuzzStep {
+  private static func step(_ random: inout SeededRandom) -> FuzzStep {
     let row: FuzzRowRef =
       random.percent(50) ? .index(random.int(-1...35)) : .idAt(random.int(-1...35))
     let choices: [(Int, FuzzStep)] = [
@@ -81,7 +81,7 @@ enum FuzzGenerator {
     return random.weighted(choices)
   }
 
-  private static func outcome(_ random: inout FuzzRandom) -> FuzzOutcome {
+  private static func outcome(_ random: inout SeededRandom) -> FuzzOutcome {
     let choices: [(Int, FuzzOutcome)] = [
       (30, .full),
       (8, .short(random.int(1...5))),

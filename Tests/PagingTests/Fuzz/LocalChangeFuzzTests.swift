@@ -35,7 +35,7 @@ import Testing
   }
 
   func run(seed: UInt64) throws {
-    var random = FuzzRandom(seed: seed)
+    var random = SeededRandom(fuzzSeed: seed)
     var machine = PagingStateMachine<Post, Int>(
       configuration: PagingConfiguration(prefetch: .fixed(random.int(1...8))))
     var requests: [PageRequest<Int>] = []  // every request started, answered or not

@@ -1,0 +1,115 @@
+/// The rules a paginator follows. Every value has a default that suits a phone-sized list.
+public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
+  /// How close to an edge of the loaded items, in rows, a visible row must be to load the page
+  /// beyond it: Android Paging 3's prefetch distance (a row triggers when fewer than the
+  /// distance of loaded rows lie between it and the edge; 0 loads only on explicit calls).
+  ///
+  /// The default, ``PrefetchStrategy/adaptive(_:)``, starts at 20 rows (about two screens of a
+  /// phone list and one typical page, Paging 3's default of one page) and then follows how far
+  /// the user scrolls while pages load; ``PrefetchStrategy/fixed(_:)`` keeps one distance.
+  public var prefetch: PrefetchStrategy
+  /// The cursor of the first page (`nil`: the source's first page). A refresh starts here
+  /// unless ``Paginator/start(at:)`` opened the list elsewhere.
+  public var initialCursor: Cursor?
+  /// What a commit does with an item whose id is already loaded.
+  public var duplicatePolicy: DuplicatePolicy
+  /// How many pages in a row may add no new item (empty, or only duplicates) at one edge before
+  /// that edge fails with ``PagingError/noNewItems(pages:)`` instead of loading on (default 3,
+  /// at least 1).
+  public var maxPagesWithoutNewItems: Int {
+    didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
+  }
+  /// When failed loads are retried without a call to ``Paginator/retry()``.
+  public var retryPolicy: RetryPolicy
+  /// The most items the window keeps (`nil`, the default: no cap). Past it, whole pages drop
+  /// at the edge farthest from the visible rows and load again when the user scrolls back
+  /// (Android Paging 3's `maxSize`; rulebook R26). It must be at least a page plus twice the
+  /// prefetch distance: see ``validate(pageSize:)``.
+  public var maxSize: Int?
+  /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
+  public var refreshPolicy: RefreshPolicy = .fromStart
+  /// When a slow load gets a second, identical request (off by default; see
+  /// ``HedgingPolicy``).
+  public var hedging: HedgingPolicy
+
+  /// Creates a configuration.
+  /// - Parameters:
+  ///   - prefetch: The prefetch distance: adaptive from 20 rows (default) or fixed.
+  ///   - initialCursor: The first page's cursor (default `nil`).
+  ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
+  ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
+  ///     (default 3; values below 1 count as 1).
+  ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
+  ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
+  ///     ``RetryPolicy/manual``.
+  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/off``).
+  public init(
+    prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
+    duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
+    retryPolicy: RetryPolicy = .exponentialBackoff(.standard),
+    hedging: HedgingPolicy = .off
+  ) {
+    self.prefetch = prefetch
+    self.initialCursor = initialCursor
+    self.duplicatePolicy = duplicatePolicy
+    self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
+    self.retryPolicy = retryPolicy
+    self.hedging = hedging
+  }
+}
+
+/// Why a ``PagingConfiguration`` was rejected.
+public enum PagingConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// ``PagingConfiguration/maxSize`` is below one page plus twice the prefetch distance, so
+  /// the cap would drop a page that the rows on screen or the prefetch window need at once,
+  /// and load it again, in a loop (fault class 20; Android Paging 3 rejects the same
+  /// configuration). `required` is the smallest cap that works: the page size plus twice the
+  /// largest prefetch distance the strategy can reach, in items.
+  case maxSizeTooSmall(maxSize: Int, required: Int)
+
+  /// A sentence for logs.
+  public var description: String {
+    switch self {
+    case .maxSizeTooSmall(let maxSize, let required):
+      "maxSize \(maxSize) is below a page plus twice the prefetch distance (\(required) items)"
+    }
+  }
+}
+
+// The memory cap's rule (rulebook R26, fault class 20).
+
+extension PagingConfiguration {
+  /// The largest prefetch distance the strategy can use, in rows: the fixed distance, or the
+  /// adaptive rule's largest (its maximum, or its initial distance if that is larger).
+  public var largestPrefetchDistance: Int {
+    switch prefetch {
+    case .fixed: prefetch.initialDistance
+    case .adaptive(let rule): Swift.max(rule.initialDistance, rule.maximumDistance)
+    }
+  }
+
+  /// Checks that ``maxSize`` leaves room for a page plus the prefetch window on both sides of
+  /// it (Android Paging 3's rule `maxSize >= pageSize + 2 * prefetchDistance`), so that the
+  /// cap never drops a page the screen needs at once (fault class 20). A configuration
+  /// without a cap always passes. The engine checks the same rule, with the size of the
+  /// page the source returned, when a refresh commits.
+  /// - Parameter pageSize: The items the source returns per page.
+  /// - Throws: ``PagingConfigurationError/maxSizeTooSmall(maxSize:required:)``.
+  /// - Complexity: O(1).
+  public func validate(pageSize: Int) throws(PagingConfigurationError) {
+    guard let maxSize else { return }
+    let required = Swift.max(0, pageSize) + 2 * largestPrefetchDistance
+    if maxSize < required { throw .maxSizeTooSmall(maxSize: maxSize, required: required) }
+  }
+}
+
+/// What a commit does with an item whose id is already in the list (fault class 12: offset and
+/// page-number APIs repeat items when the server inserts rows between requests).
+public enum DuplicatePolicy: Hashable, Sendable {
+  /// Keep the item already in the list, at its position, and drop the new one. The default:
+  /// the list never moves under the user's finger.
+  case keepFirst
+  /// Put the new item in place of the old one, at the old one's position (fresher data, same
+  /// order).
+  case replace
+}

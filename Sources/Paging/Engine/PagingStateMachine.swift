@@ -1,0 +1,379 @@
+/// The pagination engine's rules as a pure, synchronous value: events in, effects out.
+///
+/// It holds no clock, starts no task and performs no I/O, so every rule can be tested by
+/// feeding events and checking the effects and the state. ``Paginator`` drives one against a
+/// ``PageSource``; a test, a UIKit data source or a server-side walker can drive one directly.
+///
+/// The loaded items are a window of pages with two edges, prepend (before the first item) and
+/// append (after the last). Each edge has a chain (nothing loaded yet, more
+/// pages from a cursor, or the end) and an activity (idle, loading, waiting
+/// to retry, failed); the refresh has an activity of its own. Everything the app reads (the
+/// load states, ``hasNextPage``, ``hasPreviousPage``, the loads in flight, whether an edge may
+/// load) is derived from those, so states such as two loads on one edge, a retry timer beside
+/// a running load, or an end that disagrees with the cursor cannot be written.
+///
+/// The rules are listed, numbered, in the rulebook article (<doc:Rulebook>); in short:
+/// - At most one load per edge; a refresh cancels both edges and starts a generation. Every
+///   result is matched to its request id and generation; anything else is dropped.
+/// - A visible row loads the page beyond an edge when fewer than ``currentPrefetchDistance``
+///   loaded rows lie between it and that edge (Android Paging 3's prefetch distance; 0 loads
+///   only on explicit calls). The check is O(1). After every commit, failure and cancellation
+///   the visible rows are checked again, so the list never stays stuck.
+/// - A chain moves only when a page commits. A failure latches its edge until a retry (or a
+///   bounded automatic retry); a cancellation is never a failure.
+/// - Items are unique by id across both edges; a cursor whose page committed in this
+///   generation, or that the other edge loads or points to, is never requested; a run of pages
+///   without new items, and a source that keeps cancelling, end in typed errors.
+public struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>:
+  Sendable
+where Item.ID: Sendable {
+  /// The rules this machine follows.
+  public let configuration: PagingConfiguration<Cursor>
+  /// The window's items and their id index.
+  @usableFromInline package internal(set) var store = ItemStore<Item>()
+  /// The window's page boundaries and the cursor that loaded each page (rulebook R22).
+  @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
+  /// The refresh's activity (the first load is a refresh).
+  @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
+  /// The prepend edge: towards the top, before the first loaded item.
+  @usableFromInline package internal(set) var prepend = Edge<Cursor>()
+  /// The append edge: after the last loaded item.
+  @usableFromInline package internal(set) var append = Edge<Cursor>()
+  /// The current generation: 0 before the first load, then one more per refresh.
+  public internal(set) var generation = Generation(rawValue: 0)
+  /// The cursor refreshes start from: ``PagingConfiguration/initialCursor``, or the cursor of
+  /// the last ``PagingEvent/startAt(_:)``.
+  public internal(set) var origin: Cursor?
+  /// The row that must stay where it is on screen after the last structural change: the top
+  /// visible row (or the first item, when none is known to be visible) before a prepend, the
+  /// same row after a refresh when it is still loaded; `nil` when nothing is to be kept.
+  public internal(set) var scrollAnchor: Item.ID?
+  /// The rows shown now, as far as the signals tell.
+  @usableFromInline package internal(set) var viewport = Viewport<Item.ID>()
+  /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
+  /// rule's initial distance until a load at an edge has completed, then the distance it gives.
+  public internal(set) var currentPrefetchDistance: Int
+
+  /// Edits, query and display filter (PagingStateMachine+Local).
+  @usableFromInline package internal(set) var local = LocalState<Item>()
+
+  /// Whether the window was loaded from ``origin`` (false while a refresh or a jump to another
+  /// cursor has not committed).
+  var windowIsFromOrigin = false
+  /// The cursors whose pages committed in this generation.
+  var committedCursors: Set<Cursor> = []
+  /// The refresh around the anchored row in flight, if any (rulebook R23).
+  var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
+  /// The re-fetch of the loaded pages in flight, if any (rulebook R27).
+  package internal(set) var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
+  var prefetchEstimator = PrefetchEstimator()
+  var nextRequestNumber = 1
+  var nextRetryNumber = 1
+  var random: SeededRandom
+  /// The counters behind ``metrics``.
+  @usableFromInline var recordedMetrics = PagingMetrics()
+  /// The effects of the event being handled (empty between events).
+  var output: [PagingEffect<Cursor>] = []
+  /// Whether the event being handled changed the items (false between events).
+  var itemsChanged = false
+
+  /// How many cancellations reported by the source in a row are followed by an automatic
+  /// reload; the next one fails the direction with ``PagingError/sourceCancelled(times:)``.
+  static var reloadsAfterCancellation: Int { 3 }
+
+  /// Creates a machine with nothing loaded.
+  /// - Parameter configuration: The rules to follow.
+  public init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
+    self.configuration = configuration
+    origin = configuration.initialCursor
+    currentPrefetchDistance = configuration.prefetch.initialDistance
+    if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
+      random = SeededRandom(seed: backoff.seed)
+    } else {
+      random = SeededRandom(seed: 0)
+    }
+  }
+
+  // MARK: Derived state
+
+  /// The committed items, unique by id, in server order.
+  public var items: ItemSnapshot<Item> { store.items }
+
+  /// The state of the refresh direction (which includes the first load): never
+  /// ``LoadState/complete``.
+  public var refreshState: LoadState { refresh.loadState }
+
+  /// The state of the prepend direction: what a header shows.
+  public var prependState: LoadState { loadState(of: prepend) }
+
+  /// The state of the append direction: what a footer shows.
+  public var appendState: LoadState { loadState(of: append) }
+
+  /// Whether pages may exist after the last loaded item: before the first page commits, while
+  /// a refresh runs, or while the append chain has a cursor.
+  public var hasNextPage: Bool { append.chain != .end || refresh.request != nil }
+
+  /// Whether pages may exist before the first loaded item: before the first page commits,
+  /// while a refresh runs, or while the prepend chain has a cursor.
+  public var hasPreviousPage: Bool { prepend.chain != .end || refresh.request != nil }
+
+  /// What the machine has done so far.
+  @inlinable public var metrics: PagingMetrics { recordedMetrics }
+
+  /// Whether a first page has committed.
+  package var hasLoadedFirstPage: Bool { append.chain != .unknown }
+
+  /// The loads in flight: refresh, prepend, append.
+  package var loadsInFlight: [PageRequest<Cursor>] {
+    [refresh.request, prepend.activity.request, append.activity.request].compactMap { $0 }
+  }
+
+  /// The retries waiting for their timers: refresh, prepend, append.
+  package var scheduledRetries: [ScheduledRetry] {
+    [refresh.scheduledRetry, prepend.activity.scheduledRetry, append.activity.scheduledRetry]
+      .compactMap { $0 }
+  }
+
+  /// The activity of `direction`.
+  package func activity(_ direction: LoadDirection) -> LoadActivity<Cursor> {
+    switch direction {
+    case .refresh: refresh
+    case .prepend: prepend.activity
+    case .append: append.activity
+    }
+  }
+
+  /// The load state of `direction`.
+  /// - Parameter direction: A direction.
+  /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
+  public func loadState(_ direction: LoadDirection) -> LoadState {
+    switch direction {
+    case .refresh: refreshState
+    case .prepend: prependState
+    case .append: appendState
+    }
+  }
+
+  /// An edge's state: its activity, or ``LoadState/complete`` at the end of its chain unless a
+  /// refresh runs (the new list may go further).
+  private func loadState(of edge: Edge<Cursor>) -> LoadState {
+    if edge.activity.isIdle, edge.chain == .end, refresh.request == nil { return .complete }
+    return edge.activity.loadState
+  }
+
+  /// Whether a load at `edge` could start now: its chain has a cursor, it is idle, and no
+  /// refresh runs or waits to retry.
+  @inlinable
+  func canLoad(_ edge: Edge<Cursor>) -> Bool {
+    guard edge.activity.isIdle, edge.chain.hasMore else { return false }
+    switch refresh {
+    case .idle, .failed: return true
+    case .loading, .waitingToRetry: return false
+    }
+  }
+
+  // MARK: Events
+
+  /// Applies one event and returns what the driver must do, in order.
+  /// - Parameter event: What happened.
+  /// - Returns: The effects to run; usually none.
+  /// - Complexity: O(1) for appearance signals and disappearance signals (amortised; a
+  ///   disappearance of the lowest or highest visible row is O(*v*) for *v* visible rows),
+  ///   O(*m* + pages) for the commit of a page of *m* items, O(*n*) for a refresh that replaces
+  ///   *n* items. The signals' path is `@inlinable`, so it specialises for the client's types.
+  @inlinable
+  public mutating func handle(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
+    var changes = PagingChanges()
+    return handle(event, changes: &changes)
+  }
+
+  /// Applies one event, adds to `changes` what it changed of the observable state, and returns
+  /// what the driver must do, in order.
+  /// - Parameters:
+  ///   - event: What happened.
+  ///   - changes: Receives the values that changed (a value that changed and came back within
+  ///     the event is not included).
+  /// - Returns: The effects to run; usually none.
+  /// - Complexity: As ``handle(_:)``.
+  @inlinable
+  public mutating func handle(
+    _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
+    switch event {
+    case .rowAppeared(let row): return rowAppeared(row, changes: &changes)
+    case .rowDisappeared(let row):
+      rowDisappeared(row)
+      return []
+    default: return handleOther(event, changes: &changes)
+    }
+  }
+
+  /// Applies an event other than a row signal (these are rare: loads, user actions, timers)
+  /// and compares the observable values before and after it.
+  @usableFromInline
+  mutating func handleOther(
+    _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
+    let before = ObservedValues(self)
+    switch event {
+    case .start: start(at: origin, explicitly: false)
+    case .startAt(let cursor): start(at: cursor, explicitly: true)
+    case .rowAppeared, .rowDisappeared: break
+    case .loadNextPage: loadExplicitly(.append)
+    case .loadPreviousPage: loadExplicitly(.prepend)
+    case .refresh: if refresh.request == nil { beginPolicyRefresh(configuration.refreshPolicy) }
+    case .refreshWith(let policy): if refresh.request == nil { beginPolicyRefresh(policy) }
+    case .retry: retry()
+    case .cancel: cancelAll()
+    case .loadCompleted(let id, let page): loadCompleted(id, page)
+    case .loadFailed(let id, let error): loadFailed(id, error)
+    case .loadCancelled(let id): loadCancelled(id)
+    case .retryTimerFired(let id): retryTimerFired(id)
+    case .hedgeTimerFired(let id): hedgeTimerFired(id)
+    case .edit(let edit): applyEdit(edit)
+    case .setQuery(let query, let transition): changeQuery(query.map(QueryValue.init), transition)
+    case .setFilter(let filter):
+      setFilter(filter)
+      changes.insert(.filter)
+    }
+    changes.formUnion(before.changes(to: ObservedValues(self)))
+    if itemsChanged { changes.insert(.items) }
+    itemsChanged = false
+    defer { output = [] }
+    return output
+  }
+}
+
+// MARK: - Row signals
+
+extension PagingStateMachine {
+  @inlinable
+  mutating func rowAppeared(_ row: RowReference<Item.ID>, changes: inout PagingChanges)
+    -> [PagingEffect<Cursor>]
+  {
+    recordedMetrics.appearanceSignals += 1
+    guard let (id, position) = resolve(row, near: viewport.lastAppeared) else {
+      recordedMetrics.appearanceSignalsIgnored += 1
+      return []
+    }
+    viewport.appeared(id, at: position)
+    var effects: [PagingEffect<Cursor>] = []
+    if store.count - 1 - position < currentPrefetchDistance, canLoad(append) {
+      effects.append(startEdgeLoad(.append))
+      changes.insert(.appendState)
+    }
+    if position < currentPrefetchDistance, canLoad(prepend) {
+      effects.append(startEdgeLoad(.prepend))
+      changes.insert(.prependState)
+    }
+    if effects.isEmpty { recordedMetrics.appearanceSignalsIgnored += 1 }
+    return effects
+  }
+
+  @inlinable
+  mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
+    guard let (id, position) = resolve(row, near: viewport.lastDisappeared) else { return }
+    if viewport.disappeared(id, at: position) {
+      let store = self.store
+      viewport.recompute { store.position(of: $0) }
+    }
+  }
+
+  /// The id and position of a row, or `nil` when it is not loaded. `hint` is a position
+  /// whose neighbours are checked first.
+  @inlinable
+  func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
+    switch row {
+    case .id(let id):
+      guard let position = store.position(of: id, near: hint) else { return nil }
+      return (id, position)
+    case .index(let position):
+      guard position >= 0, position < store.count else { return nil }
+      return (store[position].id, position)
+    }
+  }
+}
+
+/// The values a driver shows, compared before and after an event.
+@usableFromInline
+struct ObservedValues<ID: Hashable & Sendable>: Sendable {
+  var refreshState: LoadState
+  var prependState: LoadState
+  var appendState: LoadState
+  var hasNextPage: Bool
+  var hasPreviousPage: Bool
+  var generation: Generation
+  var scrollAnchor: ID?
+  var query: QueryValue?
+  var isShowingPreviousQuery: Bool
+
+  @usableFromInline
+  init<Item, Cursor>(_ machine: PagingStateMachine<Item, Cursor>) where Item.ID == ID {
+    refreshState = machine.refreshState
+    prependState = machine.prependState
+    appendState = machine.appendState
+    hasNextPage = machine.hasNextPage
+    hasPreviousPage = machine.hasPreviousPage
+    generation = machine.generation
+    scrollAnchor = machine.scrollAnchor
+    query = machine.local.query
+    isShowingPreviousQuery = machine.local.showingPreviousQuery
+  }
+
+  @usableFromInline
+  func changes(to after: ObservedValues) -> PagingChanges {
+    var changes = PagingChanges()
+    if refreshState != after.refreshState { changes.insert(.refreshState) }
+    if prependState != after.prependState { changes.insert(.prependState) }
+    if appendState != after.appendState { changes.insert(.appendState) }
+    if hasNextPage != after.hasNextPage { changes.insert(.hasNextPage) }
+    if hasPreviousPage != after.hasPreviousPage { changes.insert(.hasPreviousPage) }
+    if generation != after.generation { changes.insert(.generation) }
+    if scrollAnchor != after.scrollAnchor { changes.insert(.scrollAnchor) }
+    if query != after.query { changes.insert(.query) }
+    if isShowingPreviousQuery != after.isShowingPreviousQuery {
+      changes.insert(.isShowingPreviousQuery)
+    }
+    return changes
+  }
+}
+
+extension LoadActivity {
+  /// The load state this activity shows.
+  var loadState: LoadState {
+    switch self {
+    case .idle: .idle
+    case .loading: .loading
+    case .waitingToRetry(_, let error), .failed(let error): .failed(error)
+    }
+  }
+}
+
+// What tests and tools read of a machine's state, derived from its edges (package only).
+
+extension PagingStateMachine {
+  /// The cursor of the next append (`nil` at the end or before the first page).
+  package var nextCursor: Cursor? { append.chain.cursor }
+  /// The cursor of the next prepend (`nil` at the start or before the first page).
+  package var previousCursor: Cursor? { prepend.chain.cursor }
+  /// The refresh in flight, if any.
+  package var refreshRequest: PageRequest<Cursor>? { refresh.request }
+  /// The prepend in flight, if any.
+  package var prependRequest: PageRequest<Cursor>? { prepend.activity.request }
+  /// The append in flight, if any.
+  package var appendRequest: PageRequest<Cursor>? { append.activity.request }
+}
+
+/// What the state machine asks its driver (a ``Paginator``, or a test) to do. Output of
+/// ``PagingStateMachine/handle(_:)``.
+public enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
+  /// Call the source for this request and report the outcome with ``PagingEvent``'s
+  /// `loadCompleted`, `loadFailed` or `loadCancelled`.
+  case startLoad(PageRequest<Cursor>)
+  /// Cancel the load of this request; its result, if one still arrives, will be dropped.
+  case cancelLoad(PageRequestID)
+  /// Wait, then send `retryTimerFired` with the retry's id.
+  case scheduleRetry(ScheduledRetry)
+  /// Stop waiting for the scheduled retry with this id.
+  case cancelRetry(RetryID)
+}

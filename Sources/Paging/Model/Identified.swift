@@ -1,0 +1,37 @@
+/// A value that is not `Identifiable` (a bare string, a tuple-like row), paired with the id
+/// the engine de-duplicates, diffs and anchors it by: what SwiftUI's `ForEach(_:id:)` does
+/// with a key path, as an item type the ``Paginator`` and ``PageWalk`` can hold.
+///
+/// ```swift
+/// let names = ["repo001", "repo002"].map { Identified($0, id: \.self) }
+/// names[0].value  // "repo001"
+/// names[0].count  // 7: the value's members read through the wrapper
+/// ```
+///
+/// `PagingHTTP`'s `HTTPPageSource(url:strategy:id:…)` decodes such items from a body. The id
+/// is read once, when the item is made; ids must be stable across pages and refreshes, as for
+/// any item.
+@dynamicMemberLookup
+public struct Identified<Value: Sendable, ID: Hashable & Sendable>: Identifiable, Sendable {
+  /// The value.
+  public let value: Value
+  /// The value's id.
+  public let id: ID
+
+  /// Pairs `value` with the id at `id`.
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - id: Where the value's id is (`\.self` for a value that is its own id).
+  public init(_ value: Value, id: KeyPath<Value, ID>) {
+    self.value = value
+    self.id = value[keyPath: id]
+  }
+
+  /// Reads a member of the value.
+  public subscript<Member>(dynamicMember member: KeyPath<Value, Member>) -> Member {
+    value[keyPath: member]
+  }
+}
+
+extension Identified: Equatable where Value: Equatable {}
+extension Identified: Hashable where Value: Hashable {}

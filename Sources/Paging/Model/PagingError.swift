@@ -1,0 +1,126 @@
+/// Why a load direction stopped, as a typed value a UI can show and act on.
+///
+/// Nothing already loaded is lost by any of these: the items stay, and the cursor stays at the
+/// page that was not loaded.
+public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The ``PageSource`` threw. The associated value is the source's own error, whatever its
+  /// type (a `PagingError` thrown by a source is wrapped too: only the engine decides that a
+  /// cursor repeated; fault class 26 of the rulebook). The cursor did not move;
+  /// ``Paginator/retry()`` requests the same cursor again.
+  case sourceFailed(any Error)
+  /// The server handed back a cursor whose page already committed in this generation, or that
+  /// the other edge already loads or points to (a cycle across both edges); loading it would
+  /// load a page twice or loop. Only a refresh clears it; ``Paginator/retry()`` leaves it.
+  /// The associated value is the repeated cursor.
+  case repeatedCursor(any Hashable & Sendable)
+  /// This many pages in a row added no new item (all empty, or all duplicates), which is the
+  /// limit set by ``PagingConfiguration/maxPagesWithoutNewItems``. ``Paginator/retry()`` tries
+  /// the next cursor again.
+  case noNewItems(pages: Int)
+  /// The source reported cancellation this many times in a row although the engine cancelled
+  /// nothing; after that many reloads the edge stops, visibly, instead of leaving a blank,
+  /// idle list (fault class 25). Retryable: ``Paginator/retry()`` loads the same cursor.
+  case sourceCancelled(times: Int)
+  /// The configuration cannot work with the pages the source returns: a memory cap too small
+  /// for a page plus the prefetch window on both sides (fault class 20). Checked when a refresh
+  /// commits, which then fails instead; not retryable. Check it up front with
+  /// ``PagingConfiguration/validate(pageSize:)``.
+  case invalidConfiguration(PagingConfigurationError)
+
+  /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
+  /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
+  /// is retryable when it is transient (a timeout, a lost or refused connection, no network, a
+  /// failed name lookup), a `DecodingError` never is (the same bytes decode the same way), and
+  /// other errors count as retryable. A repeated cursor is never retryable; a run of pages
+  /// without new items is (the server may fill in), and so is a source that kept cancelling.
+  public var isRetryable: Bool {
+    switch self {
+    case .sourceFailed(let error): Self.isRetryable(error)
+    case .repeatedCursor: false
+    case .noNewItems, .sourceCancelled: true
+    case .invalidConfiguration: false
+    }
+  }
+
+  private static func isRetryable(_ error: any Error) -> Bool {
+    switch error {
+    case let error as any RetryableError: error.isRetryable
+    case is DecodingError: false
+    default: FoundationErrors.isRetryable(error) ?? true
+    }
+  }
+
+  /// The wait the server asked for before the same request, when the source's error carries
+  /// one (``RetryableError/retryAfter``); `nil` otherwise.
+  public var retryAfter: Duration? {
+    guard case .sourceFailed(let error) = self else { return nil }
+    return (error as? any RetryableError)?.retryAfter
+  }
+
+  /// Whether `error` means "cancelled" rather than "failed": `CancellationError`,
+  /// `URLError.cancelled`, or a ``PagingError/sourceFailed(_:)`` wrapping one of them.
+  ///
+  /// The engine never shows a cancellation as a failure (fault class 9).
+  /// - Parameter error: Any error.
+  /// - Returns: `true` for a cancellation.
+  public static func isCancellation(_ error: any Error) -> Bool {
+    switch error {
+    case is CancellationError: true
+    case PagingError.sourceFailed(let inner): isCancellation(inner)
+    default: FoundationErrors.isCancellation(error)
+    }
+  }
+
+  /// Two errors are equal when they are the same case with equal values; two source failures
+  /// are equal when their errors have the same type and the same `String(reflecting:)`.
+  public static func == (lhs: PagingError, rhs: PagingError) -> Bool {
+    switch (lhs, rhs) {
+    case (.sourceFailed(let a), .sourceFailed(let b)):
+      return type(of: a) == type(of: b) && String(reflecting: a) == String(reflecting: b)
+    case (.repeatedCursor(let a), .repeatedCursor(let b)):
+      return AnyHashable(a) == AnyHashable(b)
+    case (.noNewItems(let a), .noNewItems(let b)),
+      (.sourceCancelled(let a), .sourceCancelled(let b)):
+      return a == b
+    case (.invalidConfiguration(let a), .invalidConfiguration(let b)):
+      return a == b
+    default:
+      return false
+    }
+  }
+
+  /// A sentence for logs and simple UIs.
+  public var description: String {
+    switch self {
+    case .sourceFailed(let error): "the page source failed: \(error)"
+    case .repeatedCursor(let cursor):
+      // A URL cursor prints with its query values redacted (fault class 29).
+      "the server repeated cursor \(RedactedURL.describing(cursor)), "
+        + "whose page already loaded; refresh to start over"
+    case .noNewItems(let pages): "\(pages) pages in a row added no new item"
+    case .sourceCancelled(let times):
+      "the page source reported cancellation \(times) times in a row though nothing cancelled it"
+    case .invalidConfiguration(let error): "invalid configuration: \(error)"
+    }
+  }
+}
+
+/// An error that says whether retrying the same request can succeed.
+///
+/// The automatic retry policy (``RetryPolicy/exponentialBackoff(_:)``) schedules a retry only
+/// for retryable errors. `PagingHTTP`'s errors conform: timeouts, lost connections, HTTP 408,
+/// 429 and 5xx are retryable; other 4xx and undecodable bodies are not.
+public protocol RetryableError: Error {
+  /// `true` when the same request may succeed later.
+  var isRetryable: Bool { get }
+
+  /// How long the server asked the client to wait before the same request (HTTP's
+  /// `Retry-After`, RFC 9110 section 10.2.3), or `nil` when it did not say. An automatic retry
+  /// waits at least this long, capped by ``ExponentialBackoff/maxDelay``. The default is `nil`.
+  var retryAfter: Duration? { get }
+}
+
+extension RetryableError {
+  /// `nil`: the error carries no wait of the server's.
+  public var retryAfter: Duration? { nil }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A `Codable` copy of a paginator's window, to show the list again at once after a relaunch:
+/// the loaded pages with the cursor that loaded each, both edges' chains, the scroll anchor,
+/// and what identifies the list (its item and cursor types and its initial cursor). Loads in
+/// flight, retries and failures are not kept: a restored paginator revalidates instead.
+///
+/// Keep it in a file in the caches folder: it is derived data the system may purge, and a
+/// missing or unreadable file only means the list starts empty.
+///
+/// ```swift
+/// let url = URL.cachesDirectory.appending(path: "feed.snapshot.json")
+/// try feed.snapshot().encoded().write(to: url, options: .atomic)   // when the app leaves
+/// // At launch: the saved rows at once, then a refresh by the configuration's policy.
+/// let (feed, error) = Paginator.restoring(
+///   (try? Data(contentsOf: url)) ?? Data(), source: PostsSource(), configuration: configuration)
+/// ```
+///
+/// Rulebook R28.
+public struct PagingSnapshot<Item, Cursor>: Sendable, Codable
+where
+  Item: Identifiable & Sendable & Codable, Item.ID: Sendable & Codable,
+  Cursor: Hashable & Sendable & Codable
+{
+  /// One loaded page.
+  public struct Page: Sendable, Codable {
+    /// The cursor that loaded it (`nil`: the source's first page).
+    public var cursor: Cursor?
+    /// Its items in the window, in order.
+    public var items: [Item]
+    /// Its previous cursor, as the source returned it.
+    public var previousCursor: Cursor?
+    /// Its next cursor, as the source returned it.
+    public var nextCursor: Cursor?
+  }
+
+  /// An edge's chain.
+  enum Chain: Sendable, Codable, Equatable {
+    case unknown, end, firstPage
+    case more(Cursor)
+  }
+
+  /// The format version this type writes and reads.
+  static var currentFormat: Int { 1 }
+
+  var format: Int
+  var types: String
+  var initialCursor: Cursor?
+  var origin: Cursor?
+  /// The pages, in list order.
+  public internal(set) var pages: [Page]
+  var prepend: Chain
+  var append: Chain
+  var beyondFirst: [Chain]
+  var beyondLast: [Chain]
+  /// The row that stays where it was on screen.
+  public internal(set) var anchor: Item.ID?
+
+  init(
+    format: Int, types: String, initialCursor: Cursor?, origin: Cursor?, pages: [Page],
+    prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?
+  ) {
+    self.format = format
+    self.types = types
+    self.initialCursor = initialCursor
+    self.origin = origin
+    self.pages = pages
+    self.prepend = prepend
+    self.append = append
+    self.beyondFirst = beyondFirst
+    self.beyondLast = beyondLast
+    self.anchor = anchor
+  }
+
+  /// The item and cursor type names a snapshot of this type carries (for tests).
+  package static var typeNamesForTests: String { typeNames }
+
+  /// The item and cursor type names a snapshot of this type carries.
+  static var typeNames: String {
+    "\(String(reflecting: Item.self)), \(String(reflecting: Cursor.self))"
+  }
+
+  /// The snapshot as JSON.
+  /// - Throws: What `JSONEncoder` throws for the items or cursors.
+  /// - Complexity: O(*n*) for *n* items.
+  public func encoded() throws -> Data { try JSONEncoder().encode(self) }
+
+  /// Reads a snapshot written by ``encoded()``, checking its version and its types.
+  /// - Parameter data: The JSON.
+  /// - Throws: ``PagingSnapshotError``.
+  /// - Complexity: O(*n*) for *n* items.
+  public init(decoding data: Data) throws(PagingSnapshotError) {
+    guard let header = try? JSONDecoder().decode(PagingSnapshotHeader.self, from: data) else {
+      throw .unreadable
+    }
+    guard header.format == Self.currentFormat else { throw .unsupportedFormat(header.format) }
+    guard header.types == Self.typeNames else {
+      throw .otherTypes(expected: Self.typeNames, found: header.types)
+    }
+    guard let snapshot = try? JSONDecoder().decode(Self.self, from: data) else {
+      throw .unreadable
+    }
+    if !snapshot.pages.isEmpty, snapshot.prepend == .unknown || snapshot.append == .unknown {
+      throw .inconsistent
+    }
+    self = snapshot
+  }
+}
+
+extension PagingSnapshot.Chain {
+  init(_ chain: PageChain<Cursor>) {
+    switch chain {
+    case .unknown: self = .unknown
+    case .end: self = .end
+    case .firstPage: self = .firstPage
+    case .more(let cursor): self = .more(cursor)
+    }
+  }
+
+  var chain: PageChain<Cursor> {
+    switch self {
+    case .unknown: .unknown
+    case .end: .end
+    case .firstPage: .firstPage
+    case .more(let cursor): .more(cursor)
+    }
+  }
+}
+
+/// The fields read first, to tell another format or other types from a corrupt snapshot.
+private struct PagingSnapshotHeader: Decodable {
+  var format: Int
+  var types: String
+}
+
+/// Why a ``PagingSnapshot`` could not be restored. The paginator then starts empty; nothing
+/// crashes. Messages name types and versions only, never the snapshot's contents.
+public enum PagingSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The data is not a snapshot this version can read (corrupt, truncated, or not JSON).
+  case unreadable
+  /// The snapshot was written in another format version.
+  case unsupportedFormat(Int)
+  /// The snapshot holds other item or cursor types than the paginator's (`found` and
+  /// `expected` are the type names, as `"Item, Cursor"`).
+  case otherTypes(expected: String, found: String)
+  /// The snapshot belongs to a list with another ``PagingConfiguration/initialCursor``.
+  case otherList
+  /// The snapshot's pages and chains disagree (a page list without chains).
+  case inconsistent
+
+  /// A sentence for logs.
+  public var description: String {
+    switch self {
+    case .unreadable: "the list snapshot does not decode"
+    case .unsupportedFormat(let version): "the list snapshot has format \(version), not 1"
+    case .otherTypes(let expected, let found):
+      "the list snapshot holds \(found), not \(expected)"
+    case .otherList: "the list snapshot belongs to a list opened at another initial cursor"
+    case .inconsistent: "the list snapshot's pages and chains disagree"
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Paging
+
+/// Which of a session's requests were wasted, and how: the per-request form of
+/// ``SessionReport/duplicateRequests``, ``SessionReport/hedgedRequests`` and
+/// ``SessionReport/requestsAfterEnd``, so that a picture of the session can mark each one.
+public struct RequestWaste: Hashable, Sendable {
+  /// Whether it asked for a cursor already asked for in the same generation while that earlier
+  /// request was in flight or had succeeded (a hedge is not a duplicate).
+  public var isDuplicate: Bool
+  /// Whether it arrived after the source had answered the last page of its generation at its
+  /// edge.
+  public var isAfterEnd: Bool
+  /// Whether it was a hedge (`PageRequest.isHedge`).
+  public var isHedge: Bool
+
+  /// Creates a classification.
+  /// - Parameters:
+  ///   - isDuplicate: A duplicate request.
+  ///   - isAfterEnd: A request after the end.
+  ///   - isHedge: A hedge.
+  public init(isDuplicate: Bool = false, isAfterEnd: Bool = false, isHedge: Bool = false) {
+    self.isDuplicate = isDuplicate
+    self.isAfterEnd = isAfterEnd
+    self.isHedge = isHedge
+  }
+
+  /// Classifies `requests`, as ``SessionRecorder/addRequestFigures(_:to:)`` counts them; a
+  /// request that was never sent (``RequestRecord/Outcome/notSent``) is left out.
+  /// - Parameter requests: The requests, in any order.
+  /// - Returns: The records sent, sorted by request id, each with its classification.
+  /// - Complexity: O(*n* log *n* + *d*) for *n* requests, *d* the pairs of requests for the
+  ///   same cursor in the same generation.
+  public static func classify<Cursor>(_ requests: [RequestRecord<Cursor>]) -> [(
+    record: RequestRecord<Cursor>, waste: RequestWaste
+  )] {
+    let sorted = requests.filter { $0.outcome != .notSent }
+      .sorted { $0.request.id < $1.request.id }
+    // Where each edge of each generation ended: the append edge at a refresh or append page
+    // without a next cursor, the prepend edge at a refresh or prepend page without a previous
+    // cursor.
+    var ends: [Generation: Int] = [:]
+    var starts: [Generation: Int] = [:]
+    for record in sorted {
+      guard case .page(_, let endsList) = record.outcome, let answer = record.answer else {
+        continue
+      }
+      let generation = record.request.generation
+      if endsList, record.request.direction != .prepend {
+        ends[generation] = min(ends[generation] ?? answer, answer)
+      }
+      if record.reachesStart, record.request.direction != .append {
+        starts[generation] = min(starts[generation] ?? answer, answer)
+      }
+    }
+    var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
+    var result: [(record: RequestRecord<Cursor>, waste: RequestWaste)] = []
+    for record in sorted {
+      var waste = RequestWaste(isHedge: record.request.isHedge)
+      let edgeEnds = record.request.direction == .prepend ? starts : ends
+      if let end = edgeEnds[record.request.generation], record.arrival > end {
+        waste.isAfterEnd = true
+      }
+      let (generation, cursor) = (record.request.generation, record.request.cursor)
+      if !record.request.isHedge {
+        waste.isDuplicate =
+          earlier[generation]?[cursor]?.contains { previous in
+            !endedUnsuccessfully(previous, before: record.arrival)
+          } ?? false
+      }
+      earlier[generation, default: [:]][cursor, default: []].append(record)
+      result.append((record, waste))
+    }
+    return result
+  }
+
+  /// Whether `record` failed or was cancelled before sequence position `arrival`.
+  private static func endedUnsuccessfully<Cursor>(
+    _ record: RequestRecord<Cursor>, before arrival: Int
+  ) -> Bool {
+    guard let answer = record.answer, answer < arrival else { return false }
+    return record.isFailure || record.outcome == .cancelled
+  }
+}
