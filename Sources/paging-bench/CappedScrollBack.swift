@@ -94,11 +94,11 @@ enum CappedScrollBack {
       profile: "capped scroll back", policy: result.policy, pageSize: 20,
       sessions: result.sessions.map { session in
         PolicyComparison.Session(
-          seed: session.seed, requests: session.pageRequests, failedRequests: 0,
+          seed: session.seed, requestsIssued: session.pageRequests, failedRequests: 0,
           hedgedRequests: 0, minimumRequests: session.pagesReached, duplicateRequests: 0,
-          requestsAfterEnd: 0, stallSeconds: session.backStallSeconds,
+          requestsAfterEnd: 0, stallTime: session.backStallSeconds,
           viewportJumps: session.viewportJumps, anchorMovement: session.anchorMovement,
-          rowsNeverShown: 0, firstRowSeconds: nil,
+          rowsLoadedButNeverShown: 0, firstRowSeconds: nil,
           longestResponseSeconds: session.longestResponseSeconds)
       })
   }

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Paging
 
