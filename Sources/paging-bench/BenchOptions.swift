@@ -10,14 +10,15 @@ struct BenchOptions: Sendable {
   var updateReport = false
   /// `--memory-probe N`: run as the memory benchmark's child and print its report.
   var memoryProbe: Int?
-  /// Run only the capped-window and restore profile (issue 13) and print its goals.
+  /// Run only the capped-window and restore profiles (issue 13) and print their goals.
   var cappedWindow = false
 
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
       --quick           a smaller run for CI (figures not comparable with a full run)
-      --capped-window   only the capped-window and restore profile (issue 13), printed
+      --capped-window   only the capped-window, scroll-back and restore profiles (issue 13),
+                        printed
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory

@@ -19,6 +19,13 @@ struct BenchmarkReport: Codable, Sendable {
   let micro: MicroBenchmarks
   /// Every policy on every profile.
   let policies: [PolicyComparison.Result]
+  /// The capped window and restore on the state machine (issue 13): pages giving both
+  /// cursors, and only next cursors.
+  let cappedWindow: [CappedWindowProfile.Result]
+  /// The reader scrolling back through dropped pages (issue 13).
+  let cappedScrollBack: [CappedScrollBack.Result]
+  /// Search as you type and a filtered feed (issue 14).
+  let localChanges: LocalChangeProfiles.Results
   /// Every goal with its verdict.
   let goals: [Goal]
 
@@ -47,13 +54,16 @@ struct BenchmarkReport: Codable, Sendable {
       (the machine is shared: other work slows every case of a table alike, since each table's
       cases run in turns, so its ratios hold better than its absolute figures)
 
-      ## Goals (issue 6)
+      ## Goals (issues 6, 13, 14 and 15)
 
       \(met) of \(goals.count) met.
 
       \(Format.table(["goal", "target", "measured", "verdict", "note"], goalRows, alignment: "lrrll"))
       \(micro.markdown)
       \(PolicyComparison.markdown(policies, quick: quick))
+      \(CappedScrollBack.markdown(cappedScrollBack, quick: quick))
+      \(CappedWindowProfile.markdown(cappedWindow[0], forward: cappedWindow[1]))
+      \(LocalChangeProfiles.markdown(localChanges))
       """
   }
 

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Paging
 
@@ -9,10 +10,10 @@ import Paging
 /// A feed whose pages give no previous cursor is run too (``run(rows:back:previousCursors:)``):
 /// the engine then keeps one cursor per dropped page to scroll back, which `heldBytes` counts.
 ///
-/// Stalls against the oracle are not measured here (virtual time, every page answered at
-/// once); the figures are counts and bytes.
+/// Stalls against the oracle are not measured here (every page answered at once); the figures
+/// are counts and bytes. The stall of a reader scrolling back is ``CappedScrollBack``'s.
 enum CappedWindowProfile {
-  struct Result: Sendable {
+  struct Result: Codable, Sendable {
     var rows: Int
     var itemsHeld: Int
     var ownBytes: Int
@@ -95,6 +96,36 @@ enum CappedWindowProfile {
       pagesReached: pagesReached, pagesReloaded: backRequests, requests: requests,
       duplicateRequests: duplicates, pagesDropped: droppedDown, backRows: back,
       backRequests: backRequests, roundTripsBeforeFirstRow: roundTrips)
+  }
+
+  /// The section of `BENCHMARKS.md`.
+  static func markdown(_ result: Result, forward: Result) -> String {
+    let rows = [(result, "both cursors"), (forward, "next cursors only")].map { run, pages in
+      [
+        pages, Format.count(run.itemsHeld),
+        Format.ratio(Double(run.heldBytes) / Double(max(1, run.ownBytes))),
+        "\(Format.count(run.requests)) / \(Format.count(run.pagesReached + run.pagesReloaded))",
+        "\(run.duplicateRequests)", Format.count(run.pagesDropped),
+        "\(Format.count(run.backRequests)) for \(Format.count(run.backRows)) rows",
+        "\(run.roundTripsBeforeFirstRow)",
+      ]
+    }
+    return """
+      ## A capped window and restore
+
+      The state machine alone, every page answered at once: a reader scrolls a keyset feed of
+      \(Format.count(result.rows)) rows (pages of \(pageSize)) one row at a time with `maxSize`
+      \(Format.count(maxSize)) and a prefetch distance of 20, scrolls back up \(Format.count(result.backRows))
+      rows through dropped pages, and the window is saved and restored (rulebook R26, R28).
+      Run for pages that give both cursors and for pages that give only a next cursor (the
+      engine then keeps one cursor per dropped page to scroll back, counted in the bytes held).
+      *Requests*: all requests, against the pages reached plus the pages loaded again on the
+      way back; *duplicates*: a page requested while its rows are loaded.
+
+      \(Format.table(
+        ["pages give", "items held", "memory / own size", "requests / reached + reloaded", "duplicates", "pages dropped", "scroll back", "round trips before the first row"],
+        rows))
+      """
   }
 
   /// The goals of issue 13 for one run.

@@ -3,34 +3,67 @@ import Paging
 import PagingTesting
 
 /// The search and filtered-feed profiles (rulebook R24 and R25): what a search screen and a
-/// filtered feed cost in requests, stale rows and stall, over CPython's release notes. Printed
-/// by `paging-bench`; not yet part of BENCHMARKS.md.
+/// filtered feed cost in requests, stale rows and stall, over CPython's release notes, with
+/// their goals in BENCHMARKS.md.
 @MainActor
 enum LocalChangeProfiles {
   typealias Server = SimulatedFeedServer<ReleaseNote>
 
+  /// One search session.
+  struct SearchSession: Codable, Sendable {
+    let seed: UInt64
+    let requests: Int
+    /// Requests the paginator cancelled (a keystroke superseded them).
+    let cancelled: Int
+    /// Rows that appeared while the text typed by then did not match them.
+    let staleRows: Int
+    let rowsShown: Int
+    let stallSeconds: Double
+  }
+
+  /// One filtered-feed session.
+  struct FilteredSession: Codable, Sendable {
+    let feed: String
+    let seed: UInt64
+    let requests: Int
+    let rowsShown: Int
+    let stallSeconds: Double
+  }
+
+  /// Every session of both profiles.
+  struct Results: Codable, Sendable {
+    let search: [SearchSession]
+    let filtered: [FilteredSession]
+
+    /// The sessions of one way of filtering.
+    func filtered(_ feed: FilteredFeed) -> [FilteredSession] {
+      filtered.filter { $0.feed == feed.rawValue }
+    }
+  }
+
   /// Keystroke gaps of a quick typist, in milliseconds: 90 to 260 ms, about 170 ms on average.
   static let gaps: [Duration] = [180, 140, 220, 90, 260, 150].map { .milliseconds($0) }
 
-  /// One line per profile and feed.
-  static func run(quick: Bool, items: [ReleaseNote]) async -> [String] {
-    let seeds: [UInt64] = quick ? [1] : [1, 2, 3, 4, 5]
-    var lines: [String] = []
+  /// Every session, on the policy comparison's seeds.
+  static func run(quick: Bool, items: [ReleaseNote]) async -> Results {
+    let seeds = PolicyComparison.seeds(quick: quick)
+    var search: [SearchSession] = []
+    var filtered: [FilteredSession] = []
     for seed in seeds {
-      lines.append(await search(items: items, seed: seed))
+      search.append(await self.search(items: items, seed: seed))
     }
     for seed in seeds {
       for feed in FilteredFeed.allCases {
-        lines.append(await filtered(feed, items: items, seed: seed))
+        filtered.append(await self.filtered(feed, items: items, seed: seed))
       }
     }
-    return lines
+    return Results(search: search, filtered: filtered)
   }
 
   /// Types "asyncio" (no debounce: every keystroke is a query) on a cellular network, then
   /// reads down 60 rows of the results. A stale row is a row that appears while the text
   /// typed by then does not match it.
-  static func search(items: [ReleaseNote], seed: UInt64) async -> String {
+  static func search(items: [ReleaseNote], seed: UInt64) async -> SearchSession {
     let clock = TestClock()
     let server = Server(
       items: items, pageSize: 20, latency: .cellular, seed: seed,
@@ -55,22 +88,31 @@ enum LocalChangeProfiles {
     let cancelled = server.log.filter {
       if case .cancelled = $0.outcome { true } else { false }
     }.count
-    return "search, seed \(seed): \(report.requestsIssued) requests (\(cancelled) cancelled), "
-      + "\(stale) stale rows of \(shown) shown, stall \(report.stallTime)"
+    return SearchSession(
+      seed: seed, requests: report.requestsIssued, cancelled: cancelled, staleRows: stale,
+      rowsShown: shown, stallSeconds: report.stallTime.seconds)
   }
 
   /// How the feed hides the "Library" notes (49 % of them).
-  enum FilteredFeed: String, CaseIterable {
+  enum FilteredFeed: String, CaseIterable, Sendable {
     /// No filter: the reference.
     case unfiltered
     /// `Paginator.filter`.
     case engineFilter = "engine filter"
     /// A view model that filters `items` itself and forwards the shown rows' signals.
     case viewModelFilter = "view-model filter"
+    /// The oracle (``OracleFeed``) with `Paginator.filter`: it knows the user's path over the
+    /// shown rows and every latency, and loads each page as late as it can.
+    case oracle
   }
 
+  /// Whether a note is shown in the filtered feed.
+  nonisolated static func isShown(_ note: ReleaseNote) -> Bool { note.section != "Library" }
+
   /// Four flings at 5,000 pt/s, 0.4 s apart, on a cellular network.
-  static func filtered(_ kind: FilteredFeed, items: [ReleaseNote], seed: UInt64) async -> String {
+  static func filtered(_ kind: FilteredFeed, items: [ReleaseNote], seed: UInt64) async
+    -> FilteredSession
+  {
     let clock = TestClock()
     let server = Server(items: items, pageSize: 20, latency: .cellular, seed: seed, clock: clock)
     let paginator = Paginator(source: server, clock: clock)
@@ -79,14 +121,117 @@ enum LocalChangeProfiles {
     case .unfiltered:
       report = await fling(ListSimulator(feed: paginator, server: server, clock: clock))
     case .engineFilter:
-      paginator.filter = { $0.section != "Library" }
+      paginator.filter = { isShown($0) }
       report = await fling(ListSimulator(feed: paginator, server: server, clock: clock))
     case .viewModelFilter:
-      let feed = ViewModelFilteredFeed(paginator: paginator) { $0.section != "Library" }
+      let feed = ViewModelFilteredFeed(paginator: paginator) { isShown($0) }
       report = await fling(ListSimulator(feed: feed, server: server, clock: clock))
+    case .oracle:
+      let plan = await filteredPlan(items: items, seed: seed)
+      let feed = OracleFeed(
+        server: server, plan: plan, clock: clock, chat: false, filter: { isShown($0) })
+      let list = ListSimulator(feed: feed, server: server, clock: clock)
+      feed.list = list
+      report = await fling(list)
     }
-    return "filtered feed, \(kind.rawValue), seed \(seed): \(report.requestsIssued) requests, "
-      + "\(report.rowsShown) rows shown, stall \(report.stallTime)"
+    return FilteredSession(
+      feed: kind.rawValue, seed: seed, requests: report.requestsIssued,
+      rowsShown: report.rowsShown, stallSeconds: report.stallTime.seconds)
+  }
+
+  /// The goals of issue 14: no stale row in search as you type; the engine's filter within
+  /// 1.25 × the oracle's stall on the same flings (0.25 s when the oracle never waits), with a
+  /// view model's own filter and the unfiltered feed beside it. Search has no oracle: the
+  /// rows change with every keystroke, so there is no one path to plan.
+  nonisolated static func goals(_ results: Results) -> [Goal] {
+    let stale = results.search.map(\.staleRows).reduce(0, +)
+    let shown = results.search.map(\.rowsShown).reduce(0, +)
+    let requests = results.search.map(\.requests).reduce(0, +)
+    let cancelled = results.search.map(\.cancelled).reduce(0, +)
+    var goals = [
+      Goal(
+        name: "Paginator, search as you type: stale rows shown", target: "0",
+        measured: "\(stale)", met: stale == 0,
+        note: "\(shown) rows shown, \(requests) requests (\(cancelled) cancelled by a later"
+          + " keystroke) over \(results.search.count) sessions")
+    ]
+    let oracle = results.filtered(.oracle).map(\.stallSeconds).reduce(0, +)
+    let bound = oracle > 0 ? 1.25 * oracle : 0.25
+    let engine = results.filtered(.engineFilter)
+    let stall = engine.map(\.stallSeconds).reduce(0, +)
+    let viewModel = results.filtered(.viewModelFilter).map(\.stallSeconds).reduce(0, +)
+    let unfiltered = results.filtered(.unfiltered).map(\.stallSeconds).reduce(0, +)
+    goals.append(
+      Goal(
+        name: oracle > 0
+          ? "Paginator, filtered feed (Paginator.filter): stall ≤ 1.25 × the oracle's"
+          : "Paginator, filtered feed (Paginator.filter): stall ≤ 0.25 s (the oracle's is 0)",
+        target: "≤ \(Format.seconds(bound))",
+        measured: Format.seconds(stall) + (oracle > 0 ? " (\(Format.ratio(stall / oracle)))" : ""),
+        met: stall <= bound + 1e-9,
+        note: "oracle \(Format.seconds(oracle)); a view model's own filter"
+          + " \(Format.seconds(viewModel)) (fault class 24); the unfiltered feed"
+          + " \(Format.seconds(unfiltered)); \(engine.map(\.requests).reduce(0, +)) requests over"
+          + " \(engine.count) sessions"))
+    return goals
+  }
+
+  /// The section of `BENCHMARKS.md`.
+  nonisolated static func markdown(_ results: Results) -> String {
+    let search = results.search.map { session in
+      [
+        "\(session.seed)", "\(session.requests)", "\(session.cancelled)",
+        "\(session.staleRows)", "\(session.rowsShown)", Format.seconds(session.stallSeconds),
+      ]
+    }
+    let filtered = FilteredFeed.allCases.map { feed in
+      let sessions = results.filtered(feed)
+      return [
+        feed.rawValue, "\(sessions.map(\.requests).reduce(0, +))",
+        "\(sessions.map(\.rowsShown).reduce(0, +))",
+        Format.seconds(sessions.map(\.stallSeconds).reduce(0, +)),
+      ]
+    }
+    return """
+      ## Search and a filtered feed
+
+      In the list simulator, over CPython's release notes on a cellular network (issue 14).
+      *Search as you type*: the user types "asyncio" with gaps of 90 to 260 ms (no debounce:
+      every keystroke is a query, `setQuery` on the paginator), waits 3 s, then scrolls to row
+      60; a stale row is a row that appears while the text typed by then does not match it.
+
+      \(Format.table(["seed", "requests", "cancelled", "stale rows", "rows shown", "stall"], search))
+
+      *Filtered feed*: four flings at 5,000 pt/s, 0.4 s apart, over a feed that hides the
+      "Library" notes (49 % of them): with `Paginator.filter` (the engine counts its prefetch
+      distance in shown rows), with a view model that filters `items` itself (fault class 24),
+      unfiltered, and the oracle with `Paginator.filter` (it knows the path over the shown
+      rows and every latency, and loads each page as late as it can). Summed over the seeds.
+
+      \(Format.table(["feed", "requests", "rows shown", "stall"], filtered))
+      """
+  }
+
+  /// The oracle's plan for the filtered feed: the flings replayed over the shown rows, with
+  /// each page ending where its last shown row is.
+  static func filteredPlan(items: [ReleaseNote], seed: UInt64) async -> OraclePlan {
+    var ends: [Int] = []
+    var shown = 0
+    for start in stride(from: 0, to: items.count, by: 20) {
+      shown += items[start..<min(items.count, start + 20)].filter(isShown).count
+      ends.append(shown)
+    }
+    let recorder = PathRecorderFeed(
+      items: items.filter(isShown), pageSize: 20, pageEnds: Array(ends.dropLast()))
+    let list = ListSimulator(feed: recorder, clock: TestClock())
+    recorder.list = list
+    _ = await fling(list)
+    let path = ScrollPath(
+      needTimes: recorder.crossings, pagesReached: min(ends.count, recorder.crossings.count + 1))
+    let profile = Profile(
+      name: "filtered feed", summary: "", rows: items.count, pageSize: 20, latency: .cellular,
+      failureRate: 0, tapsRetryAfter: nil, script: [])
+    return await OraclePlan.make(path: path, profile: profile, seed: seed)
   }
 
   static func fling<Feed: ListFeed>(_ list: ListSimulator<Feed>) async -> SessionReport {

@@ -24,12 +24,17 @@ final class OracleFeed: ListFeed {
 
   /// - Parameter chat: Whether it opens at the newest page and loads older pages (prepends)
   ///   instead of next ones.
-  init(server: SimulatedFeedServer<ReleaseNote>, plan: OraclePlan, clock: TestClock, chat: Bool) {
+  /// - Parameter filter: The display filter of the feed (``Paginator/filter``), if any.
+  init(
+    server: SimulatedFeedServer<ReleaseNote>, plan: OraclePlan, clock: TestClock, chat: Bool,
+    filter: (@Sendable (ReleaseNote) -> Bool)? = nil
+  ) {
     // Rows never reach this paginator, so it loads only when told to.
     paginator = Paginator(
       source: server,
       configuration: PagingConfiguration(prefetch: .fixed(0), initialCursor: chat ? .newest : nil),
       clock: clock)
+    paginator.filter = filter
     self.plan = plan
     self.clock = clock
     self.chat = chat

@@ -61,7 +61,7 @@ extension PolicyComparison {
   /// The stall within 1.25 × the oracle's, or within 0.25 s when the oracle never waits (a
   /// ratio to zero means nothing; a quarter of a second is what a user barely notices).
   /// - Parameter what: The wait the goal names ("stall", or "stall at the top" in a chat).
-  nonisolated private static func stallGoal(
+  nonisolated static func stallGoal(
     _ paginator: Result, oracle: Result, profile: Profile, name: String, what: String = "stall"
   ) -> Goal {
     let bound = stallBound(oracle)

@@ -154,14 +154,19 @@ enum PolicyComparison {
     case .scanningHelper:
       return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
     case .fixedPrefetch:
-      let configuration = PagingConfiguration<Server.Cursor>(
+      var configuration = PagingConfiguration<Server.Cursor>(
         prefetch: .fixed(profile.pageSize))
+      configuration.maxSize = profile.maxSize
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .paginator:
-      return await replay(Paginator(source: server, clock: clock), server, clock, profile, seed)
+      var configuration = PagingConfiguration<Server.Cursor>()
+      configuration.maxSize = profile.maxSize
+      let feed = Paginator(source: server, configuration: configuration, clock: clock)
+      return await replay(feed, server, clock, profile, seed)
     case .hedged:
-      let configuration = PagingConfiguration<Server.Cursor>(hedging: Policy.hedging)
+      var configuration = PagingConfiguration<Server.Cursor>(hedging: Policy.hedging)
+      configuration.maxSize = profile.maxSize
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .oracle:

@@ -26,6 +26,8 @@ struct Profile: Sendable {
   /// Whether the list is a chat: it opens at the newest page, scrolled to its bottom, with no
   /// footer, and the user reads upward through older pages (prepends).
   var isChat = false
+  /// The paginators' ``PagingConfiguration/maxSize`` (`nil`: no cap); the oracle never drops.
+  var maxSize: Int? = nil
 
   /// A mobile network (Lighthouse's mobile profile is 150 ms; this is the cellular fit of
   /// `LatencyModel.cellular`: about 355 / 430 / 725 / 2,350 ms at p50 / p75 / p95 / p99).

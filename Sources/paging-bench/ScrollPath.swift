@@ -44,15 +44,19 @@ final class PathRecorderFeed: ListFeed {
   private let items: [ReleaseNote]
   private let pageSize: Int
   private let upward: Bool
+  /// Where each page ends, in rows shown (for a feed whose filter hides some rows of each
+  /// page), or `nil`: every `pageSize` rows.
+  private let pageEnds: [Int]?
   /// The simulator showing this feed.
   weak var list: ListSimulator<PathRecorderFeed>?
   /// `crossings[i]`: when the bottom first reached the end of page `i + 1`.
   private(set) var crossings: [Duration] = []
 
-  init(items: [ReleaseNote], pageSize: Int, upward: Bool = false) {
+  init(items: [ReleaseNote], pageSize: Int, upward: Bool = false, pageEnds: [Int]? = nil) {
     self.items = items
     self.pageSize = pageSize
     self.upward = upward
+    self.pageEnds = pageEnds
   }
 
   var rowCount: Int { items.count }
@@ -81,6 +85,15 @@ final class PathRecorderFeed: ListFeed {
       return
     }
     let bottom = list.contentOffset + list.configuration.viewportHeight
+    if let pageEnds {
+      let height = list.configuration.rowHeight
+      while crossings.count < pageEnds.count,
+        Double(pageEnds[crossings.count]) * height <= bottom + 1e-9
+      {
+        crossings.append(list.now)
+      }
+      return
+    }
     let boundary = Double(pageSize) * list.configuration.rowHeight
     while Double(crossings.count + 1) * boundary <= bottom + 1e-9 { crossings.append(list.now) }
   }

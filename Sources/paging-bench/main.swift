@@ -17,6 +17,14 @@ if options.cappedWindow {
   let forward = CappedWindowProfile.run(
     rows: result.rows, back: result.backRows, previousCursors: false)
   print("pages without previous cursors: \(forward)")
+  let notes = (try? ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes) ?? []
+  let scrollBack = await CappedScrollBack.run(quick: options.quick, items: notes)
+  print(CappedScrollBack.markdown(scrollBack, quick: options.quick))
+  for goal in CappedScrollBack.goals(scrollBack, quick: options.quick) {
+    print(
+      "\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target)) \(goal.note)"
+    )
+  }
   exit(0)
 }
 if let count = options.memoryProbe {
@@ -33,14 +41,24 @@ do {
   print("paging-bench: policies on simulated sessions…")
   let notes = try ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes
   let policies = await PolicyComparison.run(quick: options.quick, items: notes)
+  print("paging-bench: a capped window scrolled back…")
+  let scrollBack = await CappedScrollBack.run(quick: options.quick, items: notes)
+  print("paging-bench: a capped window of many rows, and restore…")
+  let capped = CappedWindowProfile.run(rows: options.quick ? 100_000 : 1_000_000, back: 10_000)
+  let cappedForward = CappedWindowProfile.run(
+    rows: capped.rows, back: capped.backRows, previousCursors: false)
   print("paging-bench: search and filtered-feed profiles…")
-  for line in await LocalChangeProfiles.run(quick: options.quick, items: notes) { print(line) }
+  let localChanges = await LocalChangeProfiles.run(quick: options.quick, items: notes)
   let report = BenchmarkReport(
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
     quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
     loadAverage: [loadAtStart, MachineInfo.loadAverage()].compactMap { $0 },
-    micro: micro, policies: policies, goals: micro.goals + PolicyComparison.goals(policies))
+    micro: micro, policies: policies, cappedWindow: [capped, cappedForward],
+    cappedScrollBack: scrollBack, localChanges: localChanges,
+    goals: micro.goals + PolicyComparison.goals(policies)
+      + CappedScrollBack.goals(scrollBack, quick: options.quick)
+      + CappedWindowProfile.goals(capped) + LocalChangeProfiles.goals(localChanges))
   for goal in report.goals {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   }

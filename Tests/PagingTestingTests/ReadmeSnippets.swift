@@ -42,6 +42,11 @@ private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
 }
 
 @MainActor
+private func readmeRefreshAllLoaded(feed: Paginator<EditablePost, Int>) async {
+  await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
+}
+
+@MainActor
 private func readmeRestore(feed: Paginator<EditablePost, Int>, configuration: PagingConfiguration<Int>)
   throws -> (Paginator<EditablePost, Int>, PagingSnapshotError?)
 {

@@ -2,12 +2,13 @@ import Paging
 import Testing
 
 /// Seeded random streams over a capped window (rulebook R26, R27): scrolls and jumps both ways,
-/// explicit loads, refreshes by both policies, retries, cancellations, and answers in any order
+/// explicit loads, refreshes by all three policies (the configuration's or one call's), retries, cancellations, and answers in any order
 /// that succeed or fail, on a 400-row feed of 20-row pages opened at the start or in the middle,
 /// whose pages give a previous cursor or not. After every event: the store is consistent and
 /// its pages add up to it, the window is a run of the feed in order, no row on screen was
 /// dropped, no page is requested while its rows are loaded, and the window stays within the cap
-/// plus two pages once it holds more than two.
+/// plus two pages once it holds more than two; a re-fetch of the loaded pages changes no row
+/// before its last page.
 @Suite struct RandomizedWindowTests {
   static let total = 400
   static let pageSize = 20
@@ -28,11 +29,13 @@ import Testing
   func randomStreams(shard: Int) {
     var drops = 0
     var aroundAnchor = 0
+    var allLoaded = 0
     for seed in stride(from: shard, to: 200, by: 4) {
       do {
         let reached = try Self.run(seed: UInt64(seed))
         drops += reached.drops
         aroundAnchor += reached.aroundAnchorRefreshes
+        allLoaded += reached.allLoadedCommits
       } catch {
         Issue.record("seed \(seed): \(error)")
         return
@@ -41,15 +44,21 @@ import Testing
     // The streams reach what they are about: drops at both edges and refreshes around rows.
     #expect(drops >= 100, "\(drops) pages dropped")
     #expect(aroundAnchor >= 10, "\(aroundAnchor) refreshes around the anchor")
+    #expect(allLoaded >= 10, "\(allLoaded) re-fetches of the loaded pages committed")
   }
 
   // swift-format-ignore: FunctionBodyLength
-  static func run(seed: UInt64) throws -> (drops: Int, aroundAnchorRefreshes: Int) {
+  static func run(seed: UInt64) throws -> (
+    drops: Int, aroundAnchorRefreshes: Int, allLoadedCommits: Int
+  ) {
     var random = SeededRandom(fuzzSeed: seed)
     let distance = random.int(0...8)
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(distance))
     configuration.maxSize = random.int((pageSize + 2 * distance)...120)
-    configuration.refreshPolicy = random.percent(50) ? .aroundAnchor : .fromStart
+    let policies: [RefreshPolicy] = [
+      .fromStart, .aroundAnchor, .allLoaded(limit: random.int(1...4)),
+    ]
+    configuration.refreshPolicy = policies[random.int(0...2)]
     let maxSize = configuration.maxSize ?? 0
     let backwards = random.percent(50)
     var machine = Machine(configuration: configuration)
@@ -57,6 +66,7 @@ import Testing
     var screen: Range<Int> = 0..<0
     var drops = 0
     var aroundAnchorRefreshes = 0
+    var allLoadedCommits = 0
 
     func apply(_ effects: [PagingEffect<Int>]) throws {
       let cancelled = Set(effects.cancellations)
@@ -95,17 +105,33 @@ import Testing
         if random.percent(85) {
           let before = machine.metrics.pagesDropped
           let generation = machine.generation
+          let reFetching = machine.allLoadedRefresh != nil
+          let idsBefore = machine.ids
           try apply(
             machine.handle(.loadCompleted(request.id, feedPage(request, backwards: backwards))))
           drops += machine.metrics.pagesDropped - before
-          refreshCommitted = request.direction == .refresh && request.generation == generation
+          // A re-fetch of the loaded pages commits with its last page; the ones before it
+          // change nothing.
+          refreshCommitted =
+            request.direction == .refresh && request.generation == generation
+            && machine.allLoadedRefresh == nil
+          if refreshCommitted, reFetching { allLoadedCommits += 1 }
+          if request.direction == .refresh, machine.allLoadedRefresh != nil,
+            machine.ids != idsBefore
+          {
+            throw Violation(description: "step \(step): a re-fetch changed the rows before its end")
+          }
         } else {
           try apply(machine.handle(.loadFailed(request.id, Boom())))
         }
       case 80..<85: try apply(machine.handle(.loadNextPage))
       case 85..<90: try apply(machine.handle(.loadPreviousPage))
       case 90..<94:
-        let effects = machine.handle(.refresh)
+        // The configuration's policy, or one call's.
+        let effects =
+          random.percent(25)
+          ? machine.handle(.refreshWith(policies[random.int(0...2)]))
+          : machine.handle(.refresh)
         if configuration.refreshPolicy == .aroundAnchor,
           effects.loads.contains(where: { $0.direction == .refresh && $0.cursor != nil })
         {
@@ -139,6 +165,6 @@ import Testing
           top..<(top + screen.filter { machine.store.contains(id: $0) }.count)
         } ?? 0..<0
     }
-    return (drops, aroundAnchorRefreshes)
+    return (drops, aroundAnchorRefreshes, allLoadedCommits)
   }
 }

@@ -123,6 +123,39 @@ import Testing
     #expect(machine.scrollAnchor == 44)
   }
 
+  /// R26: a page drops at an edge that waits to retry, and the retry's timer is cancelled:
+  /// the page it would retry lies beyond the dropped one, and the edge reloads the dropped page
+  /// first when the user scrolls back. Without it the window would grow past the cap while the
+  /// user reads on. Pages give previous cursors (opened at row 100).
+  @Test func aPageDropsAtAnEdgeWaitingToRetryAndItsTimerIsCancelled() {
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))  // automatic retries
+    configuration.maxSize = 60
+    var machine = Machine(configuration: configuration)
+    func page(_ request: PageRequest<Int>) -> Page<Row, Int> {
+      RandomizedWindowTests.feedPage(request, backwards: true)
+    }
+    let first = machine.handle(.startAt(100)).loads[0]
+    _ = machine.handle(.loadCompleted(first.id, page(first)))
+    let prepend = machine.handle(.rowAppeared(.id(100))).loads
+    #expect(prepend.map(\.cursor) == [80])
+    let failed = machine.handle(.loadFailed(prepend[0].id, Boom()))
+    guard case .scheduleRetry(let retry) = failed.first else {
+      Issue.record("no retry scheduled: \(failed)")
+      return
+    }
+    _ = machine.handle(.rowDisappeared(.id(100)))
+    var effects: [PagingEffect<Int>] = []
+    for _ in 0..<3 {
+      let append = machine.handle(.loadNextPage).loads[0]
+      effects = machine.handle(.loadCompleted(append.id, page(append)))
+    }
+    #expect(effects == [.cancelRetry(retry.id)])
+    #expect(machine.ids == Array(120..<180))
+    #expect(machine.scheduledRetries.isEmpty)
+    #expect(machine.prependState == .idle)
+    #expect(machine.previousCursor == 100)
+  }
+
   /// Fault class 21: deep in the list, a refresh around the anchor reloads the page holding
   /// the top visible row from its own cursor; the old rows stay until it commits, a late answer
   /// of the old generation is dropped, a second refresh joins it, the row stays the anchor, and

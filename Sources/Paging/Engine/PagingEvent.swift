@@ -25,6 +25,10 @@ where Item.ID: Sendable {
   /// Start a new generation where ``PagingConfiguration/refreshPolicy`` says: the origin, or
   /// the page holding the row on screen; joins a refresh already in flight.
   case refresh
+  /// ``refresh`` by `policy` for this call instead of ``PagingConfiguration/refreshPolicy``
+  /// (a "Reload everything" button beside a pull to refresh that keeps the place); joins a
+  /// refresh already in flight, whatever its policy.
+  case refreshWith(RefreshPolicy)
   /// Retry every failed edge at its cursor; when no edge was retried (or nothing has loaded),
   /// a failed refresh.
   case retry

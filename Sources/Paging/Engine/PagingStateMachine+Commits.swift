@@ -2,16 +2,18 @@
 // its edge and moves that edge's chain.
 
 extension PagingStateMachine {
-  /// Replaces the window with the refresh's page; both chains start from its cursors. Explicit
-  /// loads asked for during the refresh run now, if the new window still has that page.
-  mutating func commitRefresh(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+  /// Replaces the window with the refresh's page (or the pages of a re-fetch of the loaded
+  /// pages, joined: the first one's previous cursor, the last one's next cursor); both chains
+  /// start from its cursors. Explicit loads asked for during the refresh run now, if the new
+  /// window still has that page.
+  /// - Parameter cursors: The cursors that loaded the window's pages.
+  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>) {
     let top = viewport.lowest.map { self.store[$0].id }
     let result = replaceWindow(with: page.items)
     record(result)
     itemsChanged = true  // the window is replaced, even by equal items
     windowIsFromOrigin = true
-    committedCursors.removeAll()
-    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    committedCursors = Set(cursors.compactMap { $0 })
     let window = self.store
     viewport.recompute { window.position(of: $0) }
     // The row the user looked at stays put when it is still loaded.

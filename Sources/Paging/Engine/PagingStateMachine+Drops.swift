@@ -15,7 +15,7 @@ extension PagingStateMachine {
     switch direction {
     case .refresh:
       pages.reset(to: entry)
-      anchorRefreshCommitted(request, page)
+      anchorRefreshCommitted(cursor: request.cursor, page)
     case .prepend:
       pages.prepend(entry)
       resumeChain(.prepend, given: page.previousCursor)
@@ -102,12 +102,14 @@ extension PagingStateMachine {
     return best?.edge
   }
 
-  /// Whether nothing runs or waits at `edge`: a load in flight would land beside a page that
-  /// is gone.
+  /// Whether no load runs at `edge`: a load in flight would land beside a page that is gone.
+  /// An edge waiting to retry may drop: the page it would retry lies beyond the dropped one,
+  /// and its timer is cancelled (found by the randomized window run: a prepend waiting to
+  /// retry let the window grow past the cap while the user read on downwards).
   private func isDroppable(_ edge: Edge<Cursor>) -> Bool {
     switch edge.activity {
-    case .idle, .failed: true
-    case .loading, .waitingToRetry: false
+    case .idle, .failed, .waitingToRetry: true
+    case .loading: false
     }
   }
 
@@ -116,8 +118,10 @@ extension PagingStateMachine {
   /// cursor the new outermost page came with for that direction (its previous cursor at the
   /// top, its next one at the bottom), as Android Paging 3 does, or, when the source gave
   /// none, at the cursor that loaded the dropped page (a cursor that names a page). A failure
-  /// latched at that edge was about the page beyond it, and is cleared.
+  /// latched at that edge was about the page beyond it, and is cleared, and so is a retry
+  /// waiting for its timer there.
   private mutating func drop(_ edge: LoadDirection) {
+    if let retry = activity(edge).scheduledRetry { output.append(.cancelRetry(retry.id)) }
     let page: LoadedPages<Cursor>.Entry
     if edge == .prepend {
       page = pages.removeFirst()

@@ -28,7 +28,7 @@ extension PagingStateMachine {
   }
 
   /// Starts a load and records it as the activity of `direction`.
-  private mutating func startLoad(
+  mutating func startLoad(
     _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
     sourceCancellations: Int = 0, explicit: Bool = true
   ) -> PagingEffect<Cursor> {
@@ -111,12 +111,16 @@ extension PagingStateMachine {
   /// Starts a new generation at `cursor`: cancels both edges' loads and retry timers (a failed
   /// edge stays failed: if the refresh fails, the old list and its states stay) and any
   /// refresh in flight or waiting, then loads the first page.
+  /// - Parameter keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which
+  ///   may start below it) instead of becoming `cursor`.
   mutating func beginRefresh(
-    at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0
+    at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0,
+    keepingOrigin: Bool = false
   ) {
     generation = generation.next
-    origin = cursor
+    if !keepingOrigin { origin = cursor }
     windowIsFromOrigin = false
+    allLoadedRefresh = nil
     for direction in LoadDirection.allCases { stop(direction) }
     output.append(
       startLoad(
@@ -150,7 +154,7 @@ extension PagingStateMachine {
     }
     let prepended = retryEdge(.prepend)
     let appended = retryEdge(.append)
-    if !prepended, !appended, refresh.error != nil { beginRefresh(at: origin) }
+    if !prepended, !appended, refresh.error != nil { restartRefresh() }
   }
 
   /// Retries an edge at its cursor if it failed and nothing blocks it. A manual retry is
@@ -176,6 +180,7 @@ extension PagingStateMachine {
     for direction in LoadDirection.allCases { stop(direction) }
     prepend.queued = false
     append.queued = false
+    allLoadedRefresh = nil
   }
 
   mutating func retryTimerFired(_ id: RetryID) {
@@ -185,7 +190,7 @@ extension PagingStateMachine {
       // The timer has fired: nothing is left to cancel.
       setActivity(direction, .failed(error))
       if direction == .refresh {
-        beginRefresh(at: origin, automaticRetries: retry.attempt)
+        restartRefresh(automaticRetries: retry.attempt)
       } else {
         output.append(
           startLoad(
@@ -309,9 +314,13 @@ extension PagingStateMachine {
     if direction == .refresh, let error = windowError(pageSize: page.items.count) {
       return rejectRefresh(error)
     }
+    if direction == .refresh, let plan = allLoadedRefresh {
+      allLoadedPageArrived(plan, request, page)
+      return reevaluate()
+    }
     let before = store.count
     switch direction {
-    case .refresh: commitRefresh(request, page)
+    case .refresh: commitRefresh([request.cursor], page)
     case .prepend: commitPrepend(request, page)
     case .append: commitAppend(request, page)
     }

@@ -1,25 +1,45 @@
-// Where a refresh starts (rulebook R27, fault class 21).
+// Where a refresh starts, and how many pages it fetches (rulebook R27, fault class 21).
 
-/// A refresh around the anchored row: the cursor it loads, and what lies on either side of the
-/// anchored page in the old window (its pages, reloaded by their own cursors, and what lay
-/// beyond them), for a source that returns no previous (or next) cursor.
+/// A refresh around the anchored row, or the re-fetch of the loaded pages: the cursor it
+/// starts at, and what lies on either side of the pages it reloads in the old window (their
+/// neighbours, reloaded by their own cursors, and what lay beyond them), for a source that
+/// returns no previous (or next) cursor.
 struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Sendable {
-  /// The cursor of the anchored page.
+  /// The cursor of the first page it reloads: the anchored page's.
   var cursor: Cursor?
-  /// The anchored row.
-  var row: ID
+  /// The anchored row, if one was known.
+  var row: ID?
   /// The chains before the anchored page, innermost last.
   var beyondFirst: [PageChain<Cursor>]
   /// The chains after the anchored page, innermost last.
   var beyondLast: [PageChain<Cursor>]
 }
 
+/// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``) in flight: the
+/// pages fetched so far in this refresh, held apart until the last one arrives, and the
+/// cursor of the page being fetched (where a retry goes on).
+package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
+  /// How many pages it fetches at most.
+  var count: Int
+  /// The pages fetched so far, in order, each with the cursor that loaded it.
+  var fetched: [(cursor: Cursor?, page: Page<Item, Cursor>)] = []
+  /// The cursor of the page being fetched (or to fetch again after a failure).
+  var cursor: Cursor?
+
+  /// Whether `cursor` loaded one of the pages fetched so far.
+  func hasFetched(_ cursor: Cursor) -> Bool { fetched.contains { $0.cursor == cursor } }
+}
+
 extension PagingStateMachine {
-  /// ``PagingEvent/refresh`` by ``PagingConfiguration/refreshPolicy``: from the origin, or
-  /// from the cursor that loaded the page holding the top visible row, which becomes the
-  /// origin (a retry of that refresh loads it again).
-  mutating func beginPolicyRefresh() {
-    guard configuration.refreshPolicy == .aroundAnchor, let anchored = anchoredPage else {
+  /// ``PagingEvent/refresh`` (by ``PagingConfiguration/refreshPolicy``) or
+  /// ``PagingEvent/refreshWith(_:)``: from the origin; or from the cursor that loaded the page
+  /// holding the top visible row, which becomes the origin (a retry of that refresh loads it
+  /// again); or the re-fetch of the loaded pages.
+  mutating func beginPolicyRefresh(_ policy: RefreshPolicy) {
+    if case .allLoaded(let limit) = policy, hasLoadedFirstPage, pages.count > 0 {
+      return beginAllLoadedRefresh(limit: Swift.max(1, limit))
+    }
+    guard policy == .aroundAnchor, let anchored = anchoredPage else {
       anchorRefresh = nil
       return beginRefresh(at: origin)
     }
@@ -33,16 +53,98 @@ extension PagingStateMachine {
     beginRefresh(at: entries[anchored.index].cursor)
   }
 
-  /// After a refresh around the anchored row committed: the old window's pages on either side
-  /// of the anchored one can be reached again, from the cursors the source gives or, when it
-  /// gives none, by their own cursors.
-  mutating func anchorRefreshCommitted(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+  /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``): `limit` pages at
+  /// most, from the page holding the anchored row downwards (or the last `limit` pages when
+  /// fewer follow it; from the first page when no row is known), one after another, at the
+  /// cursor that loaded the first of them and then at the fresh pages' next cursors. The
+  /// origin stays: the list is still the one opened there.
+  /// - Complexity: O(pages).
+  private mutating func beginAllLoadedRefresh(limit: Int) {
+    let entries = pages.entries
+    let anchored = anchoredPage
+    let count = Swift.min(limit, entries.count)
+    let first = Swift.min(anchored?.index ?? 0, entries.count - count)
+    let cursor = entries[first].cursor
+    let plan = AnchorRefresh(
+      cursor: cursor, row: anchored?.row,
+      beyondFirst: pages.beyondFirst + [prepend.chain]
+        + entries[..<first].map { .reloading($0.cursor) },
+      beyondLast: [])
+    beginRefresh(at: cursor, keepingOrigin: true)
+    anchorRefresh = plan
+    allLoadedRefresh = AllLoadedRefresh(count: count, cursor: cursor)
+  }
+
+  /// A failed (or cancelled-by-the-engine) refresh started again, in a new generation: a
+  /// re-fetch of the loaded pages goes on at the page that failed, with the pages it already
+  /// fetched; any other refresh loads at the origin again.
+  mutating func restartRefresh(automaticRetries: Int = 0) {
+    guard let plan = allLoadedRefresh else {
+      return beginRefresh(at: origin, automaticRetries: automaticRetries)
+    }
+    let anchor = anchorRefresh
+    beginRefresh(at: plan.cursor, automaticRetries: automaticRetries, keepingOrigin: true)
+    anchorRefresh = anchor
+    allLoadedRefresh = plan
+  }
+
+  /// A page of the re-fetch of the loaded pages arrived: fetches the next one at the fresh
+  /// page's next cursor, in the same generation, or, after the last page (the count reached,
+  /// the fresh chain's end, or a cursor it already fetched), commits them all in one step.
+  mutating func allLoadedPageArrived(
+    _ plan: AllLoadedRefresh<Item, Cursor>, _ request: PageRequest<Cursor>,
+    _ page: Page<Item, Cursor>
+  ) {
+    var plan = plan
+    plan.fetched.append((request.cursor, page))
+    if plan.fetched.count < plan.count, let next = page.nextCursor, !plan.hasFetched(next) {
+      plan.cursor = next
+      allLoadedRefresh = plan
+      output.append(startLoad(.refresh, cursor: next))
+      return
+    }
+    allLoadedRefresh = nil
+    let first = plan.fetched[0]
+    let last = plan.fetched[plan.fetched.count - 1]
+    let window = Page(
+      items: plan.fetched.flatMap(\.page.items), nextCursor: last.page.nextCursor,
+      previousCursor: first.page.previousCursor)
+    commitRefresh(plan.fetched.map(\.cursor), window)
+    // Each page holds its new items; after edits changed the rows, the window counts as one
+    // page (as a snapshot saves it), and drops stand aside until the next refresh (R26).
+    var seen = Set<Item.ID>()
+    var entries = plan.fetched.map { fetched in
+      LoadedPages<Cursor>.Entry(
+        cursor: fetched.cursor,
+        count: fetched.page.items.filter { seen.insert($0.id).inserted }.count,
+        previousCursor: fetched.page.previousCursor, nextCursor: fetched.page.nextCursor)
+    }
+    if entries.reduce(0, { $0 + $1.count }) != store.count {
+      entries = [
+        .init(
+          cursor: first.cursor, count: store.count, previousCursor: first.page.previousCursor,
+          nextCursor: last.page.nextCursor)
+      ]
+    }
+    pages.reset(to: entries[0])
+    for entry in entries.dropFirst() { pages.append(entry) }
+    anchorRefreshCommitted(cursor: first.cursor, window)
+    dropPagesOverCap(after: .refresh)
+  }
+
+  /// After a refresh around the anchored row (or a re-fetch of the loaded pages) committed:
+  /// the old window's pages before (and after) the reloaded ones can be reached again, from
+  /// the cursors the source gives or, when it gives none, by their own cursors.
+  /// - Parameters:
+  ///   - cursor: The cursor of the refresh's first page.
+  ///   - page: The refresh's window: its first page's previous cursor, its last's next one.
+  mutating func anchorRefreshCommitted(cursor: Cursor?, _ page: Page<Item, Cursor>) {
     defer { anchorRefresh = nil }
-    guard let anchorRefresh, anchorRefresh.cursor == request.cursor else { return }
+    guard let anchorRefresh, anchorRefresh.cursor == cursor else { return }
     // The anchored row stays put when it is still there, also when no row was on screen (a
     // restored list).
-    if scrollAnchor == nil, store.contains(id: anchorRefresh.row) {
-      scrollAnchor = anchorRefresh.row
+    if scrollAnchor == nil, let row = anchorRefresh.row, store.contains(id: row) {
+      scrollAnchor = row
     }
     // A source that gives the cursor needs nothing set aside on that side.
     pages.beyondFirst = page.previousCursor == nil ? anchorRefresh.beyondFirst : []

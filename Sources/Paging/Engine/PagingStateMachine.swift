@@ -64,6 +64,8 @@ where Item.ID: Sendable {
   var committedCursors: Set<Cursor> = []
   /// The refresh around the anchored row in flight, if any (rulebook R23).
   var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
+  /// The re-fetch of the loaded pages in flight, if any (rulebook R27).
+  package internal(set) var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
@@ -219,7 +221,8 @@ where Item.ID: Sendable {
     case .rowAppeared, .rowDisappeared: break
     case .loadNextPage: loadExplicitly(.append)
     case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginPolicyRefresh() }
+    case .refresh: if refresh.request == nil { beginPolicyRefresh(configuration.refreshPolicy) }
+    case .refreshWith(let policy): if refresh.request == nil { beginPolicyRefresh(policy) }
     case .retry: retry()
     case .cancel: cancelAll()
     case .loadCompleted(let id, let page): loadCompleted(id, page)

@@ -246,6 +246,21 @@ where Item.ID: Sendable {
     await waitForRefresh()
   }
 
+  /// Refreshes as ``refresh()`` does, by `policy` for this call instead of the
+  /// configuration's ``PagingConfiguration/refreshPolicy``: a "Reload all" command beside a
+  /// pull to refresh that keeps the place, say. A call while a refresh runs joins it, whatever
+  /// that refresh's policy.
+  ///
+  /// ```swift
+  /// await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
+  /// ```
+  /// - Parameter policy: Where the refresh starts and how many pages it fetches
+  ///   (``RefreshPolicy``).
+  public func refresh(policy: RefreshPolicy) async {
+    send(.refreshWith(policy))
+    await waitForRefresh()
+  }
+
   /// Tells the paginator that a row is being shown (`onAppear`).
   /// - Parameter item: The row's item.
   /// - Complexity: O(1).

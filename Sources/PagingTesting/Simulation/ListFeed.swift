@@ -63,6 +63,9 @@ public protocol ListFeed: AnyObject {
   /// once for a request that is unknown or already applied.
   /// - Parameter id: The request's id.
   func waitForLoad(_ id: PageRequestID) async
+  /// How many pages the feed has dropped so far (a memory cap): when it grows, rows that
+  /// left above the viewport keep the rows below where they are, as rows put above do.
+  var pagesDropped: Int { get }
 }
 
 extension ListFeed {
@@ -77,6 +80,8 @@ extension ListFeed {
   /// Does nothing: the feed has no search field.
   /// - Parameter text: The search field's text.
   public func queryChanged(to text: String) async {}
+  /// 0: the feed never drops rows.
+  public var pagesDropped: Int { 0 }
 }
 
 /// What a list's footer row shows.

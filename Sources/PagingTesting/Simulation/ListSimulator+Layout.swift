@@ -19,6 +19,7 @@ extension ListSimulator {
     if case .replaced(let oldCount) = change { recorder.recordListReplaced(rowCount: oldCount) }
     let footerChanged = updateFooter()
     if case .prepended(let count) = change { keepAnchor(prepended: count) }
+    if case .droppedAbove(let count) = change { keepAnchor(droppedAbove: count) }
     if isPinnedToBottom { contentOffset = maxContentOffset }
     contentOffset = min(max(0, contentOffset), maxContentOffset)
     if case .prepended(let count) = change {
@@ -57,6 +58,16 @@ extension ListSimulator {
     let shift = Double(count) * configuration.rowHeight
     contentOffset += shift
     anchorShift += shift
+  }
+
+  /// After the first `count` rows were dropped (a memory cap) with the rows below unchanged:
+  /// when the feed names an anchor among them, moves the content offset up with it so that it
+  /// stays where it was on screen, as after a prepend.
+  private func keepAnchor(droppedAbove count: Int) {
+    guard let anchor = feed.scrollAnchor, table.position(of: anchor) != nil else { return }
+    let shift = Double(count) * configuration.rowHeight
+    contentOffset -= shift
+    anchorShift -= shift
   }
 
   /// Taps Retry once a failed footer has been in the window for the user's reaction time.

@@ -46,6 +46,9 @@ extension Paginator: ListFeed {
   /// cancelled before their task began, which never reach it (rulebook R17).
   public var requestsStarted: Int { requestsSent }
 
+  /// `PagingMetrics.pagesDropped`: the pages the memory cap dropped.
+  public var pagesDropped: Int { metrics.pagesDropped }
+
   /// Calls `start()`.
   public func runScreenTask() async { await start() }
 

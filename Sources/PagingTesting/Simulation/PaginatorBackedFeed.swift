@@ -40,6 +40,8 @@ extension PaginatorBackedFeed {
   public var scrollAnchor: Item.ID? { paginator.scrollAnchor }
   /// The requests that reached the paginator's source.
   public var requestsStarted: Int { paginator.requestsStarted }
+  /// The paginator's ``ListFeed/pagesDropped``.
+  public var pagesDropped: Int { paginator.pagesDropped }
   /// ``Paginator/rowAppeared(_:)``.
   /// - Parameter item: The row's item.
   public func rowAppeared(_ item: Item) { paginator.rowAppeared(item) }

@@ -7,8 +7,13 @@ struct RowTable<ID: Hashable & Sendable> {
     case none
     case appended
     /// This many rows were put above the known ones, which follow unchanged (rows may have
-    /// been appended below them too).
+    /// been appended below them too, or the last known ones dropped: a memory cap).
     case prepended(count: Int)
+    /// This many of the first known rows were dropped (a memory cap); the others follow
+    /// unchanged at the top (rows may have been appended below them).
+    case droppedAbove(count: Int)
+    /// Some of the last known rows were dropped (a memory cap); the others are unchanged.
+    case droppedBelow
     /// The rows were replaced; the old list had this many.
     case replaced(oldCount: Int)
   }
@@ -20,6 +25,8 @@ struct RowTable<ID: Hashable & Sendable> {
   private var wasShown: [Bool] = []
   private var highestRank: Int?
   private var version: Int?
+  /// The feed's ``ListFeed/pagesDropped`` at the last sync.
+  private var pagesDropped = 0
 
   var count: Int { ids.count }
 
@@ -32,11 +39,17 @@ struct RowTable<ID: Hashable & Sendable> {
   /// first and last id) are appended; rows put above the known ones (which follow unchanged)
   /// are a prepend, and the table is rebuilt in the new order; anything else replaces the
   /// table.
+  ///
+  /// When the feed dropped pages since the last sync (``ListFeed/pagesDropped``, a memory
+  /// cap), rows that remain of the known ones as one unchanged run (the first ones dropped,
+  /// or the last ones, with rows put above or below) keep their place too.
   @MainActor mutating func sync<Feed: ListFeed>(with feed: Feed, rank: (ID) -> Int?) -> Change
   where Feed.Item.ID == ID {
     let newVersion = feed.rowsVersion
     guard newVersion != version else { return .none }
     version = newVersion
+    let dropped = feed.pagesDropped != pagesDropped
+    pagesDropped = feed.pagesDropped
     let newCount = feed.rowCount
     let extends =
       ids.isEmpty
@@ -48,13 +61,25 @@ struct RowTable<ID: Hashable & Sendable> {
         // Rebuilt in the new order, so that duplicates and order are judged top to bottom;
         // the known rows keep whether they were shown.
         let shown = wasShown
-        self = RowTable(ids: [], version: newVersion)
+        self = RowTable(ids: [], version: newVersion, pagesDropped: pagesDropped)
         for index in 0..<newCount { append(feed.rowItem(at: index).id, rank: rank) }
         for (offset, flag) in shown.enumerated() { wasShown[count + offset] = flag }
         return .prepended(count: count)
       }
+      if dropped, let run = keptRun(in: feed) {
+        // Rebuilt in the new order, so that duplicates and order are judged top to bottom;
+        // the known rows keep whether they were shown.
+        let shown = wasShown
+        self = RowTable(ids: [], version: newVersion, pagesDropped: pagesDropped)
+        for index in 0..<newCount { append(feed.rowItem(at: index).id, rank: rank) }
+        for offset in 0..<run.count {
+          wasShown[run.prepended + offset] = shown[run.droppedAbove + offset]
+        }
+        if run.prepended > 0 { return .prepended(count: run.prepended) }
+        return run.droppedAbove > 0 ? .droppedAbove(count: run.droppedAbove) : .droppedBelow
+      }
       change = .replaced(oldCount: ids.count)
-      self = RowTable(ids: [], version: newVersion)
+      self = RowTable(ids: [], version: newVersion, pagesDropped: pagesDropped)
     }
     for index in ids.count..<newCount { append(feed.rowItem(at: index).id, rank: rank) }
     return change
@@ -72,13 +97,37 @@ struct RowTable<ID: Hashable & Sendable> {
     return nil
   }
 
+  /// Where the known rows still are when the feed kept a run of them unchanged: rows put
+  /// above them (a prepend) or some of the first ones dropped (a memory cap), and possibly
+  /// rows added or dropped below. `nil` for anything else (a refresh). O(rows put above).
+  @MainActor private func keptRun<Feed: ListFeed>(in feed: Feed)
+    -> (prepended: Int, droppedAbove: Int, count: Int)?
+  where Feed.Item.ID == ID {
+    let newCount = feed.rowCount
+    guard !ids.isEmpty, newCount > 0 else { return nil }
+    var prepended = 0
+    while prepended < newCount, firstPosition[feed.rowItem(at: prepended).id] == nil {
+      prepended += 1
+    }
+    guard prepended < newCount,
+      let droppedAbove = firstPosition[feed.rowItem(at: prepended).id],
+      prepended == 0 || droppedAbove == 0
+    else { return nil }
+    let count = min(newCount - prepended, ids.count - droppedAbove)
+    guard feed.rowItem(at: prepended + count - 1).id == ids[droppedAbove + count - 1] else {
+      return nil
+    }
+    return (prepended, droppedAbove, count)
+  }
+
   /// The position of the first row with this id, if any.
   /// - Complexity: O(1) on average.
   func position(of id: ID) -> Int? { firstPosition[id] }
 
-  private init(ids: [ID], version: Int?) {
+  private init(ids: [ID], version: Int?, pagesDropped: Int) {
     self.ids = ids
     self.version = version
+    self.pagesDropped = pagesDropped
   }
 
   init() {}

@@ -1,0 +1,162 @@
+import DemoSupport
+import Paging
+import PagingTesting
+
+/// The reader who scrolls back up through dropped pages (issue 13): the paginators run with
+/// `maxSize` 1,000 in the list simulator, on the same scripted session, seeds and cellular
+/// latency as the other profiles; the oracle holds every row it loaded (no cap), so scrolling
+/// back costs it nothing and its stall on the way back, 0, is a lower bound for any capped
+/// policy.
+///
+/// The user scrolls down 3,000 rows (1,500 in a quick run), then reads back up 2,500 rows
+/// (1,200) through the pages the cap dropped, which load again as prepends. The stall on the
+/// way back is the time at the top of the loaded rows while older rows existed
+/// (``SessionReport/stallTimeAtTop``); the stall on the way down is reported beside it.
+@MainActor
+enum CappedScrollBack {
+  /// One session's figures.
+  struct Session: Codable, Sendable {
+    let seed: UInt64
+    /// Requests that returned a page, and pages the user reached on the way down.
+    let pageRequests: Int
+    let pagesReached: Int
+    /// Requests for a page already loaded in the generation: the reloads of dropped pages.
+    let reloads: Int
+    let downStallSeconds: Double
+    let backStallSeconds: Double
+    /// Prepends after which the row the user looked at had moved, and by how many points.
+    let viewportJumps: Int
+    let anchorMovement: Double
+    let longestResponseSeconds: Double
+  }
+
+  /// One policy's sessions.
+  struct Result: Codable, Sendable {
+    let policy: Policy
+    let sessions: [Session]
+
+    func total(_ figure: KeyPath<Session, Double>) -> Double {
+      sessions.map { $0[keyPath: figure] }.reduce(0, +)
+    }
+
+    func total(_ figure: KeyPath<Session, Int>) -> Int {
+      sessions.map { $0[keyPath: figure] }.reduce(0, +)
+    }
+  }
+
+  nonisolated static let maxSize = 1_000
+  nonisolated static let policies: [Policy] = [.paginator, .hedged, .oracle]
+
+  /// The profile: rows scrolled down and read back up.
+  nonisolated static func profile(quick: Bool) -> Profile {
+    let down = quick ? 1_500 : 3_000
+    let back = quick ? 1_200 : 2_500
+    return Profile(
+      name: "capped scroll back",
+      summary:
+        "maxSize \(Format.count(maxSize)): scrolls down \(Format.count(down)) rows (20 rows in 1 s, still for 0.25 s, again), then reads back up \(Format.count(back)) rows at 20 rows a second through the dropped pages; cellular latency",
+      rows: 10_017, pageSize: 20, latency: .cellular, failureRate: 0, tapsRetryAfter: nil,
+      script: [
+        .idle(.seconds(1)),
+        .repeating(
+          down / 20, [.scroll(rows: 20, over: .seconds(1)), .idle(.milliseconds(250))]),
+        .readUpward(rows: back, speed: 1_600),
+      ], maxSize: maxSize)
+  }
+
+  /// Every policy on every seed.
+  static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
+    let profile = profile(quick: quick)
+    let data = Array(items.prefix(profile.rows))
+    var sessions: [Policy: [Session]] = [:]
+    for seed in PolicyComparison.seeds(quick: quick) {
+      let path = await ScrollPath.record(profile, seed: seed, items: data)
+      let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
+      for policy in policies {
+        let (report, longest) = await PolicyComparison.session(
+          policy, profile: profile, seed: seed, items: data, plan: plan)
+        sessions[policy, default: []].append(
+          Session(
+            seed: seed, pageRequests: report.requestsIssued - report.failedRequests,
+            pagesReached: path.pagesReached, reloads: report.duplicateRequests,
+            downStallSeconds: report.stallTime.seconds,
+            backStallSeconds: report.stallTimeAtTop.seconds,
+            viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
+            longestResponseSeconds: longest))
+      }
+    }
+    return policies.map { Result(policy: $0, sessions: sessions[$0] ?? []) }
+  }
+
+  /// The way back's stall as the policy comparison's results, for its ``stallGoal``.
+  nonisolated private static func backStall(_ result: Result) -> PolicyComparison.Result {
+    PolicyComparison.Result(
+      profile: "capped scroll back", policy: result.policy, pageSize: 20,
+      sessions: result.sessions.map { session in
+        PolicyComparison.Session(
+          seed: session.seed, requestsIssued: session.pageRequests, failedRequests: 0,
+          hedgedRequests: 0, minimumRequests: session.pagesReached, duplicateRequests: 0,
+          requestsAfterEnd: 0, stallTime: session.backStallSeconds,
+          viewportJumps: session.viewportJumps, anchorMovement: session.anchorMovement,
+          rowsLoadedButNeverShown: 0, firstRowSeconds: nil,
+          longestResponseSeconds: session.longestResponseSeconds)
+      })
+  }
+
+  /// Issue 13's goal for the way back, by ``PolicyComparison/stallGoal``, for both capped
+  /// paginators, and the anchor: no row the user read moved when a page landed above it.
+  nonisolated static func goals(_ results: [Result], quick: Bool) -> [Goal] {
+    guard let oracle = results.first(where: { $0.policy == .oracle }) else { return [] }
+    var goals: [Goal] = []
+    for policy in [Policy.paginator, .hedged] {
+      guard let result = results.first(where: { $0.policy == policy }) else { continue }
+      let name =
+        "\(policy == .hedged ? "Paginator (hedged)" : "Paginator"), maxSize \(Format.count(maxSize)), scrolling back through dropped pages"
+      goals.append(
+        PolicyComparison.stallGoal(
+          backStall(result), oracle: backStall(oracle), profile: profile(quick: quick),
+          name: name, what: "stall on the way back"))
+      goals.append(
+        Goal(
+          name: "\(name): anchor movement (points the row read moved on a prepend)",
+          target: "0", measured: String(format: "%.0f", result.total(\.anchorMovement)),
+          met: result.total(\.anchorMovement) == 0 && result.total(\.viewportJumps) == 0,
+          note: "\(result.total(\.reloads)) dropped pages loaded again over"
+            + " \(result.sessions.count) sessions"))
+    }
+    return goals
+  }
+
+  /// The section of `BENCHMARKS.md`.
+  nonisolated static func markdown(_ results: [Result], quick: Bool) -> String {
+    let oracleBack = results.first { $0.policy == .oracle }?.total(\.backStallSeconds) ?? 0
+    let rows = results.map { result -> [String] in
+      let back = result.total(\.backStallSeconds)
+      let ratio =
+        oracleBack > 0 ? Format.ratio(back / oracleBack) : (back > 0 ? "∞" : "1.00×")
+      return [
+        result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.rawValue), maxSize 1,000",
+        "\(result.total(\.pageRequests)) / \(result.total(\.pagesReached))",
+        "\(result.total(\.reloads))", Format.seconds(result.total(\.downStallSeconds)),
+        Format.seconds(back), ratio,
+        "\(result.total(\.viewportJumps)) (\(String(format: "%.0f", result.total(\.anchorMovement))) pt)",
+      ]
+    }
+    return """
+      ### capped scroll back
+
+      \(profile(quick: quick).summary). The paginators run with `maxSize` \
+      \(Format.count(maxSize)), so the pages above drop on the way down and load again as
+      prepends on the way back; the oracle keeps every row (it never waits on the way back, a
+      lower bound for any cap). *Page requests / reached*: requests that returned a page, and
+      pages reached on the way down; *reloads*: requests for a page already loaded in the
+      generation (the dropped pages loaded again); *stall down*: time at the end of the loaded
+      rows; *stall back*: time at the top of the loaded rows while older rows existed; *jumps*:
+      prepends that moved the row read. Summed over the seeds.
+
+      \(Format.table(
+        ["policy", "page requests / reached", "reloads", "stall down", "stall back", "back vs oracle", "jumps (anchor moved)"],
+        rows))
+      """
+  }
+}
