@@ -69,7 +69,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
     case .chat:
       [
         "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
-        "after start: requests sent after the server had answered the oldest page",
+        "after oldest: requests sent after the server had answered the oldest page",
         "anchor jumps: older pages after which the row the user read was no longer where it was",
         "anchor moved: points the row the user read moved on screen, summed over every older page",
         "s at top: seconds the user sat at the top of the loaded rows while older ones existed",
@@ -146,7 +146,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
     case .chat:
       columns = [
         ("requests", { "\($0.requestsIssued)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
-        ("after start", { "\($0.requestsAfterEnd)" }),
+        ("after oldest", { "\($0.requestsAfterEnd)" }),
         ("anchor jumps", { count($0.viewportJumps) }),
         ("anchor moved", { $0.anchorMovement.map { "\(Int($0)) pt" } ?? "-" }),
         (

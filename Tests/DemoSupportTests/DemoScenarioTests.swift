@@ -80,11 +80,11 @@ struct DemoScenarioTests {
     let lines = report.comparisonTable.render(style: .plain).split(separator: "\n")
     #expect(
       lines.first
-        == "feed              requests  dup. requests  after start  anchor jumps  anchor moved  s at top"
+        == "feed              requests  dup. requests  after oldest  anchor jumps  anchor moved  s at top"
     )
     #expect(
       lines.last
-        == "Paginator                7              0            0             0          0 pt      0.00"
+        == "Paginator                7              0             0             0          0 pt      0.00"
     )
     let text = report.text()
     #expect(text.hasPrefix("paging-demo: one chat session, three ways to page older messages\n"))

@@ -18,8 +18,8 @@ private func readmeWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
   }
 
   // Pages, with limits and automatic retries that honour Retry-After.
-  let options = PageWalkOptions(
-    maxPages: 50, retryPolicy: .exponentialBackoff(ExponentialBackoff(maxAttempts: 5)))
+  let backoff = ExponentialBackoff(maxAttempts: 5, immediateFirstRetry: true)  // .standard, 5 tries
+  let options = PageWalkOptions(maxPages: 50, retryPolicy: .exponentialBackoff(backoff))
   do {
     for try await page in notes.pages(options: options) { save(page.items) }
   } catch let error as PageWalkError<URL> {
