@@ -5,8 +5,8 @@ let package = Package(
   name: "MyApp",
   platforms: [.iOS(.v17), .macOS(.v14)],
   dependencies: [
-    // The URL you clone this repository from (or `.package(path: "../swift-paging")`).
-    .package(url: "https://github.com/swift-paging/swift-paging.git", branch: "main")
+    // OWNER/swift-paging: the repository you clone this from (or `.package(path:)` to a checkout).
+    .package(url: "https://github.com/OWNER/swift-paging.git", branch: "main")
   ],
   targets: [
     .executableTarget(
