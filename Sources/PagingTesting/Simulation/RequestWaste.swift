@@ -3,22 +3,22 @@ import Paging
 /// Which of a session's requests were wasted, and how: the per-request form of
 /// ``SessionReport/duplicateRequests``, ``SessionReport/hedgedRequests`` and
 /// ``SessionReport/requestsAfterEnd``, so that a picture of the session can mark each one.
-public struct RequestWaste: Hashable, Sendable {
+package struct RequestWaste: Hashable, Sendable {
   /// Whether it asked for a cursor already asked for in the same generation while that earlier
   /// request was in flight or had succeeded (a hedge is not a duplicate).
-  public var isDuplicate: Bool
+  package var isDuplicate: Bool
   /// Whether it arrived after the source had answered the last page of its generation at its
   /// edge.
-  public var isAfterEnd: Bool
+  package var isAfterEnd: Bool
   /// Whether it was a hedge (`PageRequest.isHedge`).
-  public var isHedge: Bool
+  package var isHedge: Bool
 
   /// Creates a classification.
   /// - Parameters:
   ///   - isDuplicate: A duplicate request.
   ///   - isAfterEnd: A request after the end.
   ///   - isHedge: A hedge.
-  public init(isDuplicate: Bool = false, isAfterEnd: Bool = false, isHedge: Bool = false) {
+  package init(isDuplicate: Bool = false, isAfterEnd: Bool = false, isHedge: Bool = false) {
     self.isDuplicate = isDuplicate
     self.isAfterEnd = isAfterEnd
     self.isHedge = isHedge
@@ -30,7 +30,7 @@ public struct RequestWaste: Hashable, Sendable {
   /// - Returns: The records sent, sorted by request id, each with its classification.
   /// - Complexity: O(*n* log *n* + *d*) for *n* requests, *d* the pairs of requests for the
   ///   same cursor in the same generation.
-  public static func classify<Cursor>(_ requests: [RequestRecord<Cursor>]) -> [(
+  package static func classify<Cursor>(_ requests: [RequestRecord<Cursor>]) -> [(
     record: RequestRecord<Cursor>, waste: RequestWaste
   )] {
     let sorted = requests.filter { $0.outcome != .notSent }

@@ -5,7 +5,7 @@
 /// Rows count from 0 at the top of the list; durations are on the simulator's clock; speeds
 /// are in points per second (the default list has 80-point rows). ``scaled(by:)`` plays a
 /// script faster (the demo's real-time runs).
-public enum UserStep: Sendable, Equatable {
+package enum UserStep: Sendable, Equatable {
   /// The screen appears (its `.task` starts the first load,
   /// ``ListSimulator/startScreenTask()``), then the user looks at it for `thenWait`.
   case openScreen(thenWait: Duration)
@@ -52,17 +52,17 @@ public enum UserStep: Sendable, Equatable {
   /// losing answers. Give one to ``UserStep/perform(on:network:)`` when the script has
   /// ``UserStep/readOnUntilLoading(rowsAtMost:rowDuration:)`` or
   /// ``UserStep/networkDrops(answers:)`` steps.
-  public struct Network {
+  package struct Network {
     /// Whether a request is in flight.
-    public var isLoading: @MainActor () -> Bool
+    package var isLoading: @MainActor () -> Bool
     /// Makes the network lose the answers to the next this many requests.
-    public var dropAnswers: @MainActor (Int) -> Void
+    package var dropAnswers: @MainActor (Int) -> Void
 
     /// Creates the network's hooks.
     /// - Parameters:
     ///   - isLoading: Whether a request is in flight.
     ///   - dropAnswers: Loses the answers to the next this many requests.
-    public init(
+    package init(
       isLoading: @escaping @MainActor () -> Bool, dropAnswers: @escaping @MainActor (Int) -> Void
     ) {
       self.isLoading = isLoading
@@ -75,7 +75,7 @@ public enum UserStep: Sendable, Equatable {
   /// count as 1.
   /// - Parameter speed: How many times faster.
   /// - Returns: The scaled step.
-  public func scaled(by speed: Double) -> UserStep {
+  package func scaled(by speed: Double) -> UserStep {
     let speed = max(1, speed)
     switch self {
     case .openScreen(let wait): return .openScreen(thenWait: wait / speed)
@@ -107,7 +107,7 @@ public enum UserStep: Sendable, Equatable {
   ///   limit passed before the end came; `true` otherwise.
   @MainActor
   @discardableResult
-  public func perform<Feed: ListFeed>(on list: ListSimulator<Feed>, network: Network? = nil)
+  package func perform<Feed: ListFeed>(on list: ListSimulator<Feed>, network: Network? = nil)
     async -> Bool
   {
     let rowHeight = list.configuration.rowHeight
@@ -150,7 +150,7 @@ extension Sequence where Element == UserStep {
   ///   - list: The list.
   ///   - network: The network's hooks, if the script needs them.
   @MainActor
-  public func perform<Feed: ListFeed>(
+  package func perform<Feed: ListFeed>(
     on list: ListSimulator<Feed>, network: UserStep.Network? = nil
   )
     async
