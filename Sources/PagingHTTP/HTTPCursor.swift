@@ -58,7 +58,7 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
 
   /// `https://api.example.com/notes?page=…` for a `GET`; `POST https://api.example.com/graphql
   /// (a body of 120 bytes)` otherwise. Query values and the user part are redacted
-  /// (``RedactedURL``); the body is never printed.
+  /// (`RedactedURL`); the body is never printed.
   public var description: String {
     let url = RedactedURL(url).description
     guard method != "GET" || body != nil else { return url }
@@ -70,7 +70,7 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
     lhs.url == rhs.url && lhs.method == rhs.method && lhs.body == rhs.body
   }
 
-  /// Hashes the URL, method and body (what ``==`` compares).
+  /// Hashes the URL, method and body (what `==` compares).
   /// - Parameter hasher: The hasher.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(url)

@@ -13,7 +13,7 @@ import Paging
 ///
 /// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
 /// that carries no secret: URLs lose their user part, query values and fragment, and so do URLs
-/// inside a quoted body (``RedactedURL``).
+/// inside a quoted body (`RedactedURL`).
 ///
 /// A page source of your own can throw these too: ``status(_:body:url:now:)``,
 /// ``decoding(url:error:response:body:)`` and ``HTTPTransport/checkedResponse(for:maximumBodySize:)``

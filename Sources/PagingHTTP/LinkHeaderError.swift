@@ -36,7 +36,7 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
     self.reason = reason
   }
 
-  /// A sentence for logs, with the URLs it quotes redacted (``RedactedURL``).
+  /// A sentence for logs, with the URLs it quotes redacted (`RedactedURL`).
   public var description: String {
     switch reason {
     case .expectedLinkValue:
@@ -48,7 +48,7 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
     }
   }
 
-  /// `text` quoted and escaped (one line), its URLs redacted (``RedactedURL``).
+  /// `text` quoted and escaped (one line), its URLs redacted (`RedactedURL`).
   private func redacted(_ text: String) -> String {
     RedactedURL.redactingURLs(in: text).debugDescription
   }

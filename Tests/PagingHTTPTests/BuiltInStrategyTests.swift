@@ -161,8 +161,8 @@ struct BuiltInStrategyTests {
       let page = Int(URLQuery(request).value("page") ?? "1") ?? 1
       let next = page < 3 ? #", "next_page": \#(page + 1)"# : ""
       return StubReply(
-        headers: ["X-Pagination": #"{"total": 5, "total_pages": 3, "page": \#(page)\#(next)}"#],
-        body: notesJSON((page - 1) * 2 + 1...min(5, page * 2)))
+        headers: ["X-Pagination": #"{"total": 6, "total_pages": 3, "page": \#(page)\#(next)}"#],
+        body: page > 3 ? "[]" : notesJSON((page - 1) * 2 + 1...page * 2))
     }
     let source = HTTPPageSource<Note>(
       url: base,
@@ -171,7 +171,8 @@ struct BuiltInStrategyTests {
         totalCount: .jsonHeader("X-Pagination", ["total"]),
         nextPage: .jsonHeader("X-Pagination", ["next_page"])),
       transport: transport)
-    #expect(try await walk(source) == notes(1...5))
+    // Three full pages: only the header says that no fourth (empty) one is needed.
+    #expect(try await walk(source) == notes(1...6))
     #expect(await transport.requests.count == 3)
   }
 
@@ -181,7 +182,7 @@ struct BuiltInStrategyTests {
         let page = Int(URLQuery(request).value("page") ?? "1") ?? 1
         return StubReply(
           headers: ["x-total-count": "4", "X-Total-Pages": "2"],
-          body: notesJSON((page - 1) * 2 + 1...page * 2))
+          body: page > 2 ? "[]" : notesJSON((page - 1) * 2 + 1...page * 2))
       }
       let source = HTTPPageSource<Note>(
         url: base,
@@ -200,7 +201,7 @@ struct BuiltInStrategyTests {
       // Page 1 names page 3 (the server skips one): the walk asks for what it is told.
       return StubReply(
         headers: ["X-Next-Page": page == 1 ? "3" : ""],
-        body: notesJSON(page...page))
+        body: page > 3 ? "[]" : notesJSON(page...page))
     }
     let source = HTTPPageSource<Note>(
       url: base, strategy: .pageNumber(pageSize: 1, nextPage: .header("X-Next-Page")),
