@@ -14,7 +14,8 @@ a request's number through the proxy (1 for the first) to its fault:
 
 Every other request is forwarded as it came, its Host field included, so the server builds
 its next-page URLs for the proxy. `GET /__proxy__/log` answers the request targets seen so
-far, in order, as a JSON array (it is not counted). Prints "Fault proxy running on
+far, in order, as a JSON array (it is not counted). A POST is forwarded with its body (a
+GraphQL page), faulted like a GET, and logged as its target, a space and its body. Prints "Fault proxy running on
 http://127.0.0.1:PORT " on stderr once it listens; stop it with SIGTERM by its pid.
 """
 import http.client
@@ -56,8 +57,10 @@ class Proxy(http.server.BaseHTTPRequestHandler):
                 body = json.dumps(log).encode()
             self.reply(200, [("Content-Type", "application/json")], body)
             return
+        length = int(self.headers.get("Content-Length") or 0)
+        posted = self.rfile.read(length) if length else None
         with lock:
-            log.append(self.path)
+            log.append(self.path + (" " + posted.decode("utf-8", "replace") if posted else ""))
             fault = faults.get(len(log), {})
         if "status" in fault:
             headers = [("Content-Type", "application/json")]
@@ -68,7 +71,7 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             return
         connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
         headers = {name: value for name, value in self.headers.items() if name.lower() not in hop_by_hop}
-        connection.request("GET", self.path, headers=headers)
+        connection.request(self.command, self.path, body=posted, headers=headers)
         response = connection.getresponse()
         body = response.read()
         connection.close()
@@ -78,6 +81,8 @@ class Proxy(http.server.BaseHTTPRequestHandler):
             self.reply(response.status, kept + [("Connection", "close")], body, sent=len(body) // 2)
         else:
             self.reply(response.status, kept, body)
+
+    do_POST = do_GET
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Proxy)

@@ -45,3 +45,31 @@ dispatch() {
       ;;
   esac
 }
+
+# Installs `packages` (an array name) into the venv $venv once, starts the Python app $1 with
+# the arguments that follow on 127.0.0.1, records its pid and waits for its "running on
+# http://127.0.0.1:PORT" line; prints the URL.
+start_python_app() {
+  local -n wanted=$1
+  shift
+  if ! [[ -f $venv/.installed ]] || [[ $(cat "$venv/.installed") != "${wanted[*]}" ]]; then
+    say "creating $venv with ${wanted[*]}"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "${wanted[@]}"
+    echo "${wanted[*]}" >"$venv/.installed"
+  fi
+  local log=$state/server.log
+  : >"$log"
+  "$venv/bin/python" "$@" </dev/null >"$log" 2>&1 &
+  local pid=$!
+  echo "$pid" >"$state/pid"
+  local url=""
+  for _ in $(seq 300); do
+    url=$(sed -n 's|.*running on \(http://127\.0\.0\.1:[0-9]*\).*|\1|p' "$log" | head -n 1)
+    [[ -n $url ]] && break
+    kill -0 "$pid" 2>/dev/null || fail "$1 exited during start-up: $(cat "$log")"
+    sleep 0.1
+  done
+  [[ -n $url ]] || fail "no 'running on' line within 30 s: $(cat "$log")"
+  echo "$url"
+}

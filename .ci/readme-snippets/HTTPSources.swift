@@ -25,5 +25,5 @@ let sameNotes = HTTPPageSource<ReleaseNote>(
   queryItems: [URLQueryItem(name: "_shape", value: "objects")],
   authorization: "Bearer my-token")
 
-let feed = Paginator(source: notes)  // Paginator<ReleaseNote, URL>
+let feed = Paginator(source: notes)  // Paginator<ReleaseNote, HTTPCursor>
 _ = sameNotes

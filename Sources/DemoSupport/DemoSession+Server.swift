@@ -49,7 +49,7 @@ extension DemoSession {
       }
     let http = HTTPPageSource<ReleaseNote>(url: url, strategy: strategy)
     do {
-      let first = PageRequest<URL>(
+      let first = PageRequest<HTTPCursor>(
         id: PageRequestID(rawValue: 0), direction: .refresh, cursor: nil,
         generation: Generation(rawValue: 0))
       _ = try await http.loadPage(first)
@@ -60,7 +60,7 @@ extension DemoSession {
     let runner = DemoFeedRunner<HTTPPageSource<ReleaseNote>>(
       steps: options.profile.steps, speed: speed, seed: options.seed,
       requestLimit: realTimeRequestLimit, setUp: { (http, ContinuousClock(), nil) },
-      cursorText: { "after " + cursorText($0) }, tearDown: waitForRequestsInFlight)
+      cursorText: { "after " + cursorText($0.url) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
     for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
     var notes = [realTimeNote(profile: options.profile)]

@@ -15,9 +15,12 @@ import Foundation
 ///
 /// ```swift
 /// struct NextInMeta: HTTPNextPageRule {
-///   func nextPage(after pageURL: URL, response: HTTPURLResponse, body: Data) throws -> URL? {
+///   func nextPage(after cursor: HTTPCursor, response: HTTPURLResponse, body: Data) throws
+///     -> HTTPCursor?
+///   {
 ///     let meta = try JSONDecoder().decode(Envelope.self, from: body).meta
-///     return meta.next.flatMap { URL(string: $0, relativeTo: pageURL)?.absoluteURL }
+///     return meta.next.flatMap { URL(string: $0, relativeTo: cursor.url)?.absoluteURL }
+///       .map { HTTPCursor(url: $0) }
 ///   }
 /// }
 /// let source = HTTPPageSource<Item>(url: url, strategy: .custom(NextInMeta(), itemsPath: ["data"]))
@@ -26,15 +29,17 @@ public protocol HTTPNextPageRule: Sendable {
   /// The query items the first page's URL gets (default: none).
   var firstPageQueryItems: [URLQueryItem] { get }
 
-  /// The next page's URL, or `nil` when `pageURL`'s page is the last.
+  /// The next page's request, or `nil` when `cursor`'s page is the last.
   /// - Parameters:
-  ///   - pageURL: The URL that was requested.
+  ///   - cursor: The request that was sent (its URL, method and body).
   ///   - response: Its successful (2xx) response.
   ///   - body: Its body, within the source's size limit; its items already decoded.
-  /// - Returns: An absolute URL, or `nil` at the end.
+  /// - Returns: A cursor with an absolute URL (give it a body to post it), or `nil` at the
+  ///   end.
   /// - Throws: Anything; the walk or the paginator reports it as the source's failure
   ///   (conform it to `RetryableError` to steer automatic retries).
-  func nextPage(after pageURL: URL, response: HTTPURLResponse, body: Data) throws -> URL?
+  func nextPage(after cursor: HTTPCursor, response: HTTPURLResponse, body: Data) throws
+    -> HTTPCursor?
 }
 
 extension HTTPNextPageRule {

@@ -35,6 +35,28 @@ public struct HTTPOrigin: Sendable, Hashable, CustomStringConvertible {
     self.init(scheme: scheme, host: host, port: components.port)
   }
 
+  /// Refuses `url` unless it lies on `base`'s origin or on one of `allowed`: the check
+  /// ``HTTPPageSource`` makes before each request, so that its headers (`Authorization`
+  /// included) never reach another host. Call it in a page source of your own before you
+  /// request a cursor that came from a response.
+  /// - Parameters:
+  ///   - url: The URL about to be requested.
+  ///   - base: The source's URL, whose origin is trusted.
+  ///   - allowed: Other trusted origins (default: none).
+  /// - Throws: ``HTTPPagingError/invalidURL(_:)`` when `base` has no scheme or host (a URL
+  ///   written without `https://`), ``HTTPPagingError/crossOriginCursor(url:origin:)`` when
+  ///   `url` lies elsewhere.
+  public static func check(_ url: URL, against base: URL, allowing allowed: Set<HTTPOrigin> = [])
+    throws(HTTPPagingError)
+  {
+    guard let home = HTTPOrigin(base), home.scheme == "http" || home.scheme == "https" else {
+      throw .invalidURL(base)
+    }
+    guard let origin = HTTPOrigin(url), origin == home || allowed.contains(origin) else {
+      throw .crossOriginCursor(url: url, origin: home)
+    }
+  }
+
   /// `scheme://host:port`.
   public var description: String {
     port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"

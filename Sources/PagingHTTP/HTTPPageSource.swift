@@ -18,12 +18,14 @@ import Paging
 /// let feed = Paginator(source: source)
 /// ```
 ///
-/// **The cursor is a URL**: the absolute URL of the page's request, whatever the strategy (the
-/// `Link` target itself; the same URL with the token, page number or offset set for the
-/// others). One cursor type lets one source type serve every strategy; a saved cursor resumes
-/// exactly where it left off, with every query item the server needs; the origin check sees
-/// the very URL that would be fetched; and the engine's repeated-cursor check compares what
-/// would actually be requested. `nil` (the engine's first-page cursor) means ``firstPageURL``.
+/// **The cursor is the request** (``HTTPCursor``): the absolute URL of the page, whatever the
+/// strategy (the `Link` target itself; the same URL with the token, page number or offset set
+/// for the others), and for a page that is posted (a GraphQL connection, a token in the
+/// request body) its method and body. One cursor type lets one source type serve every
+/// strategy; a saved cursor resumes exactly where it left off, with every query item and
+/// variable the server needs; the origin check sees the very URL that would be fetched; and
+/// the engine's repeated-cursor check compares what would actually be requested. `nil` (the
+/// engine's first-page cursor) means ``firstPage``.
 ///
 /// Errors are ``HTTPPagingError``s, except that cancellation propagates as `CancellationError`
 /// or `URLError.cancelled`, which the engine never shows as a failure. A `Retry-After` in the
@@ -40,10 +42,12 @@ import Paging
 /// for try await name in catalog.pages().items { print(name.value) }
 /// ```
 public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where Item.ID: Sendable {
-  /// The URL of the first page: the given URL with the given query items and the strategy's
-  /// first page number or offset. `nil` when Foundation could not add them (loads then fail
-  /// with ``HTTPPagingError/invalidCursor(url:queryItem:)``).
-  public let firstPageURL: URL?
+  /// The first page's request: the given URL with the given query items and the strategy's
+  /// first page number or offset, and the body to post, if any. `nil` when Foundation could
+  /// not add them (loads then fail with ``HTTPPagingError/invalidCursor(url:queryItem:)``).
+  public let firstPage: HTTPCursor?
+  /// The URL of the first page (``firstPage``'s).
+  public var firstPageURL: URL? { firstPage?.url }
   /// How the next page is found.
   public let strategy: HTTPPagingStrategy
   /// The headers sent with every request besides `Accept: application/json` (which they may
@@ -56,6 +60,12 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// the same ``headers``, `Authorization` included. Empty by default: a next page on another
   /// scheme, host or port fails with ``HTTPPagingError/crossOriginCursor(url:origin:)``.
   public let allowedOrigins: Set<HTTPOrigin>
+  /// The longest one request may take, from sending it to its body's last byte; a slower one
+  /// fails with ``HTTPPagingError/transport(_:)`` (`URLError.timedOut`, retryable). `nil`
+  /// leaves it to the transport (60 s for ``URLSessionTransport/shared``).
+  public let timeout: Duration?
+  /// The clock that times ``timeout``.
+  private let clock: any Clock<Duration>
   private let url: URL
   private let decoder: JSONDecoder
   private let transport: any HTTPTransport
@@ -78,16 +88,24 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - transport: Sends the requests (default: ``URLSessionTransport/shared``).
   ///   - maximumBodySize: The largest body accepted, in bytes (default 16 MiB).
   ///   - allowedOrigins: Other origins cursors may lead to (default: none).
+  ///   - body: A JSON body to post with the first page (and, for strategies that follow the
+  ///     same request, every page), with `Content-Type: application/json`; `nil` (the default)
+  ///     sends a `GET`. A GraphQL connection makes its own.
+  ///   - timeout: The longest one request may take (default: the transport's).
+  ///   - clock: The clock that times `timeout` (default: a `ContinuousClock`; tests pass a
+  ///     test clock).
   public init(
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem] = [],
     headers: [String: String] = [:], authorization: String? = nil,
     decoder: JSONDecoder = JSONDecoder(), transport: any HTTPTransport = URLSessionTransport.shared,
-    maximumBodySize: Int = 16 << 20, allowedOrigins: Set<HTTPOrigin> = []
+    maximumBodySize: Int = 16 << 20, allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil,
+    timeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
   ) where Item: Decodable {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
-      maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins
+      maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
+      timeout: timeout, clock: clock
     ) { data, layout, decoder in
       try PageBody<Item>.decode(data, layout: layout, decoder: decoder)
     }
@@ -115,17 +133,22 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - transport: Sends the requests (default: ``URLSessionTransport/shared``).
   ///   - maximumBodySize: The largest body accepted, in bytes (default 16 MiB).
   ///   - allowedOrigins: Other origins cursors may lead to (default: none).
+  ///   - body: A JSON body to post (default: none, a `GET`).
+  ///   - timeout: The longest one request may take (default: the transport's).
+  ///   - clock: The clock that times `timeout` (default: a `ContinuousClock`).
   public init<Value: Decodable & Sendable, ID: Hashable & Sendable>(
     url: URL, strategy: HTTPPagingStrategy, id: KeyPath<Value, ID> & Sendable,
     queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
     authorization: String? = nil, decoder: JSONDecoder = JSONDecoder(),
     transport: any HTTPTransport = URLSessionTransport.shared, maximumBodySize: Int = 16 << 20,
-    allowedOrigins: Set<HTTPOrigin> = []
+    allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil, timeout: Duration? = nil,
+    clock: any Clock<Duration> = ContinuousClock()
   ) where Item == Identified<Value, ID> {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
-      maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins
+      maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
+      timeout: timeout, clock: clock
     ) { data, layout, decoder in
       try PageBody<Value>.decode(data, layout: layout, decoder: decoder).map {
         Identified($0, id: id)
@@ -137,6 +160,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem],
     headers: [String: String], authorization: String?, decoder: JSONDecoder,
     transport: any HTTPTransport, maximumBodySize: Int, allowedOrigins: Set<HTTPOrigin>,
+    body: Data?, timeout: Duration?, clock: any Clock<Duration>,
     decodeBody: @escaping @Sendable (Data, PageBodyLayout, JSONDecoder) throws -> PageBody<Item>
   ) {
     self.decodeBody = decodeBody
@@ -149,62 +173,67 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     self.transport = transport
     self.maximumBodySize = max(0, maximumBodySize)
     self.allowedOrigins = allowedOrigins
-    self.firstPageURL = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
-      URLQuery.url($0, adding: strategy.firstPageQueryItems, replacing: true)
+    self.timeout = timeout.map { max($0, .zero) }
+    self.clock = clock
+    self.firstPage = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
+      strategy.firstCursor(url: $0, body: body)
     }
   }
 
-  /// Loads the page at `request.cursor` (``firstPageURL`` when `nil`).
+  /// Loads the page at `request.cursor` (``firstPage`` when `nil`).
   /// - Parameter request: The engine's request.
-  /// - Returns: The page's items in body order, the next page's URL (`nil` at the end) and,
+  /// - Returns: The page's items in body order, the next page's cursor (`nil` at the end) and,
   ///   for the `Link` strategy, the `prev` link.
   /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled.
   /// - Complexity: O(n) in the body's length (one decoding pass).
-  public func loadPage(_ request: PageRequest<URL>) async throws -> Page<Item, URL> {
-    guard let firstPageURL else {
-      throw HTTPPagingError.invalidCursor(url: url, queryItem: "")
+  public func loadPage(_ request: PageRequest<HTTPCursor>) async throws -> Page<Item, HTTPCursor> {
+    guard let cursor = request.cursor ?? firstPage else {
+      try HTTPOrigin.check(url, against: url)
+      throw HTTPPagingError.invalidCursor(url: url, queryItem: "first page's query")
     }
-    let pageURL = request.cursor ?? firstPageURL
-    try checkOrigin(of: pageURL)
-    var urlRequest = URLRequest(url: pageURL)
-    urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+    try HTTPOrigin.check(cursor.url, against: url, allowing: allowedOrigins)
+    var urlRequest = cursor.urlRequest
+    urlRequest.setValue(strategy.accept, forHTTPHeaderField: "Accept")
     for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let (body, response) = try await send(urlRequest)
-    guard (200...299).contains(response.statusCode) else {
-      throw HTTPPagingError.status(response, body: body, url: pageURL)
-    }
     let page: PageBody<Item>
     do {
       page = try decodeBody(body, strategy.layout, decoder)
     } catch let error as DecodingError {
-      throw HTTPPagingError.decoding(
-        url: pageURL, error: error,
-        contentType: response.value(forHTTPHeaderField: "Content-Type"),
-        bodyPrefix: body.prefix(HTTPPagingError.bodyPrefixLimit))
+      throw HTTPPagingError.decoding(url: cursor.url, error: error, response: response, body: body)
+    } catch let errors as GraphQLErrors {
+      throw HTTPPagingError.graphQL(url: cursor.url, messages: errors.messages)
     }
-    return try strategy.page(body: page, pageURL: pageURL, response: response, data: body)
+    return try strategy.page(body: page, cursor: cursor, response: response, data: body)
   }
 
+  /// The checked response, or `URLError.timedOut` once ``timeout`` passes on ``clock`` (the
+  /// request is then cancelled).
   private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let url = request.url ?? self.url
-    let result: (Data, HTTPURLResponse)
-    do {
-      result = try await transport.response(for: request, maximumBodySize: maximumBodySize)
-    } catch let error as URLError where error.code != .cancelled {
-      throw HTTPPagingError.transport(error)
+    let transport = transport
+    let limit = maximumBodySize
+    guard let timeout else {
+      return try await transport.checkedResponse(for: request, maximumBodySize: limit)
     }
-    guard result.0.count <= maximumBodySize else {
-      throw HTTPPagingError.bodyTooLarge(url: url, limit: maximumBodySize)
-    }
-    return result
-  }
-
-  private func checkOrigin(of pageURL: URL) throws {
-    let home = HTTPOrigin(url)
-    let origin = HTTPOrigin(pageURL)
-    guard let origin, origin == home || allowedOrigins.contains(origin) else {
-      throw HTTPPagingError.crossOriginCursor(
-        url: pageURL, origin: home ?? HTTPOrigin(scheme: "", host: ""))
+    var request = request
+    let (seconds, attoseconds) = timeout.components
+    request.timeoutInterval = max(0.001, Double(seconds) + Double(attoseconds) * 1e-18)
+    let clock = clock
+    return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
+      group.addTask { [request] in
+        try await transport.checkedResponse(for: request, maximumBodySize: limit)
+      }
+      group.addTask {
+        try await clock.sleep(for: timeout)
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let result = try await group.next(), let response = result else {
+        let url = request.url ?? self.url
+        throw HTTPPagingError.transport(
+          URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: url]))
+      }
+      return response
     }
   }
 }

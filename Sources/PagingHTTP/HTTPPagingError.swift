@@ -10,7 +10,17 @@ import Paging
 ///
 /// Conforms to `RetryableError`, so `RetryPolicy.exponentialBackoff(_:)` retries only
 /// what can succeed later: timeouts, lost or refused connections, HTTP 408, 429 and 5xx.
-public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConvertible {
+///
+/// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
+/// that carries no secret: URLs lose their user part, query values and fragment, and so do URLs
+/// inside a quoted body (`RedactedURL`).
+///
+/// A page source of your own can throw these too: ``status(_:body:url:now:)``,
+/// ``decoding(url:error:response:body:)`` and ``HTTPTransport/checkedResponse(for:maximumBodySize:)``
+/// make them, and ``HTTPOrigin/check(_:against:allowing:)`` refuses a cursor on another origin.
+public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConvertible,
+  LocalizedError
+{
   /// The server answered with a status outside 200...299. A `Link` header or a cursor in such
   /// a response is never followed.
   /// - Parameters:
@@ -42,6 +52,22 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// A cursor URL's page number or offset query item is not an integer, or is one whose next
   /// page number or offset does not fit in an `Int`.
   case invalidCursor(url: URL, queryItem: String)
+  /// A header that the strategy reads a number from (``HTTPPageField``) is missing (`value`
+  /// is `nil`) or does not hold a non-negative integer where the field says.
+  /// - Parameters:
+  ///   - url: The URL that was requested.
+  ///   - name: The header's name.
+  ///   - value: The header's value, or `nil` when the response has no such header.
+  case malformedHeader(url: URL, name: String, value: String?)
+  /// A GraphQL response carried a non-empty `errors` array (whatever its HTTP status and
+  /// whether or not `data` came with it).
+  /// - Parameters:
+  ///   - url: The URL that was requested.
+  ///   - messages: Each error's `message`.
+  case graphQL(url: URL, messages: [String])
+  /// The source's URL is not an absolute `http` or `https` URL with a host
+  /// (`api.example.com/notes` lacks its scheme), so no page can be requested.
+  case invalidURL(URL)
 
   /// How many bytes of an error response's body ``status(statusCode:url:retryAfter:bodyPrefix:)``
   /// keeps: 1 KiB.
@@ -60,7 +86,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
         .dnsLookupFailed, .cannotFindHost,
       ].contains(error.code)
-    case .decoding, .bodyTooLarge, .crossOriginCursor, .malformedLinkHeader, .invalidCursor:
+    case .decoding, .bodyTooLarge, .crossOriginCursor, .malformedLinkHeader, .invalidCursor,
+      .malformedHeader, .graphQL, .invalidURL:
       false
     }
   }
@@ -82,7 +109,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     switch self {
     case .status(_, let url, _, _), .decoding(let url, _, _, _), .bodyTooLarge(let url, _),
       .crossOriginCursor(let url, _), .malformedLinkHeader(let url, _),
-      .invalidCursor(let url, _):
+      .invalidCursor(let url, _), .malformedHeader(let url, _, _), .graphQL(let url, _),
+      .invalidURL(let url):
       url
     case .transport(let error): error.failingURL
     }
@@ -130,42 +158,113 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     return text
   }
 
-  /// How many bytes of a body a ``description`` quotes: 64.
+  /// How many bytes of a body a ``description`` quotes: 64 for a body that did not decode,
+  /// four times that for an error status's message.
   static let quotedBodyLimit = 64
 
-  /// A sentence for logs and simple UIs. URLs appear with their query values, password and
-  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), so that no token reaches a
-  /// log (fault class 29 of the rulebook); ``url`` has the full URL.
+  /// One line for logs and simple UIs. URLs appear with their user part, query values and
+  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), and so do URLs in the quoted
+  /// start of a body, so that no token reaches a log (fault class 29 of the rulebook); ``url``
+  /// and ``bodyText`` have them in full. Control characters (a body's newlines) become spaces.
   public var description: String {
     switch self {
-    case .status(let statusCode, let url, let retryAfter, _):
+    case .status(let statusCode, let url, let retryAfter, let body):
       "HTTP \(statusCode) from \(RedactedURL(url))"
-        + (retryAfter.map { ", retry after \($0)" } ?? "") + ": \(bodyText ?? "")"
+        + (retryAfter.map { ", retry after \($0)" } ?? "") + ": "
+        + Self.quote(body, limit: 4 * Self.quotedBodyLimit)
     case .decoding(let url, let error, let contentType, let body):
       "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
-        + "did not decode at '\(codingPath ?? "")': \(error)"
+        + "did not decode at '\(codingPath ?? "")': \(Self.describe(error))"
     case .bodyTooLarge(let url, let limit):
       "the body of \(RedactedURL(url)) is longer than \(limit) bytes"
     case .transport(let error):
-      "the request failed: \(error.localizedDescription) (URLError \(error.code.rawValue))"
+      "the request\(error.failingURL.map { " to \(RedactedURL($0))" } ?? "") failed: "
+        + "\(Self.describe(error)) (URLError \(error.code.rawValue))"
     case .crossOriginCursor(let url, let origin):
       "refused to follow \(RedactedURL(url)): it is not on \(origin) and its origin is not allowed"
     case .malformedLinkHeader(let url, let errors):
-      "the Link header of \(RedactedURL(url)) is malformed: "
-        + errors.map(\.description).joined(separator: "; ")
+      Self.oneLine(
+        "the Link header of \(RedactedURL(url)) is malformed: "
+          + errors.map(\.description).joined(separator: "; "))
     case .invalidCursor(let url, let queryItem):
-      "the \(queryItem) query item of \(RedactedURL(url)) is not an integer whose next page fits "
-        + "in an Int"
+      "the next page after \(RedactedURL(url)) cannot be requested: its \(queryItem) is not an "
+        + "integer whose next page fits in an Int, or the next request could not be made"
+    case .malformedHeader(let url, let name, let value?):
+      "the \(name) header of \(RedactedURL(url)) does not hold a non-negative integer where "
+        + "expected: \"\(Self.quote(Data(value.utf8), limit: Self.quotedBodyLimit))\""
+    case .malformedHeader(let url, let name, nil):
+      "the response of \(RedactedURL(url)) has no \(name) header"
+    case .graphQL(let url, let messages):
+      "GraphQL errors from \(RedactedURL(url)): "
+        + Self.quote(Data(messages.joined(separator: "; ").utf8), limit: 4 * Self.quotedBodyLimit)
+    case .invalidURL(let url):
+      "the source's URL \"\(RedactedURL(url))\" is not an absolute http or https URL with a "
+        + "host; write it in full (https://api.example.com/v1/notes)"
     }
   }
+
+  /// The same line as ``description``, for `localizedDescription` and alerts.
+  public var errorDescription: String? { description }
 
   /// `Content-Type text/html, starting "<!DOCTYPE html>…"`, or `an empty body`.
   private static func describe(contentType: String?, body: Data) -> String {
     let type = "Content-Type " + (contentType ?? "none")
     guard !body.isEmpty else { return type + ", an empty body" }
-    let quoted = String(decoding: body.prefix(quotedBodyLimit), as: UTF8.self).unicodeScalars
-      .map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
-    return type + ", starting \"" + quoted + (body.count > quotedBodyLimit ? "…\"" : "\"")
+    return type + ", starting \"" + quote(body, limit: quotedBodyLimit) + "\""
+  }
+
+  /// The first `limit` bytes of `body` as one line of text: URLs redacted, control characters
+  /// as spaces, `…` when cut.
+  static func quote(_ body: Data, limit: Int) -> String {
+    let text = oneLine(String(decoding: body.prefix(limit), as: UTF8.self))
+    return RedactedURL.redactingURLs(in: text) + (body.count > limit ? "…" : "")
+  }
+
+  /// `text` with each control character (a newline, a tab) replaced by a space.
+  private static func oneLine(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+  }
+
+  /// A decoding error without Foundation's multi-line dump: what went wrong, in one line.
+  private static func describe(_ error: DecodingError) -> String {
+    let detail: String =
+      switch error {
+      case .typeMismatch(let type, let context):
+        "expected \(type): \(context.debugDescription)"
+      case .valueNotFound(let type, let context):
+        "no \(type) value: \(context.debugDescription)"
+      case .keyNotFound(let key, _):
+        "no key \"\(key.stringValue)\""
+      case .dataCorrupted(let context):
+        context.debugDescription
+      @unknown default:
+        "\(error)"
+      }
+    return RedactedURL.redactingURLs(in: oneLine(detail))
+  }
+
+  /// What a transport error means, in words (Foundation's text on Linux is "The operation
+  /// could not be completed. (NSURLErrorDomain error -1005.)").
+  private static func describe(_ error: URLError) -> String {
+    switch error.code {
+    case .timedOut: "it timed out"
+    case .networkConnectionLost: "the connection was lost before the response was complete"
+    case .cannotConnectToHost: "could not connect to the server (is it running?)"
+    case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be resolved"
+    case .notConnectedToInternet: "the device is not connected to a network"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      "the TLS connection could not be made securely"
+    case .badServerResponse: "the server's response could not be read"
+    case .badURL, .unsupportedURL: "the URL is not one the transport can request"
+    case .httpTooManyRedirects, .redirectToNonExistentLocation: "the redirects did not end"
+    case .cancelled: "it was cancelled"
+    case .userAuthenticationRequired: "the server asked for credentials"
+    case .dataLengthExceedsMaximum: "the response was too large"
+    default: "a network error"
+    }
   }
 }
 
@@ -173,8 +272,15 @@ extension HTTPPagingError {
   /// The status error for `response`: its code, its `Retry-After` (an HTTP-date turned into
   /// whole seconds, rounded up, from the response's `Date` header or else from now) and the
   /// start of `body`.
-  static func status(_ response: HTTPURLResponse, body: Data, url: URL, now: Date = Date()) -> Self
-  {
+  /// - Parameters:
+  ///   - response: The response whose status is outside 200...299.
+  ///   - body: Its body (only the first ``bodyPrefixLimit`` bytes are kept).
+  ///   - url: The URL that was requested.
+  ///   - now: The time the response arrived (default: now).
+  /// - Returns: The error.
+  public static func status(
+    _ response: HTTPURLResponse, body: Data, url: URL, now: Date = Date()
+  ) -> Self {
     var retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(RetryAfter.init)
     if case .date(let date)? = retryAfter {
       let reference = response.value(forHTTPHeaderField: "Date").flatMap(RetryAfter.init).flatMap {
@@ -185,6 +291,24 @@ extension HTTPPagingError {
     }
     return .status(
       statusCode: response.statusCode, url: url, retryAfter: retryAfter,
+      bodyPrefix: body.prefix(bodyPrefixLimit))
+  }
+}
+
+extension HTTPPagingError {
+  /// The decoding error for a body of `response` that did not decode: the decoder's error
+  /// (with its coding path), the content type and the start of the body.
+  /// - Parameters:
+  ///   - url: The URL that was requested.
+  ///   - error: The decoder's error.
+  ///   - response: The response, for its `Content-Type`.
+  ///   - body: The body (only the first ``bodyPrefixLimit`` bytes are kept).
+  /// - Returns: The error.
+  public static func decoding(
+    url: URL, error: DecodingError, response: HTTPURLResponse, body: Data
+  ) -> Self {
+    .decoding(
+      url: url, error: error, contentType: response.value(forHTTPHeaderField: "Content-Type"),
       bodyPrefix: body.prefix(bodyPrefixLimit))
   }
 }

@@ -9,26 +9,54 @@ extension HTTPPagingStrategy {
   /// The query items the first page's URL gets (a page number or offset and a size).
   var firstPageQueryItems: [URLQueryItem] {
     switch kind {
-    case .linkHeader, .cursorField, .nextURL, .headerURL:
+    case .linkHeader, .cursorField, .nextURL, .headerURL, .afterLastItem, .graphQL:
       return []
     case .custom(let custom):
       return custom.rule.firstPageQueryItems
-    case .pageNumber(let queryItem, let firstPage, let pageSize, let sizeQueryItem, _, _):
-      let size = sizeQueryItem.map { [URLQueryItem(name: $0, value: String(pageSize))] } ?? []
-      return [URLQueryItem(name: queryItem, value: String(firstPage))] + size
+    case .pageNumber(let numbers):
+      let size =
+        numbers.pageSizeQueryItem.map { [URLQueryItem(name: $0, value: String(numbers.pageSize))] }
+        ?? []
+      return [URLQueryItem(name: numbers.queryItem, value: String(numbers.firstPage))] + size
     case .offset(let queryItem, let limit, let limitQueryItem, _):
       let size = limitQueryItem.map { [URLQueryItem(name: $0, value: String(limit))] } ?? []
       return [URLQueryItem(name: queryItem, value: "0")] + size
     }
   }
 
+  /// The first page's cursor: `url` with the first page's query items, posting `body` when
+  /// given; a GraphQL connection posts its first page's body; a body cursor field posts `body`
+  /// or an empty object. `nil` when Foundation cannot add the query items.
+  func firstCursor(url: URL, body: Data?) -> HTTPCursor? {
+    guard let first = URLQuery.url(url, adding: firstPageQueryItems, replacing: true) else {
+      return nil
+    }
+    switch kind {
+    case .graphQL(let connection):
+      return (try? connection.body(after: nil)).map {
+        HTTPCursor(url: first, method: "POST", body: $0)
+      }
+    case .cursorField(_, .bodyPath):
+      return HTTPCursor(url: first, method: "POST", body: body ?? Data("{}".utf8))
+    default:
+      return HTTPCursor(url: first, body: body, itemsBefore: 0)
+    }
+  }
+
   /// The page with its next (and for links, previous) cursor.
   /// - Throws: ``HTTPPagingError/malformedLinkHeader(url:errors:)``,
-  ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``.
-  func page<Item>(body: PageBody<Item>, pageURL: URL, response: HTTPURLResponse, data: Data)
-    throws -> Page<Item, URL>
-  {
+  ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``,
+  ///   ``HTTPPagingError/malformedHeader(url:name:value:)``.
+  func page<Item: Identifiable>(
+    body: PageBody<Item>, cursor: HTTPCursor, response: HTTPURLResponse, data: Data
+  ) throws -> Page<Item, HTTPCursor> {
     let items = body.items
+    let pageURL = cursor.url
+    /// The same request at another URL (a `Link` target, a next URL): a GET, unless the
+    /// page was posted, whose body then goes along.
+    func following(_ url: URL?) -> HTTPCursor? {
+      url.map { HTTPCursor(url: $0, method: cursor.method, body: cursor.body) }
+    }
     switch kind {
     case .linkHeader(let relation):
       // The base is the URL of the response (after redirects), per RFC 8288 appendix B.2.
@@ -39,75 +67,147 @@ extension HTTPPagingStrategy {
       if next == nil, !header.errors.isEmpty {
         throw HTTPPagingError.malformedLinkHeader(url: pageURL, errors: header.errors)
       }
-      return Page(items: items, nextCursor: next, previousCursor: header.target(relation: "prev"))
-    case .cursorField(_, let queryItem):
+      return Page(
+        items: items, nextCursor: following(next),
+        previousCursor: following(header.target(relation: "prev")))
+    case .cursorField(_, .queryItem(let queryItem)):
       let next = try body.cursor.map { try Self.url(pageURL, setting: queryItem, to: $0) }
+      return Page(items: items, nextCursor: following(next))
+    case .cursorField(_, .bodyPath(let path)):
+      let next = try body.cursor.map { token in
+        HTTPCursor(
+          url: pageURL, method: cursor.method,
+          body: try Self.body(cursor.body, setting: path, to: token, url: pageURL))
+      }
       return Page(items: items, nextCursor: next)
     case .nextURL:
       let next = try body.cursor.map { try Self.resolve($0, against: pageURL, in: pageURL) }
-      return Page(items: items, nextCursor: next)
+      return Page(items: items, nextCursor: following(next))
     case .custom(let custom):
-      let next = try custom.rule.nextPage(after: pageURL, response: response, body: data)
+      let next = try custom.rule.nextPage(after: cursor, response: response, body: data)
       return Page(items: items, nextCursor: next)
     case .headerURL(let name):
       let field = response.value(forHTTPHeaderField: name)?.trimmingCharacters(in: .whitespaces)
       let next = try field.flatMap { $0.isEmpty ? nil : $0 }.map {
         try Self.resolve($0, against: response.url ?? pageURL, in: pageURL)
       }
-      return Page(items: items, nextCursor: next)
-    case .pageNumber(let queryItem, let firstPage, let pageSize, let sizeItem, _, _):
+      return Page(items: items, nextCursor: following(next))
+    case .pageNumber(let numbers):
       return try pageNumberPage(
-        items: items, body: body, pageURL: pageURL, queryItem: queryItem, firstPage: firstPage,
-        pageSize: pageSize, sizeItem: sizeItem)
-    case .offset(let queryItem, let limit, let limitItem, _):
+        items: items, body: body, cursor: cursor, response: response, numbers: numbers)
+    case .offset(let queryItem, let limit, let limitItem, let totalCountField):
       let offset = try Self.integer(queryItem, in: pageURL) ?? 0
       let asked = try limitItem.flatMap { try Self.integer($0, in: pageURL) } ?? limit
       guard let seen = Self.checked(offset.addingReportingOverflow(items.count)) else {
         throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: queryItem)
       }
+      let totalCount =
+        try totalCountField?.headerValue(in: response, url: pageURL) ?? body.totalCount
       // With a total, a short page (a server's cap) does not end the list; the offset follows
       // the rows actually received (fault class 28).
-      let isLast =
-        items.isEmpty || body.totalCount.map { seen >= $0 } ?? (items.count < asked)
+      let isLast = items.isEmpty || totalCount.map { seen >= $0 } ?? (items.count < asked)
       let next = isLast ? nil : try Self.url(pageURL, setting: queryItem, to: String(seen))
-      return Page(items: items, nextCursor: next)
+      return Page(items: items, nextCursor: following(next))
+    case .afterLastItem(_, let queryItem):
+      guard body.hasMore == true, let last = items.last else {
+        return Page(items: items, nextCursor: nil)
+      }
+      let next = try Self.url(pageURL, setting: queryItem, to: String(describing: last.id))
+      return Page(items: items, nextCursor: following(next))
+    case .graphQL(let connection):
+      guard body.hasMore == true, let endCursor = body.cursor else {
+        return Page(items: items, nextCursor: nil)
+      }
+      let next: Data
+      do {
+        next = try connection.body(after: endCursor)
+      } catch {
+        throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: connection.afterVariable)
+      }
+      return Page(items: items, nextCursor: HTTPCursor(url: pageURL, method: "POST", body: next))
     }
   }
 
-  /// A page-number page: ends by the total pages, else by the total count counted with the
-  /// server's page size, else on a short page (fault class 28).
+  /// A page-number page: ends by the next page's number, else by the total pages, else by the
+  /// total count compared with the items received so far, else on a short page (fault class
+  /// 28).
   private func pageNumberPage<Item>(
-    items: [Item], body: PageBody<Item>, pageURL: URL, queryItem: String, firstPage: Int,
-    pageSize: Int, sizeItem: String?
-  ) throws -> Page<Item, URL> {
-    let number = try Self.integer(queryItem, in: pageURL) ?? firstPage
-    let asked = try sizeItem.flatMap { try Self.integer($0, in: pageURL) } ?? pageSize
+    items: [Item], body: PageBody<Item>, cursor: HTTPCursor, response: HTTPURLResponse,
+    numbers: PageNumbers
+  ) throws -> Page<Item, HTTPCursor> {
+    let pageURL = cursor.url
+    let queryItem = numbers.queryItem
+    let number = try Self.integer(queryItem, in: pageURL) ?? numbers.firstPage
+    let sizeItem = numbers.pageSizeQueryItem
+    let asked = try sizeItem.flatMap { try Self.integer($0, in: pageURL) } ?? numbers.pageSize
     // A cursor's page number is input (a saved or hand-made URL): arithmetic that would
-    // overflow on it is an invalid cursor, not a trap.
-    guard let before = Self.checked(number.subtractingReportingOverflow(firstPage)),
+    // overflow on it is an invalid cursor, not a trap. A cursor without a count of the items
+    // before it counts each earlier page as holding as many as this one (never more than
+    // were asked): an undercount costs a request for an empty page, an overcount a lost page.
+    let estimate = { (before: Int) in
+      Self.checked(before.multipliedReportingOverflow(by: min(asked, items.count)))
+    }
+    guard let before = Self.checked(number.subtractingReportingOverflow(numbers.firstPage)),
       let pages = Self.checked(before.addingReportingOverflow(1)),
-      let earlier = Self.checked(before.multipliedReportingOverflow(by: asked)),
+      let earlier = cursor.itemsBefore ?? estimate(before),
       let seen = Self.checked(earlier.addingReportingOverflow(items.count)),
       let nextNumber = Self.checked(number.addingReportingOverflow(1))
     else { throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: queryItem) }
+    let named = try numbers.nextPage.map {
+      try $0.headerValue(in: response, url: pageURL) ?? ($0.bodyPath != nil ? body.nextPage : nil)
+    }
+    let totalPages =
+      try numbers.totalPages?.headerValue(in: response, url: pageURL) ?? body.totalPages
+    let totalCount =
+      try numbers.totalCount?.headerValue(in: response, url: pageURL) ?? body.totalCount
     let isLast: Bool
     if items.isEmpty {
       isLast = true
-    } else if let totalPages = body.totalPages {
+    } else if let named {
+      isLast = named == nil
+    } else if let totalPages {
       isLast = pages >= totalPages
-    } else if let totalCount = body.totalCount {
+    } else if let totalCount {
       isLast = seen >= totalCount
     } else {
       isLast = items.count < asked
     }
     guard !isLast else { return Page(items: items, nextCursor: nil) }
-    var next = try Self.url(pageURL, setting: queryItem, to: String(nextNumber))
+    var next = try Self.url(
+      pageURL, setting: queryItem, to: String(named.flatMap { $0 } ?? nextNumber))
     // The server capped the first page: ask for its size from now on, so that page numbers
     // count its pages, not ours.
     if let sizeItem, pages == 1, items.count < asked {
       next = try Self.url(next, setting: sizeItem, to: String(items.count))
     }
-    return Page(items: items, nextCursor: next)
+    return Page(
+      items: items,
+      nextCursor: HTTPCursor(url: next, method: cursor.method, body: cursor.body, itemsBefore: seen)
+    )
+  }
+
+  /// `body` (a JSON object; an empty one for `nil`) with `token` at `path`, keys sorted so
+  /// that the same page always has the same bytes.
+  private static func body(_ body: Data?, setting path: [String], to token: String, url: URL)
+    throws -> Data
+  {
+    func set(_ object: Any?, _ path: ArraySlice<String>) -> Any {
+      guard let key = path.first else { return token }
+      var dictionary = object as? [String: Any] ?? [:]
+      dictionary[key] = set(dictionary[key], path.dropFirst())
+      return dictionary
+    }
+    let object: Any =
+      body.map { (try? JSONSerialization.jsonObject(with: $0)) ?? NSNull() } ?? [String: Any]()
+    guard object is [String: Any] else {
+      throw HTTPPagingError.invalidCursor(url: url, queryItem: path.joined(separator: "."))
+    }
+    do {
+      return try JSONSerialization.data(
+        withJSONObject: set(object, path[...]), options: [.sortedKeys, .withoutEscapingSlashes])
+    } catch {
+      throw HTTPPagingError.invalidCursor(url: url, queryItem: path.joined(separator: "."))
+    }
   }
 
   /// `text` as an absolute URL, resolved against `base` when relative (RFC 3986).

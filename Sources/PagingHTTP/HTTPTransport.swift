@@ -23,3 +23,37 @@ public protocol HTTPTransport: Sendable {
     Data, HTTPURLResponse
   )
 }
+
+extension HTTPTransport {
+  /// Sends `request` and returns a successful response, with every failure typed: what
+  /// ``HTTPPageSource`` does before it decodes, for a page source of your own.
+  /// - Parameters:
+  ///   - request: The request (its URL is the one errors name).
+  ///   - maximumBodySize: The largest body accepted, in bytes.
+  /// - Returns: The body and the 2xx response.
+  /// - Throws: ``HTTPPagingError/transport(_:)`` for a `URLError` other than a cancellation,
+  ///   ``HTTPPagingError/bodyTooLarge(url:limit:)``,
+  ///   ``HTTPPagingError/status(statusCode:url:retryAfter:bodyPrefix:)`` for a status outside
+  ///   200...299; `CancellationError` or `URLError.cancelled` when cancelled.
+  /// - Complexity: O(n) in the body's length.
+  public func checkedResponse(for request: URLRequest, maximumBodySize: Int) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    let url = request.url ?? URL(fileURLWithPath: "/")
+    let (body, response): (Data, HTTPURLResponse)
+    do {
+      (body, response) = try await self.response(for: request, maximumBodySize: maximumBodySize)
+    } catch let error as URLError where error.code != .cancelled {
+      throw HTTPPagingError.transport(
+        error.failingURL == nil
+          ? URLError(error.code, userInfo: [NSURLErrorFailingURLErrorKey: url]) : error)
+    }
+    guard body.count <= maximumBodySize else {
+      throw HTTPPagingError.bodyTooLarge(url: url, limit: maximumBodySize)
+    }
+    guard (200...299).contains(response.statusCode) else {
+      throw HTTPPagingError.status(response, body: body, url: url)
+    }
+    return (body, response)
+  }
+}

@@ -1,3 +1,5 @@
+import Paging
+
 /// Why part of a `Link` header field value could not be read.
 ///
 /// RFC 8288 appendix B.2 stops parsing a field value at the first character that cannot start
@@ -34,15 +36,20 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
     self.reason = reason
   }
 
-  /// A sentence for logs.
+  /// A sentence for logs, with the URLs it quotes redacted (`RedactedURL`).
   public var description: String {
     switch reason {
     case .expectedLinkValue:
-      "Link header: expected '<' at byte \(offset) of \(fieldValue.debugDescription)"
+      "Link header: expected '<' at byte \(offset) of \(redacted(fieldValue))"
     case .unterminatedTarget:
-      "Link header: '<' without '>' at byte \(offset) of \(fieldValue.debugDescription)"
+      "Link header: '<' without '>' at byte \(offset) of \(redacted(fieldValue))"
     case .invalidTarget(let target):
-      "Link header: \(target.debugDescription) at byte \(offset) is not a URI reference"
+      "Link header: \(redacted(target)) at byte \(offset) is not a URI reference"
     }
+  }
+
+  /// `text` quoted and escaped (one line), its URLs redacted (`RedactedURL`).
+  private func redacted(_ text: String) -> String {
+    RedactedURL.redactingURLs(in: text).debugDescription
   }
 }

@@ -3,9 +3,16 @@ import Foundation
 /// Where a page body's parts are; see ``HTTPPagingStrategy``.
 struct PageBodyLayout: Sendable, Hashable {
   var itemsPath: [String]
-  var cursorPath: [String]?
-  var totalCountPath: [String]?
+  var cursorPath: [String]? = nil
+  var totalCountPath: [String]? = nil
   var totalPagesPath: [String]? = nil
+  var nextPagePath: [String]? = nil
+  /// Where a flag saying more items follow is (Stripe's `has_more`, GraphQL's
+  /// `pageInfo.hasNextPage`).
+  var hasMorePath: [String]? = nil
+  /// A GraphQL response: a non-empty top-level `errors` fails the page, and the items at
+  /// `itemsPath` (a connection) are `edges[].node` or `nodes`.
+  var graphQLConnection = false
 
   /// The layout that ``PageBody`` decodes with. A task-local value, because `JSONDecoder`
   /// decodes synchronously on the calling task and a caller's decoder must not be mutated
@@ -20,13 +27,26 @@ struct PageBody<Item> {
   var cursor: String?
   var totalCount: Int?
   var totalPages: Int?
+  var nextPage: Int?
+  var hasMore: Bool?
 
   /// The same body with each item transformed.
   func map<Other>(_ transform: (Item) throws -> Other) rethrows -> PageBody<Other> {
     PageBody<Other>(
       items: try items.map(transform), cursor: cursor, totalCount: totalCount,
-      totalPages: totalPages)
+      totalPages: totalPages, nextPage: nextPage, hasMore: hasMore)
   }
+}
+
+/// The messages of a GraphQL response's non-empty `errors` array, thrown while decoding so
+/// that a `"data": null` beside them is never reported as a decoding error.
+struct GraphQLErrors: Error {
+  var messages: [String]
+}
+
+/// One entry of a GraphQL `errors` array; only its message is read.
+private struct GraphQLErrorEntry: Decodable {
+  var message: String?
 }
 
 extension PageBody: Decodable where Item: Decodable {
@@ -40,7 +60,16 @@ extension PageBody: Decodable where Item: Decodable {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: [], debugDescription: "no page body layout"))
     }
-    items = try Self.value(at: layout.itemsPath, in: decoder, as: [Item].self) ?? []
+    if layout.graphQLConnection {
+      let root = try decoder.container(keyedBy: JSONKey.self)
+      let errors = try root.decodeIfPresent([GraphQLErrorEntry].self, forKey: JSONKey("errors"))
+      if let errors, !errors.isEmpty {
+        throw GraphQLErrors(messages: errors.map { $0.message ?? "" })
+      }
+      items = try Self.connectionItems(at: layout.itemsPath, in: decoder)
+    } else {
+      items = try Self.value(at: layout.itemsPath, in: decoder, as: [Item].self) ?? []
+    }
     if let path = layout.cursorPath {
       let token = try Self.value(at: path, in: decoder, as: CursorToken.self)
       cursor = token?.text.flatMap { $0.isEmpty ? nil : $0 }
@@ -51,6 +80,30 @@ extension PageBody: Decodable where Item: Decodable {
     if let path = layout.totalPagesPath {
       totalPages = try Self.count(at: path, in: decoder, named: "total page count")
     }
+    if let path = layout.nextPagePath {
+      nextPage = try Self.count(at: path, in: decoder, named: "next page number")
+    }
+    if let path = layout.hasMorePath {
+      hasMore = try Self.value(at: path, in: decoder, as: Bool.self)
+    }
+  }
+
+  /// A Relay connection's items: `edges[].node` when the connection has `edges`, else
+  /// `nodes`; a connection with neither is a decoding error naming `edges`.
+  private static func connectionItems(at path: [String], in decoder: any Decoder) throws -> [Item] {
+    var container = try decoder.container(keyedBy: JSONKey.self)
+    for key in path {
+      container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(key))
+    }
+    if !container.contains(JSONKey("edges")), container.contains(JSONKey("nodes")) {
+      return try container.decode([Item].self, forKey: JSONKey("nodes"))
+    }
+    return try container.decode([Edge].self, forKey: JSONKey("edges")).map(\.node)
+  }
+
+  /// A connection's edge; only its node is read.
+  private struct Edge: Decodable {
+    var node: Item
   }
 
   /// A non-negative count at `path`; a negative one would end the list after this page,

@@ -26,16 +26,27 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
     self = .date(date)
   }
 
-  /// How long to wait from `now`; never negative.
+  /// How long to wait from `now`: never negative, and at most ``maximumDelay`` (a date
+  /// centuries away, or a `Date` that is not finite, never traps).
   /// - Parameter now: The current time (pass the response's `Date` header for a server's
   ///   view of it).
-  /// - Returns: The delay.
+  /// - Returns: The delay, in `0...maximumDelay`.
   public func delay(from now: Date) -> Duration {
     switch self {
-    case .seconds(let seconds): .seconds(seconds)
-    case .date(let date): .milliseconds(max(0, Int((date.timeIntervalSince(now) * 1000).rounded())))
+    case .seconds(let seconds):
+      return .seconds(min(max(0, seconds), Self.maximumSeconds))
+    case .date(let date):
+      let milliseconds = (date.timeIntervalSince(now) * 1000).rounded()
+      guard milliseconds.isFinite, milliseconds > 0 else { return .zero }
+      return .milliseconds(Int(min(milliseconds, Double(Self.maximumSeconds) * 1000)))
     }
   }
+
+  /// The longest delay ``delay(from:)`` returns: 100 years, far past any retry policy's
+  /// `maxDelay`, and small enough that a clock's deadline never overflows.
+  public static let maximumDelay = Duration.seconds(maximumSeconds)
+
+  private static let maximumSeconds = 100 * 365 * 24 * 3600
 
   /// `120 s` or the date.
   public var description: String {

@@ -35,7 +35,7 @@ struct CrossOriginTests {
       Issue.record("expected crossOriginCursor, got \(String(describing: error))")
       return
     }
-    #expect(url == cursor)
+    #expect(url == cursor.url)
     #expect(origin == HTTPOrigin(scheme: "https", host: "api.example.com"))
     #expect(error?.isRetryable == false)
     #expect(await transport.requestedURLs == ["https://api.example.com/v1/notes"])

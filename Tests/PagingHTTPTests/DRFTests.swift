@@ -69,14 +69,14 @@ struct DRFTests {
       "pages",
       .pageNumber(
         pageSize: 100, pageSizeQueryItem: "page_size", itemsPath: ["results"],
-        totalCountPath: ["count"]))
+        totalCount: ["count"]))
     #expect(result.numbers == Array(1...300))
     #expect(result.pages == 6)
   }
 
   @Test func anOffsetWalkFollowsTheCapToTheTotal() async throws {
     let result = try await DRF.walk(
-      "offsets", .offset(limit: 100, itemsPath: ["results"], totalCountPath: ["count"]))
+      "offsets", .offset(limit: 100, itemsPath: ["results"], totalCount: ["count"]))
     #expect(result.numbers == Array(1...300))
     #expect(result.pages == 6)
   }
@@ -84,7 +84,7 @@ struct DRFTests {
   @Test func aPagePastTheEndIsA404ThatKeepsItsMessage() async throws {
     let source = HTTPPageSource<DRFNote>(
       url: try DRF.url("pages"),
-      strategy: .pageNumber(pageSize: 20, itemsPath: ["results"], totalCountPath: ["count"]))
+      strategy: .pageNumber(pageSize: 20, itemsPath: ["results"], totalCount: ["count"]))
     let past = URL(string: try DRF.url("pages").absoluteString + "?page=99")
     let error = await loadError(source, past)
     #expect(error?.statusCode == 404)

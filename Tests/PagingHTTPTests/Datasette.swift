@@ -118,7 +118,7 @@ struct Walk {
 /// Walks a whole list: starts the paginator and loads the next page until the end or a
 /// failure, at most `maxPages` times.
 @MainActor
-func walk(_ paginator: Paginator<ReleaseNote, URL>, maxPages: Int = 20_000) async -> Walk {
+func walk(_ paginator: Paginator<ReleaseNote, HTTPCursor>, maxPages: Int = 20_000) async -> Walk {
   await paginator.start()
   var pages = 0
   while paginator.refreshState == .idle, paginator.appendState == .idle, pages < maxPages {

@@ -6,7 +6,7 @@ import Testing
 /// The cursors a source was asked for, in order.
 @MainActor
 final class CursorLog {
-  var cursors: [URL?] = []
+  var cursors: [HTTPCursor?] = []
 }
 
 @Suite(
@@ -31,7 +31,7 @@ struct DatasetteRestartTests {
     let log = CursorLog()
     // Manual retries: the test decides when the restarted server is asked again (the default
     // would retry at once, then after about a second, while the server is still down).
-    let paginator = Paginator<ReleaseNote, URL>(
+    let paginator = Paginator<ReleaseNote, HTTPCursor>(
       configuration: PagingConfiguration(retryPolicy: .manual)
     ) { request in
       await MainActor.run { log.cursors.append(request.cursor) }
@@ -55,7 +55,7 @@ struct DatasetteRestartTests {
     #expect(paginator.items.map(\.id) == Array(expected.prefix(300)))
     let failedCursor = try #require(log.cursors.last ?? nil)
     #expect(
-      URLComponents(url: failedCursor, resolvingAgainstBaseURL: false)?.queryItems?.last
+      URLComponents(url: failedCursor.url, resolvingAgainstBaseURL: false)?.queryItems?.last
         == URLQueryItem(name: "_next", value: String(expected[299])))
 
     server = try await LocalServer.datasette(binary: binary, database: database, port: server.port)

@@ -19,7 +19,7 @@ struct ErrorRedactionTests {
 
     #expect(
       error.description
-        == "HTTP 403 from https://user:…@api.example.com/v1/notes?api_key=…&_next=…&…&empty=#…: denied"
+        == "HTTP 403 from https://…@api.example.com/v1/notes?api_key=…&_next=…&…&empty=#…: denied"
     )
     #expect(error.url == secretURL)
     #expect(PagingError.sourceFailed(error).description.contains("s3cr3t") == false)
@@ -86,5 +86,143 @@ struct ErrorRedactionTests {
       PagingError.sourceFailed(HTTPPagingError.transport(URLError(.timedOut))).httpStatusCode == nil
     )
     #expect(PagingError.noNewItems(pages: 3).httpStatusCode == nil)
+  }
+}
+
+/// Every error case, produced by a walk against a stub server with secrets planted in the
+/// URL's user part, its query, quoted bodies (absolute, relative and JSON-escaped URLs),
+/// headers and GraphQL messages: no description says any of them, each is one line, and
+/// `localizedDescription` reads as the description (fault class 29 of the rulebook).
+@Suite("Planted secrets never reach an error's text")
+struct PlantedSecretTests {
+  /// A secret planted somewhere; no description may contain it.
+  static let secrets = (1...12).map { "S3CR3T\($0)x" }
+
+  /// The source's URL: a token as the user part, another as a query value.
+  static let url = URL(
+    string: "https://sk_live_\(secrets[0])@api.example.com/v1/notes?api_key=\(secrets[1])")!
+
+  /// A body quoting URLs with secrets in every form a server writes them.
+  static let body =
+    #"{"errors": [{"detail": "denied\nretry", "links": {"about": "https://api.example.com/v1/x?api_key=\#(secrets[2])&page%5Bnumber%5D=2", "#
+    + #""self": "/v1/notes?page[cursor]=\#(secrets[3])", "related": "https:\/\/\#(secrets[4])@api.example.com\/x"}}]}"#
+
+  /// What each scenario's server answers, and the strategy that reads it.
+  static let scenarios: [(String, HTTPPagingStrategy, StubReply?, URL)] = [
+    ("status", .linkHeader(), StubReply(status: 401, body: body), url),
+    ("decoding", .linkHeader(), StubReply(headers: ["Content-Type": "text/html"], body: body), url),
+    ("body too large", .linkHeader(), StubReply(body: String(repeating: "x", count: 70_000)), url),
+    ("transport", .linkHeader(), nil, url),
+    (
+      "cross-origin", .linkHeader(),
+      StubReply(
+        headers: ["Link": "<https://u:\(secrets[5])@evil.example/x?t=\(secrets[5])>; rel=\"next\""],
+        body: "[]"), url
+    ),
+    (
+      "malformed Link", .linkHeader(),
+      StubReply(
+        headers: ["Link": "https://api.example.com/x?t=\(secrets[6]); rel=\"next\""], body: "[]"),
+      url
+    ),
+    (
+      "invalid cursor", .pageNumber(pageSize: 2), StubReply(body: "[]"),
+      URL(string: "https://api.example.com/v1/notes?page=\(secrets[7])")!
+    ),
+    (
+      "malformed header", .pageNumber(pageSize: 2, totalCount: .header("X-Total-Count")),
+      StubReply(headers: ["X-Total-Count": "see https://x.example/?k=\(secrets[8])"], body: "[]"),
+      url
+    ),
+    (
+      "GraphQL", .graphQLConnection(query: "{ x }", connectionPath: ["x"], pageSize: 2),
+      StubReply(
+        body:
+          #"{"data": null, "errors": [{"message": "no: see https://\#(secrets[9])@example.com/x?key=\#(secrets[9])"}]}"#
+      ),
+      url
+    ),
+    (
+      "no scheme", .linkHeader(), StubReply(body: "[]"),
+      URL(string: "api.example.com/v1/notes?api_key=\(secrets[10])")!
+    ),
+  ]
+
+  @Test func noErrorTextOfAnyScenarioCarriesAPlantedSecret() async throws {
+    var seen = 0
+    for (name, strategy, reply, url) in Self.scenarios {
+      let transport: any HTTPTransport =
+        reply.map { StubTransport($0) } ?? FailingTransport(code: .networkConnectionLost)
+      let source = HTTPPageSource<Note>(
+        url: url, strategy: strategy, transport: transport, maximumBodySize: 65_536)
+      // A page number is read from the cursor, so that scenario starts at a hand-made one.
+      let start = name == "invalid cursor" ? HTTPCursor(url: url) : nil
+      var iterator = source.pages(from: start, options: PageWalkOptions(retryPolicy: .manual))
+        .makeAsyncIterator()
+      var failure: PageWalkError<HTTPCursor>?
+      do {
+        while try await iterator.next() != nil {}
+      } catch let error as PageWalkError<HTTPCursor> {
+        failure = error
+      }
+      guard let failure, let error = failure.error.httpError else {
+        Issue.record("\(name): expected an HTTP error, got \(String(describing: failure))")
+        continue
+      }
+      seen += 1
+      let texts = [
+        error.description, error.localizedDescription, "\(failure)", failure.localizedDescription,
+        failure.error.description, String(describing: error.errorDescription),
+      ]
+      for text in texts {
+        for secret in Self.secrets {
+          #expect(!text.contains(secret), "\(name): \(text)")
+        }
+        #expect(!text.contains("\n"), "\(name): \(text)")
+        #expect(!text.contains("HTTPPagingError error"), "\(name): \(text)")
+      }
+    }
+    #expect(seen == Self.scenarios.count)
+  }
+
+  @Test func aTransportErrorReadsInWordsWithItsURLRedacted() {
+    let error = HTTPPagingError.transport(
+      URLError(.networkConnectionLost, userInfo: [NSURLErrorFailingURLErrorKey: Self.url]))
+    #expect(
+      error.localizedDescription
+        == "the request to https://…@api.example.com/v1/notes?api_key=… failed: the connection was "
+        + "lost before the response was complete (URLError -1005)")
+  }
+
+  @Test func aBaseURLWithoutASchemeIsNamedAsSuch() async {
+    let source = HTTPPageSource<Note>(
+      url: URL(string: "api.example.com/v1/notes")!, strategy: .linkHeader(),
+      transport: StubTransport(StubReply(body: "[]")))
+    let error = await loadError(source)
+    #expect(
+      error?.description
+        == #"the source's URL "api.example.com/v1/notes" is not an absolute http or https URL with a host; write it in full (https://api.example.com/v1/notes)"#
+    )
+  }
+
+  @Test func textRedactionCoversEveryFormOfURL() {
+    let text =
+      #"see https://user:pw@a.example/x?k=v&f, /rel?page[cursor]=abc and "#
+      + #"https:\/\/tok@b.example\/y?q=1 or <http://c.example/z#frag>; plain words stay."#
+    #expect(
+      RedactedURL.redactingURLs(in: text)
+        == #"see https://…@a.example/x?k=…&…, /rel?page[cursor]=… and "#
+        + #"https:\/\/…@b.example\/y?q=… or <http://c.example/z#…>; plain words stay."#)
+  }
+}
+
+/// A transport whose every request fails with a `URLError` carrying the request's URL.
+struct FailingTransport: HTTPTransport {
+  var code: URLError.Code
+
+  func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    throw URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any])
   }
 }

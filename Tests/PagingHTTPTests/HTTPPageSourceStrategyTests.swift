@@ -26,8 +26,8 @@ struct HTTPPageSourceStrategyTests {
     let page = try await source.loadPage(pageRequest(nil))
 
     #expect(page.items == notes(1...2))
-    #expect(page.nextCursor?.absoluteString == "https://api.example.com/v1/notes?page=3")
-    #expect(page.previousCursor?.absoluteString == "https://api.example.com/v1/notes?page=1")
+    #expect(page.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?page=3")
+    #expect(page.previousCursor?.url.absoluteString == "https://api.example.com/v1/notes?page=1")
     let request = try #require(await transport.requests.first)
     #expect(request.url?.absoluteString == "https://api.example.com/v1/notes?sort=a%20b%2Bc&x")
     #expect(request.value(forHTTPHeaderField: "accept") == "application/json")
@@ -43,7 +43,7 @@ struct HTTPPageSourceStrategyTests {
       queryItems: [URLQueryItem(name: "ignored", value: "on-cursors")], transport: transport)
     let cursor = URL("https://api.example.com/v1/notes?page=2")
 
-    let page = try await source.loadPage(pageRequest(cursor))
+    let page = try await source.loadPage(pageRequest(url: cursor))
 
     #expect(page == Page(items: notes(3...4), nextCursor: nil, previousCursor: nil))
     #expect(await transport.requestedURLs == ["https://api.example.com/v1/notes?page=2"])
@@ -89,7 +89,8 @@ struct HTTPPageSourceStrategyTests {
     let second = try await source.loadPage(pageRequest(cursor))
 
     #expect(
-      cursor.absoluteString == "https://api.example.com/v1/notes?_size=2&_next=2021-05-04%2C98%2B1")
+      cursor.url.absoluteString
+        == "https://api.example.com/v1/notes?_size=2&_next=2021-05-04%2C98%2B1")
     #expect(second.nextCursor == nil)
     #expect(
       await transport.requestedURLs == [
@@ -108,10 +109,10 @@ struct HTTPPageSourceStrategyTests {
       transport: transport)
 
     let page = try await source.loadPage(
-      pageRequest(URL("https://api.example.com/v1/notes?after=41&n=1")))
+      pageRequest(url: URL("https://api.example.com/v1/notes?after=41&n=1")))
 
     #expect(page.items == notes(5...5))
-    #expect(page.nextCursor?.absoluteString == "https://api.example.com/v1/notes?n=1&after=42")
+    #expect(page.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?n=1&after=42")
   }
 
   @Test(arguments: [#""""#, "null"])
@@ -149,7 +150,7 @@ struct HTTPPageSourceStrategyTests {
     let second = try await source.loadPage(pageRequest(first.nextCursor))
 
     #expect(
-      first.nextCursor?.absoluteString == "https://api.example.com/v1/notes?per_page=2&page=2")
+      first.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?per_page=2&page=2")
     #expect(second == Page(items: notes(3...3), nextCursor: nil))
     #expect(
       await transport.requestedURLs == [
@@ -164,16 +165,17 @@ struct HTTPPageSourceStrategyTests {
     let source = HTTPPageSource<Note>(
       url: base,
       strategy: .pageNumber(
-        queryItem: "p", firstPage: 0, pageSize: 2, itemsPath: ["results"], totalCountPath: ["total"]
+        queryItem: "p", firstPage: 0, pageSize: 2, itemsPath: ["results"], totalCount: ["total"]
       ),
       transport: transport)
 
-    let last = try await source.loadPage(pageRequest(URL("https://api.example.com/v1/notes?p=1")))
+    let last = try await source.loadPage(
+      pageRequest(url: URL("https://api.example.com/v1/notes?p=1")))
     let notLast = try await source.loadPage(
-      pageRequest(URL("https://api.example.com/v1/notes?p=0")))
+      pageRequest(url: URL("https://api.example.com/v1/notes?p=0")))
 
     #expect(last.nextCursor == nil)
-    #expect(notLast.nextCursor?.absoluteString == "https://api.example.com/v1/notes?p=1")
+    #expect(notLast.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?p=1")
   }
 
   @Test func offsetAdvancesByTheItemsReceivedAndEndsOnTotalOrEmpty() async throws {
@@ -183,18 +185,19 @@ struct HTTPPageSourceStrategyTests {
       return StubReply(body: #"{"count": 7, "items": \#(notesJSON(1...3))}"#)
     }
     let source = HTTPPageSource<Note>(
-      url: base, strategy: .offset(limit: 3, itemsPath: ["items"], totalCountPath: ["count"]),
+      url: base, strategy: .offset(limit: 3, itemsPath: ["items"], totalCount: ["count"]),
       transport: transport)
 
     let first = try await source.loadPage(pageRequest(nil))
     let atThree = try await source.loadPage(pageRequest(first.nextCursor))
     let atSix = try await source.loadPage(pageRequest(atThree.nextCursor))
     let pastTotal = try await source.loadPage(
-      pageRequest(URL("https://api.example.com/v1/notes?offset=4&limit=3")))
+      pageRequest(url: URL("https://api.example.com/v1/notes?offset=4&limit=3")))
 
-    #expect(first.nextCursor?.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=3")
     #expect(
-      atThree.nextCursor?.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=6")
+      first.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=3")
+    #expect(
+      atThree.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=6")
     #expect(atSix == Page(items: [], nextCursor: nil))
     #expect(pastTotal.nextCursor == nil)
     #expect(

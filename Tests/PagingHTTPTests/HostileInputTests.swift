@@ -45,8 +45,8 @@ struct HostileInputTests {
 
   /// A negative total count used to end the list after the first page without a word.
   @Test(arguments: [
-    HTTPPagingStrategy.pageNumber(pageSize: 2, itemsPath: ["items"], totalCountPath: ["total"]),
-    HTTPPagingStrategy.offset(limit: 2, itemsPath: ["items"], totalCountPath: ["total"]),
+    HTTPPagingStrategy.pageNumber(pageSize: 2, itemsPath: ["items"], totalCount: ["total"]),
+    HTTPPagingStrategy.offset(limit: 2, itemsPath: ["items"], totalCount: ["total"]),
   ])
   func aNegativeTotalCountIsADecodingErrorNamingThePath(_ strategy: HTTPPagingStrategy)
     async throws
@@ -67,7 +67,7 @@ struct HostileInputTests {
       transport: StubTransport(StubReply(body: body)))
     let page = try await source.loadPage(pageRequest(nil))
     #expect(
-      page.nextCursor?.absoluteString
+      page.nextCursor?.url.absoluteString
         == "https://api.example.com/v1/notes?c=12345678901234567890123"
     )
   }

@@ -66,7 +66,7 @@ struct KintoTests {
     let clock = ContinuousClock()
     let started = clock.now
 
-    let error = await #expect(throws: PageWalkError<URL>.self) {
+    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
       for try await _ in source.pages(options: PageWalkOptions(retryPolicy: backoff)) {}
     }
 

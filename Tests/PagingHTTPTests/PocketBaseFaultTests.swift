@@ -12,7 +12,7 @@ extension PocketBase {
         url: base.appendingPathComponent("api/collections/notes/records"),
         strategy: .pageNumber(
           pageSize: 200, pageSizeQueryItem: "perPage", itemsPath: ["items"],
-          totalPagesPath: ["totalPages"]),
+          totalPages: ["totalPages"]),
         queryItems: [URLQueryItem(name: "sort", value: "n")])
     }, key: \.n, table: Array(1...1200), pages: 6)
 

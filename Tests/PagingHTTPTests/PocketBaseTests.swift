@@ -46,7 +46,7 @@ struct PocketBaseTests {
     let result = try await walk(
       .pageNumber(
         pageSize: 2000, pageSizeQueryItem: "perPage", itemsPath: ["items"],
-        totalPagesPath: ["totalPages"]))
+        totalPages: ["totalPages"]))
     #expect(result.numbers == Array(1...1200))
     #expect(result.pages == 2)
   }
@@ -55,7 +55,7 @@ struct PocketBaseTests {
     let result = try await walk(
       .pageNumber(
         pageSize: 2000, pageSizeQueryItem: "perPage", itemsPath: ["items"],
-        totalCountPath: ["totalItems"]))
+        totalCount: ["totalItems"]))
     #expect(result.numbers == Array(1...1200))
     #expect(result.pages == 2)
   }
@@ -65,7 +65,7 @@ struct PocketBaseTests {
     let result = try await walk(
       .pageNumber(
         pageSize: 400, pageSizeQueryItem: "perPage", itemsPath: ["items"],
-        totalCountPath: ["totalItems"]))
+        totalCount: ["totalItems"]))
     #expect(result.numbers == Array(1...1200))
     #expect(result.pages == 3)
   }

@@ -10,7 +10,7 @@ import PagingHTTP
 
 private func readmeWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
   func save(_ items: [ReleaseNote]) {}
-  func resume(from cursor: URL?) {}
+  func resume(from cursor: HTTPCursor?) {}
 
   // Every note, one request per page; nothing runs ahead of the loop.
   for try await note in notes.pages().items {
@@ -22,7 +22,7 @@ private func readmeWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
   let options = PageWalkOptions(maxPages: 50, retryPolicy: .exponentialBackoff(backoff))
   do {
     for try await page in notes.pages(options: options) { save(page.items) }
-  } catch let error as PageWalkError<URL> {
+  } catch let error as PageWalkError<HTTPCursor> {
     print(error)                  // query values redacted: ?api_key=…&_next=…
     resume(from: error.cursor)    // notes.pages(from: error.cursor) picks up at the failed page
   }

@@ -135,13 +135,15 @@ where Item.ID: Sendable {
     var server = try await start(0)
     let source = try source(server.url)
     var iterator = source.pages(options: Self.manual).makeAsyncIterator()
-    var loaded: [Page<Item, URL>] = []
+    var loaded: [Page<Item, HTTPCursor>] = []
     for _ in 1..<Self.faultyRequest {
       loaded.append(try #require(try await iterator.next()))
     }
 
     await server.kill()
-    let error = await #expect(throws: PageWalkError<URL>.self) { _ = try await iterator.next() }
+    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
+      _ = try await iterator.next()
+    }
     let failure = try #require(error)
     guard case .transport(let urlError)? = failure.error.httpError else {
       Issue.record("expected a transport error, got \(failure.error)")

@@ -74,19 +74,40 @@ extension URL {
 }
 
 /// The engine's request for `cursor` (nil: the first page).
-func pageRequest(_ cursor: URL?) -> PageRequest<URL> {
+func pageRequest(_ cursor: HTTPCursor?) -> PageRequest<HTTPCursor> {
   PageRequest(
     id: PageRequestID(rawValue: 1), direction: cursor == nil ? .refresh : .append, cursor: cursor,
     generation: Generation(rawValue: 0))
 }
 
+/// The engine's request for a `GET` of `url` (nil: the first page).
+func pageRequest(url: URL?) -> PageRequest<HTTPCursor> {
+  pageRequest(url.map { HTTPCursor(url: $0) })
+}
+
 /// Loads `cursor` (nil: the first page) from `source` and returns the ``HTTPPagingError`` it
 /// throws; records an issue when it throws nothing or another error.
 func loadError<Item>(
-  _ source: HTTPPageSource<Item>, _ cursor: URL? = nil,
+  _ source: HTTPPageSource<Item>, _ cursor: HTTPCursor? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async -> HTTPPagingError? {
   await #expect(throws: HTTPPagingError.self, sourceLocation: sourceLocation) {
     try await source.loadPage(pageRequest(cursor))
   }
+}
+
+/// Loads a `GET` of `url` from `source` and returns the ``HTTPPagingError`` it throws.
+func loadError<Item>(
+  _ source: HTTPPageSource<Item>, _ url: URL?, sourceLocation: SourceLocation = #_sourceLocation
+) async -> HTTPPagingError? {
+  await loadError(source, url.map { HTTPCursor(url: $0) }, sourceLocation: sourceLocation)
+}
+
+/// Walks `source` to the end with manual retries and returns its items.
+func walk(_ source: HTTPPageSource<Note>) async throws -> [Note] {
+  var notes: [Note] = []
+  for try await note in source.pages(options: PageWalkOptions(retryPolicy: .manual)).items {
+    notes.append(note)
+  }
+  return notes
 }

@@ -40,7 +40,7 @@ struct URLSessionTransportTests {
     #expect(slashed.absoluteString.hasSuffix("release_notes.json/"))
     #expect(page.items.map(\.id) == Array(expected.prefix(5)))
     #expect(
-      page.nextCursor?.absoluteString
+      page.nextCursor?.url.absoluteString
         == Datasette.tableURL(base).absoluteString + "?_shape=array&_size=5&_next=\(expected[4])")
   }
 
@@ -78,12 +78,12 @@ struct URLSessionTransportTests {
       url: server.url.appendingPathComponent("notes"), strategy: .linkHeader())
 
     let page = try await source.loadPage(
-      pageRequest(URL(string: "notes?page=2", relativeTo: server.url)?.absoluteURL))
+      pageRequest(url: URL(string: "notes?page=2", relativeTo: server.url)?.absoluteURL))
     await server.stop()
 
     #expect(page.items == notes(1...1))
-    #expect(page.nextCursor?.absoluteString == "\(server.url.absoluteString)/notes?page=3")
-    #expect(page.previousCursor?.absoluteString == "\(server.url.absoluteString)/notes?page=1")
+    #expect(page.nextCursor?.url.absoluteString == "\(server.url.absoluteString)/notes?page=3")
+    #expect(page.previousCursor?.url.absoluteString == "\(server.url.absoluteString)/notes?page=1")
   }
 
   @Test func cancellingALoadThatNeverAnswersEndsItAsACancellation() async throws {

@@ -27,15 +27,6 @@ private func cappedServer(total: Int, cap: Int, counts: Bool = true) -> StubTran
   }
 }
 
-/// Walks `source` to the end and returns its items.
-private func walk(_ source: HTTPPageSource<Note>) async throws -> [Note] {
-  var notes: [Note] = []
-  for try await note in source.pages(options: PageWalkOptions(retryPolicy: .manual)).items {
-    notes.append(note)
-  }
-  return notes
-}
-
 /// Issue 12: every common wire format, and walks that trust totals and the server's page size
 /// (fault class 28 of the rulebook).
 @Suite("Wire formats and server-capped page sizes")
@@ -75,7 +66,7 @@ struct WireFormatTests {
       url: base, strategy: .nextURL(bodyPath: ["next"], itemsPath: ["results"]),
       authorization: "Bearer secret", transport: transport)
 
-    let error = await #expect(throws: PageWalkError<URL>.self) { _ = try await walk(source) }
+    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) { _ = try await walk(source) }
 
     guard case .crossOriginCursor(let url, _)? = error?.error.httpError else {
       Issue.record("expected a cross-origin error, got \(String(describing: error))")
@@ -108,7 +99,7 @@ struct WireFormatTests {
       url: base,
       strategy: .pageNumber(
         pageSize: 100, pageSizeQueryItem: "page_size", itemsPath: ["results"],
-        totalCountPath: ["count"]),
+        totalCount: ["count"]),
       transport: transport)
 
     #expect(try await walk(source) == notes(1...total))
@@ -128,7 +119,7 @@ struct WireFormatTests {
       url: base,
       strategy: .pageNumber(
         pageSize: 2000, pageSizeQueryItem: "page_size", itemsPath: ["results"],
-        totalPagesPath: ["totalPages"]),
+        totalPages: ["totalPages"]),
       transport: transport)
 
     #expect(try await walk(source).map(\.id) == Array(1...2500))
@@ -139,7 +130,7 @@ struct WireFormatTests {
   func anOffsetWalkFollowsACappedPageSizeToTheTotal(_ total: Int) async throws {
     let transport = cappedServer(total: total, cap: 50)
     let source = HTTPPageSource<Note>(
-      url: base, strategy: .offset(limit: 100, itemsPath: ["results"], totalCountPath: ["count"]),
+      url: base, strategy: .offset(limit: 100, itemsPath: ["results"], totalCount: ["count"]),
       transport: transport)
 
     #expect(try await walk(source) == notes(1...total))
@@ -164,9 +155,13 @@ private struct NextInMeta: HTTPNextPageRule {
 
   var firstPageQueryItems: [URLQueryItem] { [URLQueryItem(name: "per", value: "2")] }
 
-  func nextPage(after pageURL: URL, response: HTTPURLResponse, body: Data) throws -> URL? {
+  func nextPage(after cursor: HTTPCursor, response: HTTPURLResponse, body: Data) throws
+    -> HTTPCursor?
+  {
     let meta = try JSONDecoder().decode(Envelope.self, from: body).meta
-    return meta.next.flatMap { URL(string: $0, relativeTo: pageURL)?.absoluteURL }
+    return meta.next.flatMap { URL(string: $0, relativeTo: cursor.url)?.absoluteURL }.map {
+      HTTPCursor(url: $0)
+    }
   }
 }
 
@@ -205,7 +200,9 @@ struct CustomStrategyTests {
     let leaking = HTTPPageSource<Note>(
       url: base, strategy: .custom(NextInMeta(), itemsPath: ["data"]),
       authorization: "Bearer secret", transport: transport)
-    let error = await #expect(throws: PageWalkError<URL>.self) { _ = try await walk(leaking) }
+    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
+      _ = try await walk(leaking)
+    }
     guard case .crossOriginCursor? = error?.error.httpError else {
       Issue.record("expected a cross-origin error, got \(String(describing: error))")
       return

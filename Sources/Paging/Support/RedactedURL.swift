@@ -1,28 +1,74 @@
 import Foundation
 
-/// A URL as error descriptions print it: query values, a password and the fragment replaced
-/// by `…`, names kept (`https://api.example.com/v1/notes?api_key=…&_next=…`), so that a log
-/// line never carries a token (fault class 29 of the rulebook). Code that needs the full URL
-/// reads it from the error itself.
-package struct RedactedURL: CustomStringConvertible, Sendable {
+/// A URL as error descriptions print it: the user part, query values and the fragment
+/// replaced by `…`, query item names kept (`https://…@api.example.com/v1/notes?api_key=…&_next=…`),
+/// so that a log line never carries a token (fault class 29 of the rulebook). Code that needs
+/// the full URL reads it from the error itself.
+///
+/// Use it in the descriptions of a page source of your own, and ``redactingURLs(in:)`` for text
+/// that may quote URLs (a server's error body):
+///
+/// ```swift
+/// var description: String { "HTTP \(status) from \(RedactedURL(url))" }
+/// ```
+public struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// The URL, in full.
-  package let url: URL
+  public let url: URL
 
   /// Wraps `url`.
-  package init(_ url: URL) { self.url = url }
+  /// - Parameter url: The URL to print redacted.
+  public init(_ url: URL) { self.url = url }
 
   /// How an error description prints a cursor: a `URL` redacted, anything else as
-  /// `String(describing:)` (so that the engine's error types need not import Foundation).
+  /// `String(describing:)` (a cursor type of its own redacts in its `description`).
   /// - Parameter cursor: Any cursor.
-  /// - Returns: The text. O(n) in the text's length.
+  /// - Returns: The text.
+  /// - Complexity: O(n) in the text's length.
   package static func describing(_ cursor: some Hashable & Sendable) -> String {
     (cursor as? URL).map { "\(RedactedURL($0))" } ?? "\(cursor)"
   }
 
-  /// The URL with query values (and bare query items), the password and the fragment
-  /// replaced by `…`. O(n) in the URL's length.
-  package var description: String {
-    var text = Substring(url.absoluteString)
+  /// The URL with its user part (user name and password), query values (and bare query
+  /// items) and fragment replaced by `…`.
+  /// - Complexity: O(n) in the URL's length.
+  public var description: String { Self.redacting(Substring(url.absoluteString)) }
+
+  /// `text` with every URL in it redacted as ``description`` redacts one: each absolute URL
+  /// (`scheme://…`, JSON's escaped `scheme:\/\/…` too) loses its user part, query values and
+  /// fragment, and so does each relative reference with a query (`/notes?api_key=…`). Use it
+  /// before quoting a server's body in an error's description.
+  /// - Parameter text: Any text, such as the start of a response body.
+  /// - Returns: The text with those parts replaced by `…`.
+  /// - Complexity: O(n) in the text's length.
+  public static func redactingURLs(in text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let start = rest.firstIndex(where: { !isDelimiter($0) }) {
+      result += rest[..<start]
+      let end = rest[start...].firstIndex(where: isDelimiter) ?? rest.endIndex
+      var token = rest[start..<end]
+      // Punctuation that ends a sentence is not part of the URL before it.
+      let trailing = token.reversed().prefix { ",.;:!)".contains($0) }.count
+      let punctuation = token.suffix(trailing)
+      token = token.dropLast(trailing)
+      let isURL =
+        token.contains("://") || token.contains(#":\/\/"#)
+        || (token.contains("?") && token.contains("="))
+      result += (isURL ? redacting(token) : String(token)) + punctuation
+      rest = rest[end...]
+    }
+    return result + rest
+  }
+
+  /// Characters that cannot be part of a URL as text quotes it (RFC 3986 appendix C).
+  private static func isDelimiter(_ character: Character) -> Bool {
+    character.isWhitespace || "\"'<>`{}|^".contains(character)
+  }
+
+  /// `text` (a URL, absolute or relative) with its user part, query values and fragment
+  /// replaced by `…`.
+  private static func redacting(_ url: Substring) -> String {
+    var text = url
     var fragment = ""
     if let hash = text.firstIndex(of: "#") {
       fragment = text[text.index(after: hash)...].isEmpty ? "#" : "#…"
@@ -40,18 +86,19 @@ package struct RedactedURL: CustomStringConvertible, Sendable {
         }.joined(separator: "&")
       text = text[..<mark]
     }
-    return Self.redactingPassword(text) + query + fragment
+    return redactingUserPart(text) + query + fragment
   }
 
-  /// `scheme://user:…@host/path` for `scheme://user:password@host/path`.
-  private static func redactingPassword(_ text: Substring) -> String {
-    guard let schemeEnd = text.range(of: "://") else { return String(text) }
+  /// `scheme://…@host/path` for `scheme://user:password@host/path` (and for a user name
+  /// alone, which is often the token: `https://sk_live_…@api.example.com`).
+  private static func redactingUserPart(_ text: Substring) -> String {
+    guard let schemeEnd = text.range(of: "://") ?? text.range(of: #":\/\/"#) else {
+      return String(text)
+    }
     let authorityStart = schemeEnd.upperBound
-    let authorityEnd = text[authorityStart...].firstIndex(of: "/") ?? text.endIndex
-    let authority = text[authorityStart..<authorityEnd]
-    guard let at = authority.lastIndex(of: "@"),
-      let colon = authority[..<at].firstIndex(of: ":")
-    else { return String(text) }
-    return text[..<colon] + ":…" + text[at...]
+    let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "\\" }
+    let authority = text[authorityStart..<(authorityEnd ?? text.endIndex)]
+    guard let at = authority.lastIndex(of: "@") else { return String(text) }
+    return text[..<authorityStart] + "…" + text[at...]
   }
 }
