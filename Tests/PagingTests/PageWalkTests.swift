@@ -267,6 +267,60 @@ struct PageWalkTests {
     #expect(source.cursors == [nil, 1, 2, 3, 4])
   }
 
+  @Test func withDuplicatesKeptACycleStillEndsWithARepeatedCursor() async throws {
+    // 0 → 1 → 2 → 1, every page with the same ids: the walk holds no id, but every cursor.
+    let source = ReplySource { cursor, _ in
+      page(0..<2, next: cursor == 2 ? 1 : (cursor ?? 0) + 1)
+    }
+    var pages = 0
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      // The limit only ends a walk that missed the cycle.
+      let options = PageWalkOptions(maxPages: 10, removesDuplicates: false)
+      for try await _ in source.pages(options: options) { pages += 1 }
+    }
+    #expect(error?.error == .repeatedCursor(1))
+    #expect(pages == 3)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  @Test func withDuplicatesKeptEmptyPagesInARowStillEndTheWalk() async throws {
+    let source = ReplySource { cursor, _ in
+      page((cursor ?? 0) == 0 ? 0..<2 : 0..<0, next: (cursor ?? 0) + 1)
+    }
+    let options = PageWalkOptions(removesDuplicates: false, maxPagesWithoutNewItems: 2)
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await _ in source.pages(options: options) {}
+    }
+    #expect(error?.error == .noNewItems(pages: 2))
+    #expect(error?.cursor == 3)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  /// What a walk that keeps duplicates asks of the machine: the window empties, the chain,
+  /// the cursors committed and the request numbers stay.
+  @Test func forgetWindowEmptiesTheWindowAndKeepsTheChainAndTheCommittedCursors() {
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(prefetch: .fixed(0)))
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(.loadCompleted(first.id, page(0..<2, next: 1)))
+    machine.forgetWindow()
+    #expect(machine.items.isEmpty)
+    #expect(machine.nextCursor == 1)
+
+    let second = machine.handle(.loadNextPage).loads
+    #expect(second.map(\.cursor) == [1])
+    #expect(second.map(\.id.rawValue) == [2])
+    // The same ids again are new to the emptied window.
+    _ = machine.handle(.loadCompleted(second[0].id, page(0..<2, next: 2)))
+    #expect(machine.items.map(\.id) == [0, 1])
+    #expect(machine.appendState == .idle)
+    machine.forgetWindow()
+    // Cursor 1 committed before the window was emptied: a page pointing back to it is a cycle.
+    let third = machine.handle(.loadNextPage).loads
+    _ = machine.handle(.loadCompleted(third[0].id, page(2..<4, next: 1)))
+    #expect(machine.appendState == .failed(.repeatedCursor(1)))
+  }
+
   @Test func aCancelledTaskSendsNoRequestThrowsCancellationErrorAndEndsTheWalk() async throws {
     let gate = AsyncStream<Void>.makeStream()
     let started = AsyncStream<Void>.makeStream()

@@ -109,11 +109,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
             try Task.checkCancellation()
             let page = try await walk.source.loadPage(request)
             loaded = page
-            event = .loadCompleted(
-              request.id,
-              Page(
-                items: page.items.map { Key(id: $0.id) }, nextCursor: page.nextCursor,
-                previousCursor: page.previousCursor))
+            event = .loadCompleted(request.id, keys(of: page))
           } catch  where Task.isCancelled {
             throw cancel()
           } catch {
@@ -139,6 +135,17 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         }
       }
       return nil
+    }
+
+    /// What the machine is given of a page: the ids of its items, which it de-duplicates and
+    /// counts. With duplicates kept, the window was emptied after the last page
+    /// (`PagingStateMachine.forgetWindow()`) and the only question is whether the page adds
+    /// anything: its first id answers it, in O(1).
+    private func keys(of page: Element) -> Page<Key, Source.Cursor> {
+      let items =
+        walk.options.removesDuplicates
+        ? page.items.map { Key(id: $0.id) } : page.items.prefix(1).map { Key(id: $0.id) }
+      return Page(items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
     }
 
     /// The page as the walk returns it: with ``PageWalkOptions/removesDuplicates``, only the

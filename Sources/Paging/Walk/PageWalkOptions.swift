@@ -15,8 +15,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
   /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook). Costs one id per item
   /// kept, for the walk's lifetime; off, the walk keeps no id, and only a page without items
-  /// (or whose items all repeat an id of that page) counts towards
-  /// ``maxPagesWithoutNewItems``. Default `true`.
+  /// counts towards ``maxPagesWithoutNewItems``. Default `true`.
   public var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
   /// with ``PagingError/noNewItems(pages:)`` (fault class 14). At least 1; default 3, as
