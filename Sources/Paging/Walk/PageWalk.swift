@@ -109,6 +109,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
             try Task.checkCancellation()
             let page = try await walk.source.loadPage(request)
             loaded = page
+            if walk.options.removesDuplicates { machine.reserveWindow(adding: page.items.count) }
             event = .loadCompleted(request.id, keys(of: page))
           } catch  where Task.isCancelled {
             throw cancel()
