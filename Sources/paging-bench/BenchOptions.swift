@@ -12,13 +12,22 @@ struct BenchOptions: Sendable {
   var memoryProbe: Int?
   /// Run only the capped-window and restore profiles (issue 13) and print their goals.
   var cappedWindow = false
+  /// `--walk N`: only walk N rows of an in-memory source (``WalkBenchmark``) and print it.
+  var walkRows: Int?
+  /// `--walk-page-size N`: the walk's rows per page (default 1,000).
+  var walkPageSize = 1_000
+  /// `--walk-keeping-duplicates`: the walk with ``PageWalkOptions/removesDuplicates`` off.
+  var walkKeepsDuplicates = false
 
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
+                        [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles (issue 13),
                         printed
+      --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
+                        with `source.pages()` and print the time and the peak memory
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -38,6 +47,10 @@ struct BenchOptions: Sendable {
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
+      case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
+      case "--walk", "--walk-page-size":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
+        if argument == "--walk" { options.walkRows = count } else { options.walkPageSize = count }
       case "--memory-probe":
         guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
         options.memoryProbe = count

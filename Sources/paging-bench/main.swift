@@ -27,6 +27,13 @@ if options.cappedWindow {
   }
   exit(0)
 }
+if let rows = options.walkRows {
+  print(
+    try await WalkBenchmark.run(
+      rows: rows, pageSize: options.walkPageSize,
+      removesDuplicates: !options.walkKeepsDuplicates))
+  exit(0)
+}
 if let count = options.memoryProbe {
   print(MemoryBenchmark.probe(count: count))
   exit(0)

@@ -4,10 +4,10 @@ import PagingTesting
 import Synchronization
 import Testing
 
-/// A source that answers from a closure of the cursor and records the cursors it was asked.
+/// A source that answers from a closure of the cursor and records the requests it was sent.
 final class ReplySource: PageSource, Sendable {
   private let reply: @Sendable (Int?, Int) throws -> Page<Row, Int>
-  private let log = Mutex<[Int?]>([])
+  private let log = Mutex<[PageRequest<Int>]>([])
 
   /// - Parameter reply: The page for a cursor, given how many requests came before.
   init(_ reply: @escaping @Sendable (Int?, Int) throws -> Page<Row, Int>) {
@@ -23,11 +23,12 @@ final class ReplySource: PageSource, Sendable {
     }
   }
 
-  var cursors: [Int?] { log.withLock { $0 } }
+  var cursors: [Int?] { requests.map(\.cursor) }
+  var requests: [PageRequest<Int>] { log.withLock { $0 } }
 
   func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
     let count = log.withLock { log in
-      log.append(request.cursor)
+      log.append(request)
       return log.count - 1
     }
     return try reply(request.cursor, count)
@@ -199,13 +200,148 @@ struct PageWalkTests {
     #expect(source.cursors == [nil])
   }
 
-  @Test func aSourceThatCancelsItselfStopsAfterThreeTries() async throws {
+  /// The engine's rule: three reloads, then the fourth cancellation in a row fails.
+  @Test func aSourceThatCancelsItselfFailsAtTheFourthCancellationAsTheEngineDoes() async throws {
     let source = ReplySource { _, _ in throw CancellationError() }
     let error = await #expect(throws: PageWalkError<Int>.self) {
       for try await _ in source.pages() {}
     }
-    #expect(error?.error == .sourceCancelled(times: 3))
-    #expect(source.cursors == [nil, nil, nil])
+    #expect(error?.error == .sourceCancelled(times: 4))
+    #expect(error?.cursor == nil)
+    #expect(source.cursors == [nil, nil, nil, nil])
+
+    var machine = PagingStateMachine<Row, Int>()
+    var effects = machine.handle(.start)
+    while let request = effects.loads.first {
+      effects = machine.handle(.loadCancelled(request.id))
+    }
+    #expect(machine.refreshState == .failed(.sourceCancelled(times: 4)))
+  }
+
+  @Test func aSourceThatCancelsItselfThreeTimesIsLoadedAgainAndTheWalkGoesOn() async throws {
+    let source = ReplySource { cursor, count in
+      if cursor == 1, count < 4 { throw CancellationError() }
+      return page((cursor ?? 0) * 2..<(cursor ?? 0) * 2 + 2, next: cursor == nil ? 1 : nil)
+    }
+    var ids: [Int] = []
+    for try await row in source.pages().items { ids.append(row.id) }
+    #expect(ids == [0, 1, 2, 3])
+    #expect(source.cursors == [nil, 1, 1, 1, 1])
+  }
+
+  @Test func requestIdsAreUniqueAcrossRetriesCancellationsAndPages() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      switch count {
+      case 0, 3: throw Boom()  // the first page's and the second page's first attempts
+      case 4: throw CancellationError()  // the second page's retry, cancelled by the source
+      default: return page((cursor ?? 0) * 2..<(cursor ?? 0) * 2 + 2, next: (cursor ?? 0) + 1)
+      }
+    }
+    let policy = RetryPolicy.exponentialBackoff(
+      ExponentialBackoff(initialDelay: .seconds(1), jitter: 0, immediateFirstRetry: true))
+    var ids: [Int] = []
+    let options = PageWalkOptions(maxPages: 3, retryPolicy: policy)
+    for try await row in source.pages(options: options, clock: clock).items { ids.append(row.id) }
+
+    #expect(ids == Array(0..<6))
+    let requests = source.requests
+    #expect(requests.map(\.cursor) == [nil, nil, 1, 2, 2, 2])
+    #expect(requests.map(\.id.rawValue) == [1, 2, 3, 4, 5, 6])
+    #expect(requests.map(\.direction) == [.refresh, .refresh, .append, .append, .append, .append])
+    #expect(Set(requests.map(\.id)).count == requests.count)
+  }
+
+  @Test func withDuplicatesKeptOnlyEmptyPagesCountAsPagesWithoutNewItems() async throws {
+    // Every page repeats the same ids: kept, they are the walk's items, not a stuck source.
+    let source = ReplySource { cursor, _ in
+      page(0..<2, next: (cursor ?? 0) < 4 ? (cursor ?? 0) + 1 : nil)
+    }
+    let options = PageWalkOptions(removesDuplicates: false, maxPagesWithoutNewItems: 1)
+    var count = 0
+    for try await row in source.pages(options: options).items {
+      #expect(row.id == count % 2)
+      count += 1
+    }
+    #expect(count == 10)
+    #expect(source.cursors == [nil, 1, 2, 3, 4])
+  }
+
+  @Test func withDuplicatesKeptACycleStillEndsWithARepeatedCursor() async throws {
+    // 0 → 1 → 2 → 1, every page with the same ids: the walk holds no id, but every cursor.
+    let source = ReplySource { cursor, _ in
+      page(0..<2, next: cursor == 2 ? 1 : (cursor ?? 0) + 1)
+    }
+    var pages = 0
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      // The limit only ends a walk that missed the cycle.
+      let options = PageWalkOptions(maxPages: 10, removesDuplicates: false)
+      for try await _ in source.pages(options: options) { pages += 1 }
+    }
+    #expect(error?.error == .repeatedCursor(1))
+    #expect(pages == 3)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  @Test func withDuplicatesKeptEmptyPagesInARowStillEndTheWalk() async throws {
+    let source = ReplySource { cursor, _ in
+      page((cursor ?? 0) == 0 ? 0..<2 : 0..<0, next: (cursor ?? 0) + 1)
+    }
+    let options = PageWalkOptions(removesDuplicates: false, maxPagesWithoutNewItems: 2)
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await _ in source.pages(options: options) {}
+    }
+    #expect(error?.error == .noNewItems(pages: 2))
+    #expect(error?.cursor == 3)
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  /// What a walk that keeps duplicates asks of the machine: the window empties, the chain,
+  /// the cursors committed and the request numbers stay.
+  @Test func forgetWindowEmptiesTheWindowAndKeepsTheChainAndTheCommittedCursors() {
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(prefetch: .fixed(0)))
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(.loadCompleted(first.id, page(0..<2, next: 1)))
+    machine.forgetWindow()
+    #expect(machine.items.isEmpty)
+    #expect(machine.nextCursor == 1)
+
+    let second = machine.handle(.loadNextPage).loads
+    #expect(second.map(\.cursor) == [1])
+    #expect(second.map(\.id.rawValue) == [2])
+    // The same ids again are new to the emptied window.
+    _ = machine.handle(.loadCompleted(second[0].id, page(0..<2, next: 2)))
+    #expect(machine.items.map(\.id) == [0, 1])
+    #expect(machine.appendState == .idle)
+    machine.forgetWindow()
+    // Cursor 1 committed before the window was emptied: a page pointing back to it is a cycle.
+    let third = machine.handle(.loadNextPage).loads
+    _ = machine.handle(.loadCompleted(third[0].id, page(2..<4, next: 1)))
+    #expect(machine.appendState == .failed(.repeatedCursor(1)))
+  }
+
+  @Test func aCancelledTaskSendsNoRequestThrowsCancellationErrorAndEndsTheWalk() async throws {
+    let gate = AsyncStream<Void>.makeStream()
+    let started = AsyncStream<Void>.makeStream()
+    let source = ReplySource { _, _ in page(0..<2, next: 1) }
+    let walk = Task {
+      var iterator = source.pages().makeAsyncIterator()
+      _ = try await iterator.next()
+      started.continuation.yield()
+      for await _ in gate.stream {}
+      do {
+        _ = try await iterator.next()
+        return "no throw"
+      } catch is CancellationError {
+        return try await iterator.next() == nil ? "ended" : "went on"
+      }
+    }
+    for await _ in started.stream { break }
+    walk.cancel()
+    gate.continuation.finish()
+    #expect(try await walk.value == "ended")
+    #expect(source.cursors == [nil])
   }
 
   @Test func aWalkRunsInsideAnActor() async throws {

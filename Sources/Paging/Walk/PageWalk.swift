@@ -5,18 +5,31 @@
 /// for try await note in source.pages().items { print(note.title) }
 /// ```
 ///
-/// Nothing runs ahead: each `next()` sends one request (or none, at the end) and returns its
-/// page. The walk keeps the engine's guards (rulebook R7 and fault classes 12, 14, 15 and 25):
-/// a cursor already requested, cycles included, ends it with
-/// ``PagingError/repeatedCursor(_:)``; ``PageWalkOptions/maxPagesWithoutNewItems`` pages in a
-/// row without a new item end it with ``PagingError/noNewItems(pages:)``; items whose id came
-/// before are dropped unless ``PageWalkOptions/removesDuplicates`` is off. A failure throws a
-/// ``PageWalkError`` whose ``PageWalkError/cursor`` resumes the walk where it stopped; after a
-/// throw the iterator returns `nil`. Cancelling the iterating task cancels the request in
-/// flight and any retry's wait, and `next()` throws `CancellationError`.
+/// Nothing runs ahead: each `next()` sends one request (or none, at the end), and the automatic
+/// retries of that request if it fails, and returns its page. The walk drives a
+/// ``PagingStateMachine``, so its guards and retries are the engine's, with the same rules
+/// (rulebook R7 and fault classes 12, 14, 15 and 25):
+/// - a cursor whose page already loaded in the walk, cycles included, ends it with
+///   ``PagingError/repeatedCursor(_:)``;
+/// - ``PageWalkOptions/maxPagesWithoutNewItems`` pages in a row without a new item (empty, or
+///   every id seen before) end it with ``PagingError/noNewItems(pages:)``;
+/// - items whose id came before are dropped unless ``PageWalkOptions/removesDuplicates`` is off;
+/// - a source that reports a cancellation nobody asked for has its request sent again, three
+///   times; the fourth time in a row fails with ``PagingError/sourceCancelled(times:)``;
+/// - a retryable failure is sent again as ``PageWalkOptions/retryPolicy`` says, after at least
+///   the server's `Retry-After`.
+///
+/// Every request carries a new ``PageRequest/id``, retries included: the first page is a
+/// ``LoadDirection/refresh`` request, the others ``LoadDirection/append`` requests, as a
+/// ``Paginator`` sends them. A failure throws a ``PageWalkError`` whose
+/// ``PageWalkError/cursor`` resumes the walk where it stopped; after a throw the iterator
+/// returns `nil`. Cancelling the iterating task cancels the request in flight and any retry's
+/// wait, and `next()` throws `CancellationError`.
 ///
 /// Differences from the ``Paginator``: no prefetch (the caller pulls), no refresh, one
-/// direction (next cursors only).
+/// direction (next cursors only), and the items go to the caller instead of a window: the
+/// walk keeps one id per item returned (none with ``PageWalkOptions/removesDuplicates`` off)
+/// and one cursor per page.
 public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
   /// A page: its items (duplicates removed) and its cursors as the source returned them.
   public typealias Element = Page<Source.Item, Source.Cursor>
@@ -34,26 +47,24 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     AsyncIterator(walk: self)
   }
 
-  /// Sends the walk's requests, one per ``next()``.
+  /// Sends the walk's requests, one per ``next()``, as a ``PagingStateMachine`` asks for them.
   public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+    /// What the machine holds of an item: its id. The machine de-duplicates the walk and
+    /// counts its new items by id; the items themselves go to the caller.
+    struct Key: Identifiable, Sendable {
+      let id: Source.Item.ID
+    }
+
     private let walk: PageWalk
-    private var next: Source.Cursor?
+    private var machine: PagingStateMachine<Key, Source.Cursor>
+    private var started = false
     private var finished = false
-    private var requested: Set<Source.Cursor> = []
-    private var seen: Set<Source.Item.ID> = []
-    private var pagesWithoutNewItems = 0
     private var pages = 0
     private var itemCount = 0
-    private var random: SeededRandom
 
     init(walk: PageWalk) {
       self.walk = walk
-      self.next = walk.cursor
-      if case .exponentialBackoff(let backoff) = walk.options.retryPolicy {
-        random = SeededRandom(seed: backoff.seed)
-      } else {
-        random = SeededRandom(seed: 0)
-      }
+      machine = PagingStateMachine(configuration: walk.options.configuration(from: walk.cursor))
     }
 
     /// Loads the next page.
@@ -64,68 +75,106 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       guard !finished else { return nil }
       if let maxPages = walk.options.maxPages, pages >= maxPages { return finish() }
       if let maxItems = walk.options.maxItems, itemCount >= maxItems { return finish() }
-      let cursor = next
-      if let pendingFailure { throw fail(pendingFailure, at: cursor) }
-      if let cursor, !requested.insert(cursor).inserted {
-        throw fail(.repeatedCursor(cursor), at: cursor)
-      }
-      var page = try await load(cursor)
-      pages += 1
-      if walk.options.removesDuplicates {
-        page.items.removeAll { !seen.insert($0.id).inserted }
-      }
-      itemCount += page.items.count
-      pagesWithoutNewItems = page.items.isEmpty ? pagesWithoutNewItems + 1 : 0
-      if let nextCursor = page.nextCursor {
-        next = nextCursor
-        if pagesWithoutNewItems >= walk.options.maxPagesWithoutNewItems {
-          // The page is delivered; the next call throws (the items are never lost).
-          pendingFailure = .noNewItems(pages: pagesWithoutNewItems)
+      // The first page is the machine's first load (a refresh); later ones are explicit
+      // appends. A guard that tripped at the last commit latches the append edge, so the
+      // machine then asks for nothing and its failure is thrown.
+      let direction = started ? LoadDirection.append : .refresh
+      let effects = machine.handle(started ? .loadNextPage : .start)
+      started = true
+      guard let page = try await run(effects) else {
+        if let error = machine.loadState(direction).error {
+          finished = true
+          throw PageWalkError(
+            error: error, cursor: direction == .refresh ? machine.origin : machine.nextCursor,
+            pagesLoaded: pages, itemsLoaded: itemCount)
         }
-      } else {
-        finished = true
+        return finish()
       }
+      pages += 1
+      itemCount += page.items.count
+      if !walk.options.removesDuplicates { machine.forgetWindow() }
       return page
     }
 
-    private var pendingFailure: PagingError?
-
-    /// One request, retried as the policy says.
-    private mutating func load(_ cursor: Source.Cursor?) async throws -> Element {
-      var attempt = 0
-      var cancellations = 0
-      while true {
-        try Task.checkCancellation()
-        let request = PageRequest(
-          id: PageRequestID(rawValue: pages + attempt + cancellations),
-          direction: pages == 0 ? .refresh : .append, cursor: cursor,
-          generation: Generation(rawValue: 0))
-        do {
-          return try await walk.source.loadPage(request)
-        } catch  where PagingError.isCancellation(error) {
-          if Task.isCancelled { throw CancellationError() }
-          // The source cancelled itself (fault class 25): load again, a bounded number of
-          // times, as the engine does.
-          cancellations += 1
-          if cancellations >= Self.maxSourceCancellations {
-            throw fail(.sourceCancelled(times: cancellations), at: cursor)
+    /// Runs the machine's effects, one at a time, until a page commits (its items as the
+    /// walk returns them) or nothing is left to run (`nil`).
+    private mutating func run(_ effects: [PagingEffect<Source.Cursor>]) async throws -> Element? {
+      var queue = effects[...]
+      while let effect = queue.popFirst() {
+        let event: PagingEvent<Key, Source.Cursor>
+        var loaded: Element?
+        switch effect {
+        case .startLoad(let request):
+          do {
+            try Task.checkCancellation()
+            let page = try await walk.source.loadPage(request)
+            loaded = page
+            if walk.options.removesDuplicates { machine.reserveWindow(adding: page.items.count) }
+            event = .loadCompleted(request.id, keys(of: page))
+          } catch  where Task.isCancelled {
+            throw cancel()
+          } catch {
+            // A cancellation the task did not ask for is the source's; the machine counts it.
+            event = .loadFailed(request.id, error)
           }
-        } catch {
-          let failure = PagingError.sourceFailed(error)
-          attempt += 1
-          guard case .exponentialBackoff(let backoff) = walk.options.retryPolicy,
-            failure.isRetryable, attempt <= backoff.maxAttempts
-          else { throw fail(failure, at: cursor) }
-          let delay = backoff.delay(
-            forAttempt: attempt, randomFraction: random.nextFraction(),
-            retryAfter: failure.retryAfter)
-          try await Self.sleep(walk.clock, for: delay)
+        case .scheduleRetry(let retry):
+          do {
+            try await Self.sleep(walk.clock, for: retry.delay)
+          } catch {
+            throw cancel()
+          }
+          event = .retryTimerFired(retry.id)
+        case .cancelLoad, .cancelRetry:
+          // Nothing runs beside the one effect awaited: there is nothing to stop.
+          continue
+        }
+        let before = machine.items.count
+        queue.append(contentsOf: machine.handle(event))
+        if let loaded {
+          assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
+          return kept(loaded, after: before)
         }
       }
+      return nil
     }
 
-    /// How many cancellations the source may report in a row, unasked, before the walk stops.
-    static var maxSourceCancellations: Int { 3 }
+    /// What the machine is given of a page: the ids of its items, which it de-duplicates and
+    /// counts. With duplicates kept, the window was emptied after the last page
+    /// (`PagingStateMachine.forgetWindow()`) and the only question is whether the page adds
+    /// anything: its first id answers it, in O(1).
+    private func keys(of page: Element) -> Page<Key, Source.Cursor> {
+      let items =
+        walk.options.removesDuplicates
+        ? page.items.map { Key(id: $0.id) } : page.items.prefix(1).map { Key(id: $0.id) }
+      return Page(items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
+    }
+
+    /// The page as the walk returns it: with ``PageWalkOptions/removesDuplicates``, only the
+    /// items the machine kept, which it added after position `before`, in the page's order.
+    /// - Complexity: O(*m*) for *m* items in the page.
+    private func kept(_ page: Element, after before: Int) -> Element {
+      guard walk.options.removesDuplicates else { return page }
+      let window = machine.items
+      guard window.count - before != page.items.count else { return page }
+      var kept = page
+      kept.items = []
+      kept.items.reserveCapacity(window.count - before)
+      var next = before
+      // The machine keeps the first item of each new id, in order: the page's items line up
+      // with the ids it added.
+      for item in page.items where next < window.count && window[next].id == item.id {
+        kept.items.append(item)
+        next += 1
+      }
+      return kept
+    }
+
+    /// Ends the walk after the task was cancelled: the machine stops what it ran or waited for.
+    private mutating func cancel() -> CancellationError {
+      _ = machine.handle(.cancel)
+      finished = true
+      return CancellationError()
+    }
 
     private static func sleep<C: Clock<Duration>>(_ clock: C, for delay: Duration) async throws {
       try await clock.sleep(for: delay)
@@ -134,13 +183,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private mutating func finish() -> Element? {
       finished = true
       return nil
-    }
-
-    private mutating func fail(_ error: PagingError, at cursor: Source.Cursor?) -> PageWalkError<
-      Source.Cursor
-    > {
-      finished = true
-      return PageWalkError(error: error, cursor: cursor, pagesLoaded: pages, itemsLoaded: itemCount)
     }
   }
 

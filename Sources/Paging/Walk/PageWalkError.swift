@@ -9,9 +9,11 @@
 /// }
 /// ```
 public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, CustomStringConvertible {
-  /// What went wrong, in the engine's terms: ``PagingError/sourceFailed(_:)`` wrapping the
-  /// source's error (after any automatic retries), ``PagingError/repeatedCursor(_:)``,
-  /// ``PagingError/noNewItems(pages:)`` or ``PagingError/sourceCancelled(times:)``.
+  /// What went wrong, as the engine's state machine reported it: ``PagingError/sourceFailed(_:)``
+  /// wrapping the source's error (after any automatic retries),
+  /// ``PagingError/repeatedCursor(_:)``, ``PagingError/noNewItems(pages:)`` or
+  /// ``PagingError/sourceCancelled(times:)`` (the fourth cancellation in a row that the source
+  /// reported by itself, rulebook R13).
   public var error: PagingError
   /// The cursor to resume from with ``PageSource/pages(from:options:clock:)``: the one whose
   /// request failed (`nil`: the first page). For a repeated cursor it is that cursor, whose

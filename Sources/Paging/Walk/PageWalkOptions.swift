@@ -1,5 +1,6 @@
-/// The limits, guards and retries of a ``PageWalk``: the engine's own rules, for a loop
-/// without a `Paginator`.
+/// The limits, guards and retries of a ``PageWalk``: the limits are the walk's; the guards and
+/// retries are settings of the ``PagingStateMachine`` it drives, which applies them as it does
+/// for a ``Paginator``.
 public struct PageWalkOptions: Sendable, Hashable {
   /// The most pages the walk requests successfully; it ends after that many (`nil`: no
   /// limit). At least 1.
@@ -13,7 +14,8 @@ public struct PageWalkOptions: Sendable, Hashable {
   }
   /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
   /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook). Costs one id per item
-  /// kept, for the walk's lifetime. Default `true`.
+  /// kept, for the walk's lifetime; off, the walk keeps no id, and only a page without items
+  /// counts towards ``maxPagesWithoutNewItems``. Default `true`.
   public var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
   /// with ``PagingError/noNewItems(pages:)`` (fault class 14). At least 1; default 3, as
@@ -24,7 +26,8 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// When a failed request is sent again: ``RetryPolicy/manual`` never (the walk throws);
   /// ``RetryPolicy/exponentialBackoff(_:)`` retries retryable failures after its delays,
   /// waiting at least a server's `Retry-After` (``RetryableError/retryAfter``), capped by its
-  /// `maxDelay`. Default: ``PagingConfiguration``'s default policy.
+  /// `maxDelay`, exactly as a ``Paginator`` does (rulebook R7). Default:
+  /// ``PagingConfiguration``'s default policy.
   public var retryPolicy: RetryPolicy
 
   /// Creates options.
@@ -44,5 +47,17 @@ public struct PageWalkOptions: Sendable, Hashable {
     self.removesDuplicates = removesDuplicates
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
     self.retryPolicy = retryPolicy
+  }
+}
+
+extension PageWalkOptions {
+  /// The configuration of the machine a walk from `cursor` drives: these guards and retries;
+  /// a prefetch distance of 0, so that the machine loads only when the walk asks; no cap and no
+  /// hedge (one request at a time); the first item of an id kept.
+  /// - Parameter cursor: The walk's first cursor.
+  func configuration<Cursor>(from cursor: Cursor?) -> PagingConfiguration<Cursor> {
+    PagingConfiguration(
+      prefetch: .fixed(0), initialCursor: cursor, duplicatePolicy: .keepFirst,
+      maxPagesWithoutNewItems: maxPagesWithoutNewItems, retryPolicy: retryPolicy, hedging: .off)
   }
 }

@@ -1,0 +1,36 @@
+// What a driver that hands each page on (a `PageWalk`) needs beyond the events: a window that
+// does not grow with the walk.
+
+extension PagingStateMachine {
+  /// Forgets the window's items and page boundaries, between loads, and keeps everything the
+  /// rules go on from: both chains (where the next page starts, or the end), the cursors
+  /// committed in this generation (a cycle still ends in ``PagingError/repeatedCursor(_:)``),
+  /// each edge's activity and its run of pages without new items, the generation, and the
+  /// request and retry numbers. The next commit sees an empty window, so its items count as
+  /// new unless they repeat within their page.
+  ///
+  /// For a driver that passes each committed page on and keeps no list (a walk that keeps
+  /// duplicates): its memory then grows by one cursor per page, not with the items. Called
+  /// with no load in flight, no display filter and no local edits; nothing else calls it.
+  /// - Complexity: O(*n*) to release *n* items.
+  package mutating func forgetWindow() {
+    assert(
+      loadsInFlight.isEmpty && local.filter == nil && local.hasNoEdits,
+      "forgetWindow() needs a window without loads in flight, a filter or edits")
+    store = ItemStore()
+    pages = LoadedPages()
+    viewport = Viewport()
+    scrollAnchor = nil
+  }
+}
+
+extension PagingStateMachine {
+  /// Makes room in the window's id index for `count` more items, doubling it when it must grow:
+  /// a window that only grows (a walk's ids) then re-inserts each id about twice in all,
+  /// rather than the five times of the quarter the engine grows by to save memory.
+  /// - Complexity: O(*n*) when the index grows, amortised O(1) per item.
+  package mutating func reserveWindow(adding count: Int) {
+    let needed = store.count + count
+    if needed > store.table.capacity { store.reserve(2 * needed) }
+  }
+}
