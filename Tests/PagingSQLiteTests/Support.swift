@@ -3,10 +3,25 @@ import Paging
 import PagingSQLite
 import PagingTesting
 
-/// A row with an integer id and a title an edit can change.
+/// A row with an integer id and a title an edit can change. A row titled "unencodable" fails
+/// to encode, as a write that fails part-way.
 struct Row: Identifiable, Sendable, Hashable, Codable {
   let id: Int
   var title = ""
+
+  init(id: Int, title: String = "") {
+    self.id = id
+    self.title = title
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    guard title != "unencodable" else {
+      throw EncodingError.invalidValue(title, .init(codingPath: [], debugDescription: "test"))
+    }
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+  }
 }
 
 /// Rows with ids in `range`.
