@@ -72,12 +72,3 @@ import Testing
     #expect(try db.userVersion() == 7)
   }
 }
-
-extension SQLiteStatement {
-  /// The first row's first column as text.
-  func text0() throws -> String {
-    var text = ""
-    try forEachRow { text = $0.text(0) }
-    return text
-  }
-}

@@ -85,8 +85,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     self.remoteInitialCursor = remoteInitialCursor
     self.initialize = initialize
     self.now = now
-    if !database.isReadOnly {
-      let cache = cache
+    let cache = cache
+    if !database.isReadOnly, try database.withConnection({ try cache.hasUnagedEdits($0) }) {
       try database.write { try cache.ageEdits($0) }
     }
   }

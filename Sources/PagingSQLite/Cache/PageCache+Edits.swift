@@ -114,7 +114,14 @@ extension PageCache {
   /// Marks every recorded edit as made before any generation of a new paginator: after a
   /// relaunch, the first refresh that commits replaces them.
   package func ageEdits(_ db: SQLiteConnection) throws {
-    try db.statement("UPDATE paging_edit SET generation = 0 WHERE list = ?").run([.text(list)])
+    try db.statement("UPDATE paging_edit SET generation = 0 WHERE list = ? AND generation > 0")
+      .run([.text(list)])
+  }
+
+  /// Whether an edit is recorded as made in a paginator generation (not yet aged).
+  package func hasUnagedEdits(_ db: SQLiteConnection) throws -> Bool {
+    try db.statement("SELECT 1 FROM paging_edit WHERE list = ? AND generation > 0 LIMIT 1")
+      .integer([.text(list)]) != nil
   }
 
   /// What the edits in force leave: the ids removed, and the local version of each updated or

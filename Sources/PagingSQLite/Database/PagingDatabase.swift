@@ -68,10 +68,7 @@ public final class PagingDatabase: @unchecked Sendable {
   ///   ``PagingDatabaseError/readOnly(_:)`` for a read-only file that holds no cache.
   public init(path: String, options: Options = Options()) throws(PagingDatabaseError) {
     self.path = path
-    let readOnly =
-      options.readOnly
-      || (FileManager.default.fileExists(atPath: path)
-        && !FileManager.default.isWritableFile(atPath: path))
+    let readOnly = options.readOnly || Self.isReadOnlyFile(path)
     do {
       connection = try Self.open(path, readOnly: readOnly, busyTimeout: options.busyTimeout)
     } catch .unreadable where options.recreateIfUnreadable && !readOnly {
@@ -79,6 +76,16 @@ public final class PagingDatabase: @unchecked Sendable {
       connection = try Self.open(path, readOnly: false, busyTimeout: options.busyTimeout)
     }
     isReadOnly = connection.mode != .readWrite
+  }
+
+  /// Whether the file at `path` exists and may not be written: the process lacks the right,
+  /// or the file is marked read-only for everyone (which a process run as root could
+  /// otherwise ignore).
+  private static func isReadOnlyFile(_ path: String) -> Bool {
+    let files = FileManager.default
+    guard files.fileExists(atPath: path) else { return false }
+    let permissions = (try? files.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+    return !files.isWritableFile(atPath: path) || permissions.map { $0 & 0o222 == 0 } == true
   }
 
   /// Deletes the database file at `path` and its `-wal`, `-shm` and `-journal` files, if any.
@@ -159,16 +166,26 @@ public final class PagingDatabase: @unchecked Sendable {
     let connection = try mapped {
       try SQLiteConnection(path: path, mode: .readWrite, busyTimeout: busyTimeout)
     }
-    _ = try mapped { try connection.enableWAL() }
-    try mapped {
-      try connection.writeTransaction {
-        let version = try connection.userVersion()
-        guard version <= schemaVersion else {
-          throw PagingDatabaseError.newerSchema(found: version, supported: schemaVersion)
-        }
-        if version == 0 {
-          try connection.execute(PageCacheSchema.version1)
-          try connection.setUserVersion(schemaVersion)
+    // Reads first: a file already in WAL mode with the current schema needs no write lock, so
+    // it opens while another connection writes.
+    let (mode, version) = try mapped {
+      (try connection.statement("PRAGMA journal_mode").text0(), try connection.userVersion())
+    }
+    guard version <= schemaVersion else {
+      throw .newerSchema(found: version, supported: schemaVersion)
+    }
+    if mode.lowercased() != "wal" { _ = try mapped { try connection.enableWAL() } }
+    if version < schemaVersion {
+      try mapped {
+        try connection.writeTransaction {
+          let version = try connection.userVersion()
+          guard version <= schemaVersion else {
+            throw PagingDatabaseError.newerSchema(found: version, supported: schemaVersion)
+          }
+          if version == 0 {
+            try connection.execute(PageCacheSchema.version1)
+            try connection.setUserVersion(schemaVersion)
+          }
         }
       }
     }

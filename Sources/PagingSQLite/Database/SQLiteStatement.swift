@@ -93,6 +93,18 @@ package final class SQLiteStatement {
     return int64(0)
   }
 
+  /// Binds `values` and reads the first row's first column as text (`""`: no row or null), then
+  /// resets the statement.
+  /// - Parameter values: The parameters.
+  /// - Returns: The text.
+  /// - Throws: ``SQLiteError``.
+  package func text0(_ values: [SQLiteValue] = []) throws(SQLiteError) -> String {
+    try bind(values)
+    defer { sqlite3_reset(handle) }
+    guard try step() else { return "" }
+    return text(0)
+  }
+
   /// Whether column `index` of the current row is null.
   package func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 
