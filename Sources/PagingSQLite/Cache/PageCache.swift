@@ -69,13 +69,11 @@ where
         items: [])
     }
     guard var page else { return nil }
+    let decoder = JSONDecoder()
     try db.statement(
       "SELECT body FROM paging_row WHERE list = ? AND ordinal = ? ORDER BY position"
     ).forEachRow([.text(list), .int(ordinal)]) {
-      guard let item = try decode(Item.self, $0.blob(0)) else {
-        throw PagingDatabaseError.undecodable
-      }
-      page.items.append(item)
+      page.items.append(try decodeRow($0, decoder))
     }
     return page
   }
@@ -98,13 +96,11 @@ where
   /// - Complexity: O(*n*) for *n* cached rows.
   package func allItems(_ db: SQLiteConnection) throws -> [Item] {
     var items: [Item] = []
+    let decoder = JSONDecoder()
     try db.statement(
       "SELECT body FROM paging_row WHERE list = ? ORDER BY ordinal, position"
     ).forEachRow([.text(list)]) {
-      guard let item = try decode(Item.self, $0.blob(0)) else {
-        throw PagingDatabaseError.undecodable
-      }
-      items.append(item)
+      items.append(try decodeRow($0, decoder))
     }
     return items
   }
@@ -148,10 +144,12 @@ where
     ])
     let row = try db.statement(
       "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)")
+    let encoder = JSONEncoder()
     for (position, item) in page.items.enumerated() {
+      let body: Data
+      do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
       try row.run([
-        .text(list), .int(ordinal), .int(position), .text(Self.key(item.id)),
-        .blob(try encode(item) ?? Data()),
+        .text(list), .int(ordinal), .int(position), .text(Self.key(item.id)), .blob(body),
       ])
     }
   }
@@ -168,6 +166,13 @@ where
   package func encode<Value: Encodable>(_ value: Value?) throws -> Data? {
     guard let value else { return nil }
     do { return try JSONEncoder().encode(value) } catch { throw PagingDatabaseError.unencodable }
+  }
+
+  /// The item in the current row's first column.
+  private func decodeRow(_ row: SQLiteStatement, _ decoder: JSONDecoder) throws -> Item {
+    do { return try decoder.decode(Item.self, from: row.blob(0) ?? Data()) } catch {
+      throw PagingDatabaseError.undecodable
+    }
   }
 
   /// The value `data` holds, `nil` for `nil`.
