@@ -45,7 +45,8 @@ let package = Package(
     ),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
     .executableTarget(
-      name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
+      name: "paging-bench",
+      dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite"]),
     .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP", "PagingTesting"]),

@@ -12,13 +12,16 @@ struct BenchOptions: Sendable {
   var memoryProbe: Int?
   /// Run only the capped-window and restore profiles (issue 13) and print their goals.
   var cappedWindow = false
+  /// Run only the SQLite cache's section and print it with its goals.
+  var sqlite = false
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles (issue 13),
                         printed
+      --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -34,6 +37,7 @@ struct BenchOptions: Sendable {
       switch argument {
       case "--quick": options.quick = true
       case "--capped-window": options.cappedWindow = true
+      case "--sqlite": options.sqlite = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

@@ -98,8 +98,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// as ``InitializeAction`` says (rulebook R28). With nothing cached it is an empty paginator;
   /// call `start()` either way.
   /// - Parameters:
-  ///   - configuration: The rules; its ``PagingConfiguration/initialCursor`` is set to 0, the
-  ///     cache's first page. With ``PagingConfiguration/maxSize`` set, at most that many
+  ///   - configuration: The rules; its `initialCursor` is set to 0, the
+  ///     cache's first page. With `maxSize` set, at most that many
   ///     cached rows are shown at first (whole pages, from the anchor's page outwards).
   ///   - clock: The clock that automatic retries wait on.
   /// - Returns: The paginator.
@@ -140,7 +140,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// - Parameters:
   ///   - edit: The edit.
   ///   - paginator: The paginator over this source.
-  /// - Throws: ``PagingEditError`` when the paginator refuses the edit (nothing changes then);
+  /// - Throws: `PagingEditError` when the paginator refuses the edit (nothing changes then);
   ///   ``PagingDatabaseError`` when the cache cannot be written (the list shows the edit, the
   ///   cache does not keep it).
   /// - Complexity: O(*n*) for *n* loaded items, and the rows of one page in the cache.
