@@ -40,7 +40,7 @@ let package = Package(
     // library so that tests and the benchmark reach it; not a product.
     .target(
       name: "DemoSupport",
-      dependencies: ["Paging", "PagingTesting", "PagingHTTP"],
+      dependencies: ["Paging", "PagingTesting", "PagingHTTP", "PagingSQLite"],
       resources: [.copy("Resources")]
     ),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
