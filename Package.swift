@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "PagingTesting", targets: ["PagingTesting"]),
     .library(name: "PagingHTTP", targets: ["PagingHTTP"]),
     .library(name: "PagingSwiftUI", targets: ["PagingSwiftUI"]),
+    .library(name: "PagingSQLite", targets: ["PagingSQLite"]),
     .executable(name: "paging-demo", targets: ["paging-demo"]),
     .executable(name: "paging-bench", targets: ["paging-bench"]),
   ],
@@ -23,19 +24,34 @@ let package = Package(
     .target(name: "PagingHTTP", dependencies: ["Paging"]),
     // Apple-only glue; every file sits inside #if canImport(SwiftUI) / canImport(UIKit).
     .target(name: "PagingSwiftUI", dependencies: ["Paging"]),
+    // The system SQLite on Linux (Debian's libsqlite3-dev); Apple platforms use the SDK's.
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    // Pages kept in SQLite: the database as the list's source of truth, a network source
+    // filling it (Android Paging 3's RemoteMediator over Room).
+    .target(
+      name: "PagingSQLite",
+      dependencies: [
+        "Paging",
+        .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+      ]
+    ),
     // The demo's data (CPython release notes, PSF-2.0) and its session logic, kept in a
     // library so that tests and the benchmark reach it; not a product.
     .target(
       name: "DemoSupport",
-      dependencies: ["Paging", "PagingTesting", "PagingHTTP"],
+      dependencies: ["Paging", "PagingTesting", "PagingHTTP", "PagingSQLite"],
       resources: [.copy("Resources")]
     ),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
     .executableTarget(
-      name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
+      name: "paging-bench",
+      dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite"]),
     .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP", "PagingTesting"]),
+    .testTarget(
+      name: "PagingSQLiteTests", dependencies: ["PagingSQLite", "Paging", "PagingTesting"]),
     .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),
   ]
 )

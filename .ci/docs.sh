@@ -17,6 +17,7 @@ mkdir -p "$out"
 
 swift build --target PagingTesting -Xswiftc -warnings-as-errors
 swift build --target PagingHTTP -Xswiftc -warnings-as-errors
+swift build --target PagingSQLite -Xswiftc -warnings-as-errors
 bin="$(swift build --show-bin-path)"
 triple="$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",*$/\1/p' | head -n 1)"
 
@@ -29,10 +30,11 @@ convert() {
   echo "docs: $out/$1.doccarchive"
 }
 
-for module in Paging PagingTesting PagingHTTP; do
+for module in Paging PagingTesting PagingHTTP PagingSQLite; do
   mkdir -p "$out/graphs/$module"
+  # Sources/CSQLite: the system SQLite's module map, which PagingSQLite imports on Linux.
   "$toolchain_bin/swift-symbolgraph-extract" \
-    -module-name "$module" -target "$triple" -I "$bin/Modules" -I "$bin" \
+    -module-name "$module" -target "$triple" -I "$bin/Modules" -I "$bin" -I Sources/CSQLite \
     -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$out/graphs/$module"
   convert "$module"

@@ -169,6 +169,8 @@ package struct DemoOptions: Equatable, Sendable {
       OPTIONS:
         --scenario NAME      the list (default "feed"):
       \(scenarios.joined(separator: "\n"))
+                             offline: the notes kept in SQLite (PagingSQLite): open online,
+                             relaunch offline, scroll the cache, come back, refresh (alone)
         --seed N             seed of the latency model and the list (default \(defaultSeed))
         --page-size N        rows per page, 1 to 1000 (default \(defaultPageSize))
         --latency-ms N       median latency of the embedded source in ms, 0 to 60000

@@ -18,14 +18,17 @@ struct BenchOptions: Sendable {
   var walkPageSize = 1_000
   /// `--walk-keeping-duplicates`: the walk with ``PageWalkOptions/removesDuplicates`` off.
   var walkKeepsDuplicates = false
+  /// Run only the SQLite cache's section and print it with its goals.
+  var sqlite = false
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles (issue 13),
                         printed
+      --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
@@ -43,6 +46,7 @@ struct BenchOptions: Sendable {
       switch argument {
       case "--quick": options.quick = true
       case "--capped-window": options.cappedWindow = true
+      case "--sqlite": options.sqlite = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

@@ -34,6 +34,19 @@ if let rows = options.walkRows {
       removesDuplicates: !options.walkKeepsDuplicates))
   exit(0)
 }
+if options.sqlite {
+  do {
+    let result = try await SQLiteBenchmark.run(quick: options.quick)
+    print(SQLiteBenchmark.markdown(result))
+    for goal in SQLiteBenchmark.goals(result) {
+      print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
+    }
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("paging-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if let count = options.memoryProbe {
   print(MemoryBenchmark.probe(count: count))
   exit(0)

@@ -1,0 +1,341 @@
+import Foundation
+import Paging
+
+/// A page source whose pages come from a SQLite cache that a network source fills: the
+/// database is the list's source of truth (Android Paging 3's `RemoteMediator` with Room).
+///
+/// ```swift
+/// let database = try PagingDatabase(path: path, options: .init(recreateIfUnreadable: true))
+/// let source = try CachedPageSource(
+///   database: database, list: "feed", remote: PostsSource(),
+///   initialize: .launchInitialRefresh(ifOlderThan: .seconds(3600)))
+/// let feed = try source.paginator()   // the cached rows at the saved place, 0 requests
+/// await feed.start()
+/// // When the app leaves:
+/// try source.saveAnchor(of: feed)
+/// ```
+///
+/// The paginator's cursor is the page's place in the cache (an `Int`; 0 is the page a refresh
+/// from the start loads, appended pages count up and prepended ones down), as Room's paging
+/// source keys by position. Each cached page keeps its remote keys: the network cursor that
+/// loaded it and the ones the network gave for its neighbours.
+///
+/// - A page the cache holds is read from it, without a request.
+/// - A page past either end of the cache is fetched from `remote` at the neighbour's remote
+///   key, written with its rows in one transaction, and read back.
+/// - A refresh fetches from the network and replaces the whole cache in one transaction when
+///   its page arrives: until then the old rows stay, in the list and in the file, so a crash
+///   or a failure mid-refresh leaves the old cache whole. The first refresh a paginator asks
+///   for is answered from the cache when ``InitializeAction`` says so.
+/// - Offline, the cached pages still scroll; the first page past them fails with the
+///   network's error on the edge it loads, and a retry asks the network again at the stored
+///   remote key, also after a relaunch.
+/// - Local edits made with ``edit(_:in:)`` are written through and kept for the pages that
+///   commit after them; a refresh that began after an edit replaces it with the server's
+///   version (rulebook R23).
+///
+/// Use one source per paginator. Another writer of the same list is not seen until the list
+/// refreshes.
+public final class CachedPageSource<Remote: PageSource>: PageSource, Sendable
+where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
+  /// The items, as the network source returns them.
+  public typealias Item = Remote.Item
+  /// A page's place in the cache.
+  public typealias Cursor = Int
+
+  private struct State: Sendable {
+    /// Whether a refresh was asked for yet (the first is the one ``InitializeAction`` covers).
+    var sawRefresh = false
+    /// The paginator generation whose refresh the cache holds (answered from the cache or
+    /// committed from the network); loads of older generations are stale.
+    var live: Generation?
+  }
+
+  private enum RefreshKind { case stale, continuation, initial, network }
+
+  /// The database the pages are kept in.
+  public let database: PagingDatabase
+  /// The network source that fills the cache.
+  public let remote: Remote
+  private let cache: PageCache<Item, Remote.Cursor>
+  private let remoteInitialCursor: Remote.Cursor?
+  private let initialize: InitializeAction
+  private let now: @Sendable () -> Date
+  private let state = Locked(State())
+
+  /// Creates a source over the list named `list` in `database`.
+  /// - Parameters:
+  ///   - database: The database.
+  ///   - list: The list's name; lists with other names in the same file are separate.
+  ///   - remote: The network source that fills the cache.
+  ///   - remoteInitialCursor: The network cursor of the list's first page (default `nil`).
+  ///   - initialize: What the first refresh does when the cache holds its page (default:
+  ///     always refresh from the network).
+  ///   - now: The wall clock that stamps pages and ages the cache (default `Date.init`).
+  /// - Throws: ``PagingDatabaseError`` when the file cannot be written.
+  public init(
+    database: PagingDatabase, list: String, remote: Remote,
+    remoteInitialCursor: Remote.Cursor? = nil,
+    initialize: InitializeAction = .launchInitialRefresh,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(PagingDatabaseError) {
+    self.database = database
+    self.remote = remote
+    self.cache = PageCache(list: list)
+    self.remoteInitialCursor = remoteInitialCursor
+    self.initialize = initialize
+    self.now = now
+    let cache = cache
+    if !database.isReadOnly, try database.withConnection({ try cache.hasUnagedEdits($0) }) {
+      try database.write { try cache.ageEdits($0) }
+    }
+  }
+
+  // MARK: Opening the list
+
+  /// A paginator over this source that shows the cached pages at once, around the saved
+  /// anchor (``saveAnchor(of:)``), before any request, then revalidates them with a refresh
+  /// as ``InitializeAction`` says (rulebook R28). With nothing cached it is an empty paginator;
+  /// call `start()` either way.
+  /// - Parameters:
+  ///   - configuration: The rules; its `initialCursor` is set to 0, the
+  ///     cache's first page. With `maxSize` set, at most that many
+  ///     cached rows are shown at first (whole pages, from the anchor's page outwards).
+  ///   - clock: The clock that automatic retries wait on.
+  /// - Returns: The paginator.
+  /// - Throws: ``PagingDatabaseError`` when the cache cannot be read.
+  /// - Complexity: O(*n*) for *n* rows shown.
+  @MainActor public func paginator(
+    configuration: PagingConfiguration<Int> = PagingConfiguration(),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) throws(PagingDatabaseError) -> Paginator<Item, Int> {
+    var configuration = configuration
+    configuration.initialCursor = 0
+    let cache = cache
+    let snapshot = try database.withConnection { db in
+      try Self.window(db, cache, limit: configuration.maxSize ?? .max)
+    }
+    guard let snapshot,
+      let paginator = try? Paginator(
+        restoring: snapshot, source: self, configuration: configuration, clock: clock)
+    else { return Paginator(source: self, configuration: configuration, clock: clock) }
+    return paginator
+  }
+
+  /// Saves the row the list shows at its top, where ``paginator(configuration:clock:)`` opens
+  /// the list after a relaunch.
+  /// - Parameter paginator: The paginator over this source.
+  /// - Throws: ``PagingDatabaseError``.
+  /// - Complexity: O(*n*) for *n* loaded items.
+  @MainActor public func saveAnchor(of paginator: Paginator<Item, Int>) throws(PagingDatabaseError)
+  {
+    let anchor = paginator.snapshot().anchor
+    let cache = cache
+    try database.write { try cache.setAnchor($0, anchor) }
+  }
+
+  /// Applies a local edit to the paginator and writes it through to the cache, where it stays
+  /// for the pages that commit later and after a relaunch, until a refresh that began after it
+  /// replaces it (rulebook R23).
+  /// - Parameters:
+  ///   - edit: The edit.
+  ///   - paginator: The paginator over this source.
+  /// - Throws: `PagingEditError` when the paginator refuses the edit (nothing changes then);
+  ///   ``PagingDatabaseError`` when the cache cannot be written (the list shows the edit, the
+  ///   cache does not keep it).
+  /// - Complexity: O(*n*) for *n* loaded items, and the rows of one page in the cache.
+  @MainActor public func edit(_ edit: PagingEdit<Item>, in paginator: Paginator<Item, Int>) throws {
+    try paginator.edit(edit)
+    let generation = paginator.generation.rawValue
+    let cache = cache
+    try database.write { try cache.write($0, edit, in: generation) }
+  }
+
+  /// Every cached item of the list, in order.
+  /// - Complexity: O(*n*) for *n* cached rows.
+  package func cachedItems() throws(PagingDatabaseError) -> [Item] {
+    let cache = cache
+    return try database.withConnection { try cache.allItems($0) }
+  }
+
+  // MARK: Loading
+
+  /// Loads a page: from the cache when it holds it, else from the network into the cache.
+  /// - Parameter request: The page's place in the cache, direction and generation.
+  /// - Returns: The page as the cache holds it; its cursors are the neighbouring places.
+  /// - Throws: What the network source throws (the cache is unchanged then),
+  ///   ``PagingDatabaseError`` when the cache cannot be read or written, and
+  ///   `CancellationError` for a load of a generation a refresh has replaced.
+  public func loadPage(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
+    let key = request.cursor ?? 0
+    switch request.direction {
+    case .refresh: return try await refresh(request, key)
+    case .append: return try await fill(request, key, beside: key - 1)
+    case .prepend: return try await fill(request, key, beside: key + 1)
+    }
+  }
+
+  private func refresh(_ request: PageRequest<Int>, _ key: Int) async throws -> Page<Item, Int> {
+    let kind = state.withLock { state -> RefreshKind in
+      if let live = state.live, request.generation < live { return .stale }
+      if state.live == request.generation { return .continuation }
+      defer { state.sawRefresh = true }
+      return state.sawRefresh ? .network : .initial
+    }
+    let cache = cache
+    switch kind {
+    case .stale: throw CancellationError()
+    case .continuation: return try await fill(request, key, beside: key - 1)
+    case .initial:
+      let cached = try database.withConnection { db -> Page<Item, Int>? in
+        guard let header = try cache.header(db), isFresh(header.refreshedAt) else { return nil }
+        return try Self.page(db, cache, at: key)
+      }
+      if let cached {
+        state.withLock { $0.live = request.generation }
+        return cached
+      }
+    case .network: break
+    }
+    let cursor =
+      try database.withConnection { try cache.page($0, at: key)?.cursor } ?? remoteInitialCursor
+    let page = try await remote.loadPage(remoteRequest(request, cursor))
+    let fetchedAt = now()
+    return try database.write { db in
+      let superseded = state.withLock { state in
+        state.live.map { request.generation <= $0 } ?? false
+      }
+      if !superseded {
+        try cache.keepEdits(db, from: request.generation.rawValue)
+        var page = page
+        page.items = PageCache.overlayRefresh(page.items, try cache.edits(db))
+        try cache.replace(db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt)
+        state.withLock { $0.live = request.generation }
+      }
+      guard let stored = try Self.page(db, cache, at: key) else {
+        throw PagingDatabaseError.cacheChanged
+      }
+      return stored
+    }
+  }
+
+  /// The page at `key`: from the cache, else fetched at the remote key that the page at
+  /// `neighbour` gives for it, and committed with its rows in one transaction.
+  private func fill(
+    _ request: PageRequest<Int>, _ key: Int, beside neighbour: Int
+  ) async throws -> Page<Item, Int> {
+    try checkCurrent(request)
+    let cache = cache
+    let found = try database.withConnection { db in
+      (
+        page: try Self.page(db, cache, at: key),
+        neighbour: try cache.page(db, at: neighbour), generation: try cache.header(db)?.generation
+      )
+    }
+    if let page = found.page { return page }
+    guard let stored = found.neighbour,
+      let cursor = neighbour > key ? stored.previousCursor : stored.nextCursor
+    else { throw PagingDatabaseError.cacheChanged }
+    let page = try await remote.loadPage(remoteRequest(request, cursor))
+    let fetchedAt = now()
+    return try database.write { db in
+      try checkCurrent(request)
+      guard let generation = try cache.header(db)?.generation, generation == found.generation
+      else { throw PagingDatabaseError.cacheChanged }
+      if try cache.page(db, at: key) == nil {
+        var page = page
+        page.items = PageCache.overlay(page.items, try cache.edits(db))
+        try cache.insert(
+          db, page, loadedBy: cursor, at: key, generation: generation, fetchedAt: fetchedAt)
+      }
+      guard let stored = try Self.page(db, cache, at: key) else {
+        throw PagingDatabaseError.cacheChanged
+      }
+      return stored
+    }
+  }
+
+  /// Throws `CancellationError` when a refresh of a later generation holds the cache.
+  private func checkCurrent(_ request: PageRequest<Int>) throws {
+    let stale = state.withLock { state in state.live.map { request.generation < $0 } ?? false }
+    if stale { throw CancellationError() }
+  }
+
+  /// Whether a cache refreshed at `refreshedAt` may answer the first refresh.
+  private func isFresh(_ refreshedAt: Date) -> Bool {
+    switch initialize {
+    case .skipInitialRefresh: return true
+    case .launchInitialRefresh(let maxAge):
+      let age = now().timeIntervalSince(refreshedAt)
+      let seconds =
+        Double(maxAge.components.seconds)
+        + Double(maxAge.components.attoseconds) / 1e18
+      return age < seconds
+    }
+  }
+
+  /// The network request for `request`'s page at the remote key `cursor`.
+  private func remoteRequest(
+    _ request: PageRequest<Int>, _ cursor: Remote.Cursor?
+  ) -> PageRequest<Remote.Cursor> {
+    PageRequest(
+      id: request.id, direction: request.direction, cursor: cursor,
+      generation: request.generation, query: request.query, isHedge: request.isHedge)
+  }
+
+  /// The cached page at `key` as the paginator sees it: its neighbours are the places beside
+  /// it, when the cache holds them or the network has them.
+  private static func page(
+    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, at key: Int
+  ) throws -> Page<Item, Int>? {
+    guard let stored = try cache.page(db, at: key), let range = try cache.ordinals(db) else {
+      return nil
+    }
+    return Page(
+      items: stored.items,
+      nextCursor: key < range.upperBound || stored.nextCursor != nil ? key + 1 : nil,
+      previousCursor: key > range.lowerBound || stored.previousCursor != nil ? key - 1 : nil)
+  }
+
+  /// A snapshot of the cached pages around the saved anchor, at most `limit` rows (at least
+  /// the anchor's page), or `nil` when nothing is cached.
+  private static func window(
+    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, limit: Int
+  ) throws -> PagingSnapshot<Item, Int>? {
+    guard let range = try cache.ordinals(db) else { return nil }
+    let anchor = try cache.anchor(db)
+    let start =
+      try anchor.flatMap { try cache.ordinal(db, of: PageCache<Item, Remote.Cursor>.key($0)) }
+      ?? range.lowerBound
+    guard let first = try page(db, cache, at: start) else { return nil }
+    var pages = [(key: start, page: first)]
+    var count = first.items.count
+    var lower = start - 1
+    var upper = start + 1
+    var growing = true
+    while growing {
+      growing = false
+      for key in [upper, lower] where range.contains(key) {
+        guard let page = try page(db, cache, at: key), count + page.items.count <= limit else {
+          continue
+        }
+        count += page.items.count
+        growing = true
+        if key == upper {
+          pages.append((key, page))
+          upper += 1
+        } else {
+          pages.insert((key, page), at: 0)
+          lower -= 1
+        }
+      }
+    }
+    return .pages(
+      pages.map {
+        (
+          cursor: $0.key, items: $0.page.items, previousCursor: $0.page.previousCursor,
+          nextCursor: $0.page.nextCursor
+        )
+      }, initialCursor: 0, anchor: anchor)
+  }
+}

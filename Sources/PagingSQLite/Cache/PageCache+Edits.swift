@@ -1,0 +1,218 @@
+import Foundation
+import Paging
+
+// Local edits written through to the cache, and kept for the pages that commit after them
+// (rulebook R23): a page of the same generation gets them again, a refresh keeps only those
+// made after it began.
+
+extension PageCache {
+  /// A recorded edit.
+  package struct StoredEdit {
+    var kind: String
+    var id: String
+    var item: Item?
+    var position: String?
+    var positionID: String?
+  }
+
+  /// Applies `edit` to the cached rows and records it, made in paginator generation
+  /// `generation`.
+  package func write(_ db: SQLiteConnection, _ edit: PagingEdit<Item>, in generation: Int) throws {
+    let stored = try StoredEdit(edit, cache: self)
+    switch edit {
+    case .update(let item):
+      try db.statement("UPDATE paging_row SET body = ? WHERE list = ? AND id = ?")
+        .run([.blob(try encode(item) ?? Data()), .text(list), .text(stored.id)])
+    case .remove:
+      try db.statement("DELETE FROM paging_row WHERE list = ? AND id = ?")
+        .run([.text(list), .text(stored.id)])
+    case .insert(let item, _):
+      try place(db, body: try encode(item) ?? Data(), stored)
+    case .move:
+      var body: Data?
+      try db.statement("SELECT body FROM paging_row WHERE list = ? AND id = ? LIMIT 1")
+        .forEachRow([.text(list), .text(stored.id)]) { body = $0.blob(0) }
+      try db.statement("DELETE FROM paging_row WHERE list = ? AND id = ?")
+        .run([.text(list), .text(stored.id)])
+      if let body { try place(db, body: body, stored) }
+    }
+    try db.statement(
+      """
+      INSERT INTO paging_edit (list, generation, kind, id, body, position, position_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """
+    ).run([
+      .text(list), .int(generation), .text(stored.kind), .text(stored.id),
+      .optionalBlob(try encode(stored.item)), stored.position.map { .text($0) } ?? .null,
+      stored.positionID.map { .text($0) } ?? .null,
+    ])
+  }
+
+  /// Puts a row at the edit's position: the first page's start, the last page's end, or beside
+  /// the row it names (nowhere when that row is not cached).
+  private func place(_ db: SQLiteConnection, body: Data, _ edit: StoredEdit) throws {
+    let target: (ordinal: Int, position: Int)?
+    switch edit.position {
+    case "start": target = try ordinals(db).map { ($0.lowerBound, try edge(db, $0.lowerBound).0) }
+    case "end": target = try ordinals(db).map { ($0.upperBound, try edge(db, $0.upperBound).1) }
+    default:
+      var found: (Int, Int)?
+      try db.statement(
+        "SELECT ordinal, position FROM paging_row WHERE list = ? AND id = ? LIMIT 1"
+      ).forEachRow([.text(list), .text(edit.positionID ?? "")]) {
+        found = (Int($0.int64(0)), Int($0.int64(1)) + (edit.position == "after" ? 1 : 0))
+      }
+      target = found
+    }
+    guard let target else { return }
+    try db.statement(
+      """
+      UPDATE paging_row SET position = position + 1
+      WHERE list = ? AND ordinal = ? AND position >= ?
+      """
+    ).run([.text(list), .int(target.ordinal), .int(target.position)])
+    try db.statement(
+      "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)"
+    ).run([.text(list), .int(target.ordinal), .int(target.position), .text(edit.id), .blob(body)])
+  }
+
+  /// The first position of the page at `ordinal`, and one past its last.
+  private func edge(_ db: SQLiteConnection, _ ordinal: Int) throws -> (Int, Int) {
+    var result = (0, 0)
+    try db.statement(
+      "SELECT min(position), max(position) FROM paging_row WHERE list = ? AND ordinal = ?"
+    ).forEachRow([.text(list), .int(ordinal)]) {
+      result = $0.isNull(0) ? (0, 0) : (Int($0.int64(0)), Int($0.int64(1)) + 1)
+    }
+    return result
+  }
+
+  /// The edits in force, oldest first.
+  package func edits(_ db: SQLiteConnection) throws -> [StoredEdit] {
+    var edits: [StoredEdit] = []
+    try db.statement(
+      """
+      SELECT kind, id, body, position, position_id FROM paging_edit
+      WHERE list = ? ORDER BY sequence
+      """
+    ).forEachRow([.text(list)]) {
+      edits.append(
+        StoredEdit(
+          kind: $0.text(0), id: $0.text(1), item: try decode(Item.self, $0.blob(2)),
+          position: $0.isNull(3) ? nil : $0.text(3), positionID: $0.isNull(4) ? nil : $0.text(4)))
+    }
+    return edits
+  }
+
+  /// Drops the edits made before paginator generation `generation` (a refresh of that
+  /// generation commits: the server's answer wins over them).
+  package func keepEdits(_ db: SQLiteConnection, from generation: Int) throws {
+    try db.statement("DELETE FROM paging_edit WHERE list = ? AND generation < ?")
+      .run([.text(list), .int(generation)])
+  }
+
+  /// Marks every recorded edit as made before any generation of a new paginator: after a
+  /// relaunch, the first refresh that commits replaces them.
+  package func ageEdits(_ db: SQLiteConnection) throws {
+    try db.statement("UPDATE paging_edit SET generation = 0 WHERE list = ? AND generation > 0")
+      .run([.text(list)])
+  }
+
+  /// Whether an edit is recorded as made in a paginator generation (not yet aged).
+  package func hasUnagedEdits(_ db: SQLiteConnection) throws -> Bool {
+    try db.statement("SELECT 1 FROM paging_edit WHERE list = ? AND generation > 0 LIMIT 1")
+      .integer([.text(list)]) != nil
+  }
+
+  /// What the edits in force leave: the ids removed, and the local version of each updated or
+  /// inserted id.
+  private static func result(of edits: [StoredEdit]) -> (
+    removed: Set<String>, local: [String: Item]
+  ) {
+    var removed: Set<String> = []
+    var local: [String: Item] = [:]
+    for edit in edits {
+      switch edit.kind {
+      case "update", "insert":
+        removed.remove(edit.id)
+        local[edit.id] = edit.item
+      case "remove":
+        removed.insert(edit.id)
+        local[edit.id] = nil
+      default: break
+      }
+    }
+    return (removed, local)
+  }
+
+  /// A page's items with the edits in force applied: removed ids left out, updated and inserted
+  /// items in their local version.
+  /// - Complexity: O(*m* + *e*) for *m* items and *e* edits.
+  package static func overlay(_ items: [Item], _ edits: [StoredEdit]) -> [Item] {
+    guard !edits.isEmpty else { return items }
+    let (removed, local) = result(of: edits)
+    return items.compactMap {
+      let id = key($0.id)
+      return removed.contains(id) ? nil : (local[id] ?? $0)
+    }
+  }
+
+  /// A refresh's items with every edit in force applied in order: a new item goes where it was
+  /// put (at the start when what it was put against is not in the result), a moved item moves
+  /// when both it and its reference are in the result. The engine applies the same to its
+  /// window, so the cache holds what the list shows.
+  /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves.
+  package static func overlayRefresh(_ items: [Item], _ edits: [StoredEdit]) -> [Item] {
+    var items = overlay(items, edits)
+    let (removed, local) = result(of: edits)
+    for edit in edits where edit.kind == "insert" || edit.kind == "move" {
+      let present = items.firstIndex { key($0.id) == edit.id }
+      if edit.kind == "insert" {
+        guard present == nil, !removed.contains(edit.id), let item = local[edit.id] ?? edit.item
+        else { continue }
+        items.insert(item, at: index(of: edit, in: items) ?? 0)
+      } else if let from = present {
+        let item = items.remove(at: from)
+        items.insert(item, at: index(of: edit, in: items) ?? from)
+      }
+    }
+    return items
+  }
+
+  /// Where an insert or move puts its item in `items`, or `nil` when its reference is absent.
+  private static func index(of edit: StoredEdit, in items: [Item]) -> Int? {
+    switch edit.position {
+    case "start": 0
+    case "end": items.count
+    case "after": items.firstIndex { key($0.id) == edit.positionID }.map { $0 + 1 }
+    default: items.firstIndex { key($0.id) == edit.positionID }
+    }
+  }
+}
+
+extension PageCache.StoredEdit {
+  init(_ edit: PagingEdit<Item>, cache: PageCache) throws {
+    func place(_ position: EditPosition<Item.ID>) -> (String, String?) {
+      switch position {
+      case .start: ("start", nil)
+      case .end: ("end", nil)
+      case .after(let id): ("after", PageCache.key(id))
+      case .before(let id): ("before", PageCache.key(id))
+      }
+    }
+    switch edit {
+    case .update(let item):
+      self.init(kind: "update", id: PageCache.key(item.id), item: item)
+    case .remove(let id):
+      self.init(kind: "remove", id: PageCache.key(id))
+    case .insert(let item, let position):
+      let (position, positionID) = place(position)
+      self.init(
+        kind: "insert", id: PageCache.key(item.id), item: item, position: position,
+        positionID: positionID)
+    case .move(let id, let position):
+      let (position, positionID) = place(position)
+      self.init(kind: "move", id: PageCache.key(id), position: position, positionID: positionID)
+    }
+  }
+}

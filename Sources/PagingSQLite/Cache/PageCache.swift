@@ -1,0 +1,185 @@
+import Foundation
+import Paging
+
+/// One list's tables in a ``PagingDatabase``: the SQL behind ``CachedPageSource``. Every method
+/// runs on a connection its caller holds (inside a write transaction when it writes).
+package struct PageCache<Item, Cursor>: Sendable
+where
+  Item: Identifiable & Sendable & Codable, Item.ID: Sendable & Codable,
+  Cursor: Hashable & Sendable & Codable
+{
+  /// One cached page.
+  package struct StoredPage {
+    /// The network cursor that loaded it (`nil`: the source's first page).
+    package var cursor: Cursor?
+    /// Its previous and next network cursors, as the source returned them.
+    package var previousCursor: Cursor?
+    package var nextCursor: Cursor?
+    /// When it was fetched, and in which cache generation.
+    package var fetchedAt: Date
+    package var generation: Int
+    /// Its items, in order.
+    package var items: [Item]
+  }
+
+  /// The list's name: its rows in every table.
+  package let list: String
+
+  package init(list: String) { self.list = list }
+
+  /// The string an id is stored under.
+  package static func key(_ id: Item.ID) -> String { String(describing: id) }
+
+  // MARK: Reading
+
+  /// The cache's generation and when its last refresh committed, or `nil` for a list never
+  /// written.
+  package func header(_ db: SQLiteConnection) throws -> (generation: Int, refreshedAt: Date)? {
+    var result: (Int, Date)?
+    try db.statement("SELECT generation, refreshed_at FROM paging_list WHERE list = ?")
+      .forEachRow([.text(list)]) {
+        result = (Int($0.int64(0)), Date(timeIntervalSince1970: $0.double(1)))
+      }
+    return result
+  }
+
+  /// The first and last ordinals cached, or `nil` when no page is.
+  package func ordinals(_ db: SQLiteConnection) throws -> ClosedRange<Int>? {
+    var result: ClosedRange<Int>?
+    try db.statement(
+      "SELECT min(ordinal), max(ordinal) FROM paging_page WHERE list = ? HAVING count(*) > 0"
+    ).forEachRow([.text(list)]) { result = Int($0.int64(0))...Int($0.int64(1)) }
+    return result
+  }
+
+  /// The page at `ordinal`, if cached.
+  package func page(_ db: SQLiteConnection, at ordinal: Int) throws -> StoredPage? {
+    var page: StoredPage?
+    try db.statement(
+      """
+      SELECT cursor, previous_cursor, next_cursor, fetched_at, generation
+      FROM paging_page WHERE list = ? AND ordinal = ?
+      """
+    ).forEachRow([.text(list), .int(ordinal)]) {
+      page = StoredPage(
+        cursor: try decode(Cursor.self, $0.blob(0)),
+        previousCursor: try decode(Cursor.self, $0.blob(1)),
+        nextCursor: try decode(Cursor.self, $0.blob(2)),
+        fetchedAt: Date(timeIntervalSince1970: $0.double(3)), generation: Int($0.int64(4)),
+        items: [])
+    }
+    guard var page else { return nil }
+    let decoder = JSONDecoder()
+    try db.statement(
+      "SELECT body FROM paging_row WHERE list = ? AND ordinal = ? ORDER BY position"
+    ).forEachRow([.text(list), .int(ordinal)]) {
+      page.items.append(try decodeRow($0, decoder))
+    }
+    return page
+  }
+
+  /// The ordinal of the page that holds the row with `id`, if cached.
+  package func ordinal(_ db: SQLiteConnection, of id: String) throws -> Int? {
+    try db.statement("SELECT min(ordinal) FROM paging_row WHERE list = ? AND id = ?")
+      .integer([.text(list), .text(id)]).map(Int.init)
+  }
+
+  /// The saved scroll anchor.
+  package func anchor(_ db: SQLiteConnection) throws -> Item.ID? {
+    var data: Data?
+    try db.statement("SELECT anchor FROM paging_list WHERE list = ?")
+      .forEachRow([.text(list)]) { data = $0.blob(0) }
+    return try decode(Item.ID.self, data)
+  }
+
+  /// Every cached item in list order (for tests and tools).
+  /// - Complexity: O(*n*) for *n* cached rows.
+  package func allItems(_ db: SQLiteConnection) throws -> [Item] {
+    var items: [Item] = []
+    let decoder = JSONDecoder()
+    try db.statement(
+      "SELECT body FROM paging_row WHERE list = ? ORDER BY ordinal, position"
+    ).forEachRow([.text(list)]) {
+      items.append(try decodeRow($0, decoder))
+    }
+    return items
+  }
+
+  // MARK: Writing
+
+  /// Replaces the whole cache with one page at `ordinal`, in a new generation.
+  package func replace(
+    _ db: SQLiteConnection, with page: Page<Item, Cursor>, loadedBy cursor: Cursor?,
+    at ordinal: Int, fetchedAt: Date
+  ) throws {
+    try db.statement("DELETE FROM paging_row WHERE list = ?").run([.text(list)])
+    try db.statement("DELETE FROM paging_page WHERE list = ?").run([.text(list)])
+    let generation = (try header(db)?.generation ?? 0) + 1
+    try db.statement(
+      """
+      INSERT INTO paging_list (list, generation, refreshed_at) VALUES (?, ?, ?)
+      ON CONFLICT (list) DO UPDATE SET
+        generation = excluded.generation, refreshed_at = excluded.refreshed_at
+      """
+    ).run([.text(list), .int(generation), .real(fetchedAt.timeIntervalSince1970)])
+    try insert(
+      db, page, loadedBy: cursor, at: ordinal, generation: generation, fetchedAt: fetchedAt)
+  }
+
+  /// Adds a page at `ordinal` in `generation`.
+  package func insert(
+    _ db: SQLiteConnection, _ page: Page<Item, Cursor>, loadedBy cursor: Cursor?, at ordinal: Int,
+    generation: Int, fetchedAt: Date
+  ) throws {
+    try db.statement(
+      """
+      INSERT INTO paging_page
+        (list, ordinal, cursor, previous_cursor, next_cursor, generation, fetched_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """
+    ).run([
+      .text(list), .int(ordinal), .optionalBlob(try encode(cursor)),
+      .optionalBlob(try encode(page.previousCursor)), .optionalBlob(try encode(page.nextCursor)),
+      .int(generation), .real(fetchedAt.timeIntervalSince1970),
+    ])
+    let row = try db.statement(
+      "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)")
+    let encoder = JSONEncoder()
+    for (position, item) in page.items.enumerated() {
+      let body: Data
+      do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
+      try row.run([
+        .text(list), .int(ordinal), .int(position), .text(Self.key(item.id)), .blob(body),
+      ])
+    }
+  }
+
+  /// Saves the scroll anchor.
+  package func setAnchor(_ db: SQLiteConnection, _ anchor: Item.ID?) throws {
+    try db.statement("UPDATE paging_list SET anchor = ? WHERE list = ?")
+      .run([.optionalBlob(try encode(anchor)), .text(list)])
+  }
+
+  // MARK: Coding
+
+  /// `value` as JSON, `nil` for `nil`.
+  package func encode<Value: Encodable>(_ value: Value?) throws -> Data? {
+    guard let value else { return nil }
+    do { return try JSONEncoder().encode(value) } catch { throw PagingDatabaseError.unencodable }
+  }
+
+  /// The item in the current row's first column.
+  private func decodeRow(_ row: SQLiteStatement, _ decoder: JSONDecoder) throws -> Item {
+    do { return try decoder.decode(Item.self, from: row.blob(0) ?? Data()) } catch {
+      throw PagingDatabaseError.undecodable
+    }
+  }
+
+  /// The value `data` holds, `nil` for `nil`.
+  package func decode<Value: Decodable>(_ type: Value.Type, _ data: Data?) throws -> Value? {
+    guard let data else { return nil }
+    do { return try JSONDecoder().decode(type, from: data) } catch {
+      throw PagingDatabaseError.undecodable
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One connection to a SQLite file: the thin, typed layer under ``PagingDatabase``.
+///
+/// It opens the file, sets the busy timeout, prepares and caches statements, runs write
+/// transactions with `BEGIN IMMEDIATE` (so the busy timeout covers taking the write lock, not
+/// only the first write inside it) and reads and writes the schema version in
+/// `PRAGMA user_version`. It is not thread-safe: its owner uses it under one lock.
+package final class SQLiteConnection {
+  /// How the file is opened.
+  package enum Mode: Sendable, Equatable {
+    /// Read and write; the file is created when missing.
+    case readWrite
+    /// Read only. A WAL database read this way needs its `-shm` file, or a writable folder
+    /// to create it in.
+    case readOnly
+    /// Read only, and the file promised not to change (SQLite's `immutable=1`): no lock and
+    /// no `-wal` or `-shm` file, which is how a WAL database on a read-only file and in a
+    /// read-only folder can still be read.
+    case immutable
+  }
+
+  private let handle: OpaquePointer
+  private var statements: [String: SQLiteStatement] = [:]
+  /// How the file was opened.
+  package let mode: Mode
+
+  /// Opens the file at `path`.
+  /// - Parameters:
+  ///   - path: A file path.
+  ///   - mode: How to open it.
+  ///   - busyTimeout: How long a statement waits for another connection's lock before it
+  ///     fails with `SQLITE_BUSY`.
+  /// - Throws: ``SQLiteError`` (`SQLITE_CANTOPEN` and the like).
+  package init(path: String, mode: Mode, busyTimeout: Duration) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let flags: Int32
+    let name: String
+    switch mode {
+    case .readWrite:
+      flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      name = path
+    case .readOnly:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+      name = path
+    case .immutable:
+      flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+      name = "file:\(Self.uriPath(path))?immutable=1"
+    }
+    let code = sqlite3_open_v2(name, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: extended, message: message)
+    }
+    self.handle = handle
+    self.mode = mode
+    sqlite3_extended_result_codes(handle, 1)
+    let milliseconds =
+      busyTimeout.components.seconds * 1000
+      + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+  }
+
+  deinit {
+    for statement in statements.values { statement.finalize() }
+    sqlite3_close_v2(handle)
+  }
+
+  /// The error SQLite reports for `code` on this connection.
+  func error(_ code: Int32) -> SQLiteError {
+    let extended = sqlite3_extended_errcode(handle)
+    // The connection's last error can belong to an earlier call when `code` did not set it.
+    let useExtended = extended & 0xFF == code & 0xFF
+    return SQLiteError(
+      code: useExtended ? extended : code,
+      message: useExtended
+        ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(code)))
+  }
+
+  /// Runs one or more statements that take no parameters and return no rows the caller needs.
+  /// - Parameter sql: The statements.
+  /// - Throws: ``SQLiteError``.
+  package func execute(_ sql: String) throws(SQLiteError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code) }
+  }
+
+  /// The prepared statement for `sql`, prepared once and kept for the connection's life.
+  /// - Parameter sql: One statement, with `?` for its parameters.
+  /// - Returns: The statement, reset.
+  /// - Throws: ``SQLiteError``.
+  package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = statements[sql] { return statement }
+    var prepared: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+    guard code == SQLITE_OK, let prepared else { throw error(code) }
+    let statement = SQLiteStatement(handle: prepared, connection: self)
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs `body` in a write transaction begun with `BEGIN IMMEDIATE`, which takes the write
+  /// lock at once (waiting up to the busy timeout), and commits; when `body` throws, or the
+  /// commit fails, rolls back and rethrows, so nothing of it is kept.
+  /// - Parameter body: The writes.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``SQLiteError``, or what `body` throws.
+  package func writeTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// The schema version kept in the file's header (`PRAGMA user_version`).
+  /// - Throws: ``SQLiteError`` (for example `SQLITE_NOTADB` for a file that is not a database).
+  package func userVersion() throws(SQLiteError) -> Int {
+    Int(try statement("PRAGMA user_version").integer() ?? 0)
+  }
+
+  /// Sets the schema version (`PRAGMA user_version`).
+  /// - Parameter version: The version.
+  /// - Throws: ``SQLiteError``.
+  package func setUserVersion(_ version: Int) throws(SQLiteError) {
+    try execute("PRAGMA user_version = \(version)")
+  }
+
+  /// Switches the file to write-ahead logging and returns the journal mode in force.
+  /// - Returns: `"wal"` on success; a read-only connection reports the file's mode.
+  /// - Throws: ``SQLiteError``.
+  package func enableWAL() throws(SQLiteError) -> String {
+    let statement = try self.statement("PRAGMA journal_mode = WAL")
+    try statement.bind([])
+    guard try statement.step() else { return "" }
+    let mode = statement.text(0)
+    _ = try? statement.step()
+    return mode.lowercased()
+  }
+
+  /// The number of rows the last statement changed.
+  package var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// `path` escaped for a `file:` URI.
+  private static func uriPath(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+  }
+}
