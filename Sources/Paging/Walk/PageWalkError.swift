@@ -3,7 +3,7 @@
 /// ```swift
 /// do {
 ///   for try await page in source.pages() { save(page.items) }
-/// } catch let error as PageWalkError<URL> {
+/// } catch let error as PageWalkError<HTTPCursor> {  // an HTTPPageSource's cursor
 ///   log(error)                        // no query values: fault class 29 of the rulebook
 ///   resumeLater(from: error.cursor)   // source.pages(from: error.cursor) picks up there
 /// }
