@@ -62,12 +62,11 @@ package enum Explorer {
           do {
             try successor.checkState()
           } catch {
-            if skipped.contains(error.invariant) {
-              result.pruned += 1
-              continue
+            // The state's checks change nothing: past a skipped one the search goes on.
+            if !skipped.contains(error.invariant) {
+              result.violation = (error, trace + [event])
+              return finish()
             }
-            result.violation = (error, trace + [event])
-            return finish()
           }
           next.append((successor, trace + [event]))
           if result.states >= stateLimit { return finish() }

@@ -155,13 +155,15 @@ extension ExplorerWorld {
   ) -> ExplorerViolation? {
     var world = ExplorerWorld(configuration)
     world.skipped = skipped
-    do {
-      for event in events {
+    for event in events {
+      do {
         try world.apply(event)
         try world.checkState()
+      } catch where skipped.contains(error.invariant) {
+        continue
+      } catch {
+        return error
       }
-    } catch {
-      return skipped.contains(error.invariant) ? nil : error
     }
     return nil
   }
