@@ -99,7 +99,7 @@ if let replay = options.replay {
       try world.apply(event)
       try world.checkState()
       if world.pruned { print("(a skipped invariant broke)") }
-    } catch where options.skipped.contains(error.invariant) {
+    } catch  where options.skipped.contains(error.invariant) {
       print("(skipped: \(error))")
     } catch {
       print("\(event): VIOLATION \(error)")

@@ -36,6 +36,7 @@ package enum Explorer {
       return result
     }
     var seen = Set<UInt64>()
+    var snapshotsChecked = Set<UInt64>()
     var root = ExplorerWorld(configuration)
     root.skipped = skipped
     var frontier: [(ExplorerWorld, [ExplorerEvent])] = [(root, [])]
@@ -60,7 +61,7 @@ package enum Explorer {
           guard seen.insert(successor.fingerprint).inserted else { continue }
           result.states += 1
           do {
-            try successor.checkState()
+            try successor.checkState(snapshotsChecked: &snapshotsChecked)
           } catch {
             // The state's checks change nothing: past a skipped one the search goes on.
             if !skipped.contains(error.invariant) {

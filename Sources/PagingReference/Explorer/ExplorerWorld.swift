@@ -240,16 +240,18 @@ package struct ExplorerWorld: Sendable {
   /// The app is relaunched: the snapshot is restored into a new machine, which shows its rows,
   /// gets the filter again and refreshes by the configuration's policy (R28).
   private mutating func relaunch() throws(ExplorerViolation) {
+    // A snapshot that loses rows or places (a skipped violation) would mislead the model.
+    if checking, let violation = snapshotViolation() {
+      try report(violation)
+      pruned = true
+    }
     let snapshot = machine.snapshot()
+    model.relaunch(loadedOrder: machine.loadedItems.map(\.id))
     var fresh = ExplorerMachine(configuration: configuration.paging)
     try? fresh.restore(snapshot)
     machine = fresh
     outstanding = []
     visible = []
-    model.restore(
-      snapshot.pages.map {
-        WindowModel.ModelPage(cursor: $0.cursor ?? configuration.openAt, rows: $0.items)
-      })
     if let filter { try send(.setFilter(filter.predicate), .user) }
     try send(.refreshWith(configuration.refreshPolicy), .userRefresh(configuration.refreshPolicy))
   }

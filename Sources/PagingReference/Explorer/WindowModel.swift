@@ -130,27 +130,7 @@ package struct WindowModel: Hashable, Sendable {
   /// ``QueryTransition/clear`` the rows too.
   /// `loadedOrder` is the order of the loaded rows, which places the inserted ones.
   package mutating func changeQuery(_ transition: QueryTransition, loadedOrder: [Int]) {
-    if transition == .keepPrevious {
-      // The old rows stay as they were shown: their edits are now part of them.
-      let (removed, local) = overlay
-      for index in pages.indices {
-        pages[index].rows = pages[index].rows.compactMap {
-          removed.contains($0.id) ? nil : (local[$0.id] ?? $0)
-        }
-      }
-      for id in loadedOrder where insertedIDs.contains(id) {
-        let row = local[id] ?? ExplorerRow(id: id, version: 2)
-        let index = loadedOrder.firstIndex(of: id) ?? 0
-        guard index > 0,
-          let p = pages.firstIndex(where: { $0.rows.contains { $0.id == loadedOrder[index - 1] } }),
-          let r = pages[p].rows.firstIndex(where: { $0.id == loadedOrder[index - 1] })
-        else {
-          if !pages.isEmpty { pages[0].rows.insert(row, at: 0) }
-          continue
-        }
-        pages[p].rows.insert(row, at: r + 1)
-      }
-    }
+    if transition == .keepPrevious { bakeEdits(loadedOrder: loadedOrder) }
     edits = []
     if transition == .clear {
       pages = []
@@ -158,6 +138,30 @@ package struct WindowModel: Hashable, Sendable {
       showingPrevious = false
     } else if loaded {
       showingPrevious = true
+    }
+  }
+
+  /// Puts the edits in force into the pages' rows (the rows as shown), the inserted rows
+  /// where `loadedOrder` has them.
+  private mutating func bakeEdits(loadedOrder: [Int]) {
+    // The old rows stay as they were shown: their edits are now part of them.
+    let (removed, local) = overlay
+    for index in pages.indices {
+      pages[index].rows = pages[index].rows.compactMap {
+        removed.contains($0.id) ? nil : (local[$0.id] ?? $0)
+      }
+    }
+    for id in loadedOrder where insertedIDs.contains(id) {
+      let row = local[id] ?? ExplorerRow(id: id, version: 2)
+      let index = loadedOrder.firstIndex(of: id) ?? 0
+      guard index > 0,
+        let p = pages.firstIndex(where: { $0.rows.contains { $0.id == loadedOrder[index - 1] } }),
+        let r = pages[p].rows.firstIndex(where: { $0.id == loadedOrder[index - 1] })
+      else {
+        if !pages.isEmpty { pages[0].rows.insert(row, at: 0) }
+        continue
+      }
+      pages[p].rows.insert(row, at: r + 1)
     }
   }
 
@@ -198,11 +202,9 @@ package struct WindowModel: Hashable, Sendable {
     pages.removeLast(bottom)
   }
 
-  /// The window a relaunch restores: the snapshot's pages, with the edits already in their
-  /// rows.
-  package mutating func restore(_ restored: [ModelPage]) {
-    pages = restored
-    loaded = !restored.isEmpty
+  /// The window a relaunch restores: the same pages, with the edits already in their rows.
+  package mutating func relaunch(loadedOrder: [Int]) {
+    bakeEdits(loadedOrder: loadedOrder)
     edits = []
     refreshMark = nil
     fetched = []
