@@ -10,11 +10,11 @@ extension ExplorerConfiguration {
     queries,
   ]
 
-  /// Both edges under the smallest cap, an id repeated across pages, failures, cancellations,
-  /// late answers, retries, refreshes, jumps.
+  /// Both edges under the smallest cap, a page that only repeats an id of the page before it,
+  /// failures, cancellations, late answers, retries, refreshes, jumps.
   package static var capped: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
-      name: "capped", pages: [[0, 1], [2, 3], [3, 4], [5, 6], [7, 8]], prefetchDistance: 1,
+      name: "capped", pages: [[0, 1], [2, 3], [3], [4, 5], [6, 7]], prefetchDistance: 1,
       events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh, .jumps],
       depth: 11)
     configuration.openAt = 2

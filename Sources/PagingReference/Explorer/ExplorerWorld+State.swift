@@ -144,10 +144,11 @@ extension ExplorerWorld {
     return (nearEnd && machine.hasNextPage) || (nearStart && machine.hasPreviousPage)
   }
 
-  /// Never stuck: answering the requests in flight with their pages, firing the retry timers,
-  /// letting the visible rows appear again and the screen call `start()` again (after the
-  /// app's own `cancel()`, only a trigger loads: R4, R18) reaches, in a bounded number of
-  /// steps, more rows, the end, or a failure that offers Retry.
+  /// Never stuck: answering the requests in flight with their pages and firing the retry
+  /// timers reaches, in a bounded number of steps, more rows, the end, or a failure that
+  /// offers Retry. The rows on screen do not appear again by themselves (R4: a row that
+  /// appeared while its edge was busy still gets its page); only after the app's own
+  /// `cancel()` does it take a trigger, a redraw of the visible rows or `start()` (R4, R18).
   private func stuckViolation() -> ExplorerViolation? {
     var world = self
     let shownBefore = Set(machine.items.map(\.id))
@@ -163,7 +164,7 @@ extension ExplorerWorld {
         try? world.apply(.answer(age, .page), checking: false)
       } else if let retry = world.machine.scheduledRetries.first {
         try? world.apply(.retryTimer(retry.direction), checking: false)
-      } else if !resignalled {
+      } else if world.cancelledByUser, !resignalled {
         resignalled = true
         try? world.resignal()
         try? world.apply(.start, checking: false)
@@ -174,7 +175,7 @@ extension ExplorerWorld {
     return ExplorerViolation(
       .stuck,
       "nothing loads, yet rows are needed: shown \(world.machine.items.map(\.id)), visible "
-        + "\(world.visible), states \(LoadDirection.allCases.map { "\(world.machine.loadState($0))" })"
+        + "\(world.visible), rows near an edge with more pages, states \(LoadDirection.allCases.map { "\(world.machine.loadState($0))" })"
     )
   }
 

@@ -34,6 +34,9 @@ package struct ExplorerWorld: Sendable {
   package private(set) var changed: Set<Int> = []
   package private(set) var inserts = 0
   package private(set) var started = false
+  /// Whether the app's `cancel()` stopped the loads since anything last started (after it,
+  /// only a trigger loads again: R4, R18).
+  package private(set) var cancelledByUser = false
   /// Whether the step being applied checks the invariants.
   private var checking = true
   /// The invariants not checked (known defects, to explore past them).
@@ -157,6 +160,7 @@ package struct ExplorerWorld: Sendable {
     case .cancel:
       model.cancelRefresh()
       try send(.cancel, .user)
+      cancelledByUser = true
     case .refresh(let policy):
       let policy = policy ?? configuration.refreshPolicy
       try send(.refreshWith(policy), .userRefresh(policy))
@@ -279,6 +283,7 @@ package struct ExplorerWorld: Sendable {
           outstanding.remove(at: older)
         }
       case .startLoad(let request):
+        cancelledByUser = false
         let found = violation(of: request, cause, answered: answered)
         // A refresh begins with a user's call; a retry or a reload goes on with the one in
         // flight, unless the user's cancel() ended it.
