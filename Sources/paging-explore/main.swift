@@ -16,7 +16,7 @@ import PagingReference
 import Synchronization
 
 struct Options {
-  var depthBonus = 0
+  var deep = false
   var depth: Int?
   var names: [String] = []
   var skipped: Set<ExplorerInvariant> = []
@@ -41,8 +41,8 @@ func parseOptions() -> Options {
   }
   while let argument = arguments.popFirst() {
     switch argument {
-    case "--ci": options.depthBonus = 0
-    case "--deep": options.depthBonus = 2
+    case "--ci": options.deep = false
+    case "--deep": options.deep = true
     case "--serial": options.parallel = false
     case "--replay":
       guard let value = arguments.popFirst() else { fail("--replay needs a trace") }
@@ -77,7 +77,9 @@ var configurations = ExplorerConfiguration.suite.filter {
   options.names.isEmpty || options.names.contains($0.name)
 }
 for index in configurations.indices {
-  configurations[index].depth = options.depth ?? configurations[index].depth + options.depthBonus
+  configurations[index].depth =
+    options.depth ?? configurations[index].depth
+    + (options.deep ? configurations[index].deepening : 0)
   configurations[index].events.subtract(options.without)
 }
 if !options.skipped.isEmpty {
@@ -125,6 +127,9 @@ DispatchQueue.concurrentPerform(iterations: options.parallel ? all.count : 1) { 
   for index in indices {
     let result = Explorer.explore(all[index], skipping: options.skipped)
     results.withLock { $0[index] = result }
+    // Progress as each search ends; the summary below keeps the configurations' order.
+    FileHandle.standardError.write(
+      Data("  \(result.configuration.name) done: \(result.states) states\n".utf8))
   }
 }
 let elapsed = clock.now - began

@@ -44,7 +44,11 @@ package enum Explorer {
     result.states = 1
     while !frontier.isEmpty, result.depth < configuration.depth {
       var next: [(ExplorerWorld, [ExplorerEvent])] = []
-      for (world, trace) in frontier {
+      // The states of the last level are checked, never expanded: they are not kept.
+      let last = result.depth + 1 == configuration.depth
+      // Each state is let go once expanded, so that two whole levels are never held.
+      frontier.reverse()
+      while let (world, trace) = frontier.popLast() {
         for event in world.enabledEvents {
           var successor = world
           result.transitions += 1
@@ -69,7 +73,7 @@ package enum Explorer {
               return finish()
             }
           }
-          next.append((successor, trace + [event]))
+          if !last { next.append((successor, trace + [event])) }
           if result.states >= stateLimit { return finish() }
         }
       }

@@ -16,10 +16,11 @@ extension ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "capped", pages: [[0, 1], [2, 3], [3], [4, 5], [6, 7]], prefetchDistance: 1,
       events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh, .jumps],
-      depth: 11)
+      depth: 14)
     configuration.openAt = 2
     configuration.capped = true
     configuration.automaticRetries = 1
+    configuration.deepening = 4
     return configuration
   }
 
@@ -27,9 +28,10 @@ extension ExplorerConfiguration {
   package static var hedges: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "hedges", pages: [[0, 1, 2], [3, 4, 5], [5, 6, 7]], prefetchDistance: 2,
-      events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh], depth: 11)
+      events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh], depth: 15)
     configuration.hedging = true
     configuration.automaticRetries = 1
+    configuration.deepening = 5
     return configuration
   }
 
@@ -37,10 +39,11 @@ extension ExplorerConfiguration {
   package static var editsAndRetries: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "edits", pages: [[0, 1, 2], [3, 4, 5], [6, 7, 8]], prefetchDistance: 1,
-      events: [.failures, .edits, .refresh, .userControls, .lateAnswers], depth: 9)
+      events: [.failures, .edits, .refresh, .userControls, .lateAnswers], depth: 11)
     configuration.automaticRetries = 2
     configuration.editIDs = [1, 4]
     configuration.viewportHeight = 3
+    configuration.deepening = 3
     return configuration
   }
 
@@ -48,10 +51,11 @@ extension ExplorerConfiguration {
   package static var filterAndCap: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "filter-cap", pages: [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]], prefetchDistance: 1,
-      events: [.filters, .edits, .failures, .refresh, .jumps], depth: 10)
+      events: [.filters, .edits, .failures, .refresh, .jumps], depth: 12)
     configuration.capped = true
     configuration.filters = [.even]
     configuration.editIDs = [2]
+    configuration.deepening = 3
     return configuration
   }
 
@@ -63,6 +67,7 @@ extension ExplorerConfiguration {
     configuration.refreshPolicy = .aroundAnchor
     configuration.editIDs = [0, 3]
     configuration.filters = [.even]
+    configuration.deepening = 2
     return configuration
   }
 
@@ -70,11 +75,12 @@ extension ExplorerConfiguration {
   package static var snapshots: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "snapshots", pages: [[0, 1], [2, 3], [4, 5], [6, 7]], prefetchDistance: 1,
-      events: [.relaunch, .edits, .filters, .failures, .refresh, .jumps], depth: 9)
+      events: [.relaunch, .edits, .filters, .failures, .refresh, .jumps], depth: 11)
     configuration.refreshPolicy = .aroundAnchor
     configuration.editIDs = [1]
     configuration.filters = [.even]
     configuration.automaticRetries = 1
+    configuration.deepening = 2
     return configuration
   }
 
@@ -82,10 +88,11 @@ extension ExplorerConfiguration {
   package static var replaceUnderFilter: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "replace-filter", pages: [[0, 1, 2], [2, 3, 4], [4, 5, 6]], prefetchDistance: 1,
-      events: [.serverChanges, .filters, .refresh, .failures, .edits], depth: 10)
+      events: [.serverChanges, .filters, .refresh, .failures, .edits], depth: 12)
     configuration.duplicatePolicy = .replace
     configuration.editIDs = [2]
     configuration.filters = [.unchanged]
+    configuration.deepening = 3
     return configuration
   }
 
@@ -93,9 +100,10 @@ extension ExplorerConfiguration {
   package static var queries: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "queries", pages: [[0, 1], [2, 3], [4, 5]], prefetchDistance: 1,
-      events: [.queries, .edits, .failures, .lateAnswers, .userControls], depth: 9)
+      events: [.queries, .edits, .failures, .lateAnswers, .userControls], depth: 11)
     configuration.editIDs = [1]
     configuration.automaticRetries = 1
+    configuration.deepening = 3
     return configuration
   }
 }

@@ -61,6 +61,9 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
   package var policies: [RefreshPolicy] = [.fromStart, .aroundAnchor, .allLoaded(limit: 2)]
   /// How deep the search goes.
   package var depth: Int
+  /// How much deeper `--deep` goes (states grow by a different factor per level in each
+  /// world: the deep run explores at least ten times the states of the CI run in all).
+  package var deepening = 2
 
   package init(
     name: String, pages: [[Int]], prefetchDistance: Int, events: ExplorerEventKinds, depth: Int
