@@ -3,7 +3,7 @@
 // invariants of the rulebook ("Invariants the explorer checks").
 //
 //   swift run -c release paging-explore --ci        the CI size (about 3 minutes on 2 cores)
-//   swift run -c release paging-explore --deep      at least 10 times more states
+//   swift run -c release paging-explore --deep      two to five events deeper per configuration
 //   options: --config NAME, --depth N, --skip INVARIANT, --without EVENTS (each repeatable),
 //   --serial, --replay TRACE (one trace, step by step, in the configuration named)
 //

@@ -62,7 +62,7 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
   /// How deep the search goes.
   package var depth: Int
   /// How much deeper `--deep` goes (states grow by a different factor per level in each
-  /// world: the deep run explores at least ten times the states of the CI run in all).
+  /// world, so each gets its own).
   package var deepening = 2
 
   package init(
