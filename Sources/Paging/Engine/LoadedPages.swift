@@ -103,6 +103,29 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
       && lhs.beyondLast == rhs.beyondLast
   }
 
+  /// Adds `delta` to the count of the page that holds the item at `position` (an edit removed
+  /// or inserted a row there); with no page holding it, to the last page. Nothing without pages.
+  /// - Complexity: O(pages).
+  mutating func changeCount(ofPageHolding position: Int, by delta: Int) {
+    guard count > 0 else { return }
+    let index = page(holding: position)?.index ?? count - 1
+    if index < front.count {
+      front[front.count - 1 - index].count += delta
+    } else {
+      back[index - front.count].count += delta
+    }
+  }
+
+  /// Replaces every page's count (a re-fetch of the loaded pages committed under edits).
+  /// - Parameter counts: One count per page, in list order.
+  /// - Complexity: O(pages).
+  mutating func setCounts(_ counts: [Int]) {
+    precondition(counts.count == count, "one count per page")
+    var pages = entries
+    for index in pages.indices { pages[index].count = counts[index] }
+    replace(with: pages)
+  }
+
   /// The index of the page that holds the item at `position`, and the position of that page's
   /// first item; `nil` when no page holds it.
   /// - Complexity: O(pages).

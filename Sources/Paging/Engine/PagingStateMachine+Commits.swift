@@ -8,16 +8,16 @@ extension PagingStateMachine {
   /// window still has that page.
   /// - Parameter cursors: The cursors that loaded the window's pages.
   mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>) {
-    let top = viewport.lowest.map { self.store[$0].id }
+    let top = viewport.lowest.map { self.shown[$0].id }
     let result = replaceWindow(with: page.items)
     record(result)
     itemsChanged = true  // the window is replaced, even by equal items
     windowIsFromOrigin = true
     committedCursors = Set(cursors.compactMap { $0 })
-    let window = self.store
-    viewport.recompute { window.position(of: $0) }
+    let shown = self.shown
+    viewport.recompute { shown.position(of: $0) }
     // The row the user looked at stays put when it is still loaded.
-    scrollAnchor = top.flatMap { window.contains(id: $0) ? $0 : nil }
+    scrollAnchor = top.flatMap { shown.contains(id: $0) ? $0 : nil }
     let queued = (prepend: prepend.queued, append: append.queued)
     prepend = Edge()
     append = Edge()
@@ -33,6 +33,7 @@ extension PagingStateMachine {
   mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
     let result = commitItems(page.items, atFront: false)
     record(result)
+    if result.refiltered { recomputeViewport() }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
   }
@@ -40,17 +41,27 @@ extension PagingStateMachine {
   /// Puts the page's items (new ids only) before the first item, keeps the top visible row as
   /// the scroll anchor, and moves the prepend chain.
   mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
-    let top = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
+    let top = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     let result = commitItems(page.items, atFront: true)
     record(result)
-    viewport.shift(by: result.inserted)
+    if result.refiltered {
+      recomputeViewport()
+    } else {
+      viewport.shift(by: result.inserted)
+    }
     if result.inserted > 0, let top { scrollAnchor = top }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
   }
 
-  private mutating func record(_ result: ItemStore<Item>.InsertionResult) {
-    if result.inserted + result.replaced > 0 { itemsChanged = true }
+  /// Reads the visible rows' positions again, after shown rows changed other than at an edge.
+  mutating func recomputeViewport() {
+    let shown = self.shown
+    viewport.recompute { shown.position(of: $0) }
+  }
+
+  private mutating func record(_ result: ShownInsertion) {
+    if result.inserted + result.replaced > 0 || result.refiltered { itemsChanged = true }
     recordedMetrics.itemsCommitted += result.inserted
     recordedMetrics.duplicatesDropped += result.dropped
     recordedMetrics.duplicatesReplaced += result.replaced

@@ -38,7 +38,7 @@ extension PagingStateMachine {
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
     prefetchEstimator.started(
-      request.id, direction: direction, viewport: viewport, count: store.count)
+      request.id, direction: direction, viewport: viewport, count: shown.count)
     setActivity(
       direction,
       .loading(
@@ -54,10 +54,11 @@ extension PagingStateMachine {
     switch direction {
     case .refresh: return false
     case .append:
-      guard let highest = viewport.highest ?? (store.isEmpty ? -1 : nil) else { return false }
-      return store.count - 1 - highest < currentPrefetchDistance
+      let shown = self.shown
+      guard let highest = viewport.highest ?? (shown.isEmpty ? -1 : nil) else { return false }
+      return shown.count - 1 - highest < currentPrefetchDistance
     case .prepend:
-      guard let lowest = viewport.lowest ?? (store.isEmpty ? 0 : nil) else { return false }
+      guard let lowest = viewport.lowest ?? (shown.isEmpty ? 0 : nil) else { return false }
       return lowest < currentPrefetchDistance
     }
   }
@@ -111,13 +112,16 @@ extension PagingStateMachine {
   /// Starts a new generation at `cursor`: cancels both edges' loads and retry timers (a failed
   /// edge stays failed: if the refresh fails, the old list and its states stay) and any
   /// refresh in flight or waiting, then loads the first page.
-  /// - Parameter keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which
-  ///   may start below it) instead of becoming `cursor`.
+  /// - Parameters:
+  ///   - keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which may
+  ///     start below it) instead of becoming `cursor`.
+  ///   - continuing: Whether this is the same refresh again (its automatic retry), which keeps
+  ///     its generation: the edits made since it began hold when it commits (R23).
   mutating func beginRefresh(
     at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0,
-    keepingOrigin: Bool = false
+    keepingOrigin: Bool = false, continuing: Bool = false
   ) {
-    generation = generation.next
+    if !continuing { generation = generation.next }
     if !keepingOrigin { origin = cursor }
     windowIsFromOrigin = false
     allLoadedRefresh = nil
@@ -190,7 +194,7 @@ extension PagingStateMachine {
       // The timer has fired: nothing is left to cancel.
       setActivity(direction, .failed(error))
       if direction == .refresh {
-        restartRefresh(automaticRetries: retry.attempt)
+        restartRefresh(automaticRetries: retry.attempt, continuing: true)
       } else {
         output.append(
           startLoad(

@@ -75,15 +75,19 @@ extension PagingStateMachine {
     allLoadedRefresh = AllLoadedRefresh(count: count, cursor: cursor)
   }
 
-  /// A failed (or cancelled-by-the-engine) refresh started again, in a new generation: a
-  /// re-fetch of the loaded pages goes on at the page that failed, with the pages it already
-  /// fetched; any other refresh loads at the origin again.
-  mutating func restartRefresh(automaticRetries: Int = 0) {
+  /// A failed refresh started again: a re-fetch of the loaded pages goes on at the page that
+  /// failed, with the pages it already fetched; any other refresh loads at the origin again.
+  /// - Parameter continuing: Whether it is the same refresh (an automatic retry), in the same
+  ///   generation; a manual retry starts a new one.
+  mutating func restartRefresh(automaticRetries: Int = 0, continuing: Bool = false) {
     guard let plan = allLoadedRefresh else {
-      return beginRefresh(at: origin, automaticRetries: automaticRetries)
+      return beginRefresh(
+        at: origin, automaticRetries: automaticRetries, continuing: continuing)
     }
     let anchor = anchorRefresh
-    beginRefresh(at: plan.cursor, automaticRetries: automaticRetries, keepingOrigin: true)
+    beginRefresh(
+      at: plan.cursor, automaticRetries: automaticRetries, keepingOrigin: true,
+      continuing: continuing)
     anchorRefresh = anchor
     allLoadedRefresh = plan
   }
@@ -110,21 +114,22 @@ extension PagingStateMachine {
       items: plan.fetched.flatMap(\.page.items), nextCursor: last.page.nextCursor,
       previousCursor: first.page.previousCursor)
     commitRefresh(plan.fetched.map(\.cursor), window)
-    // Each page holds its new items; after edits changed the rows, the window counts as one
-    // page (as a snapshot saves it), and drops stand aside until the next refresh (R26).
-    var seen = Set<Item.ID>()
-    var entries = plan.fetched.map { fetched in
-      LoadedPages<Cursor>.Entry(
-        cursor: fetched.cursor,
-        count: fetched.page.items.filter { seen.insert($0.id).inserted }.count,
-        previousCursor: fetched.page.previousCursor, nextCursor: fetched.page.nextCursor)
+    // Each page holds the rows of the window that came first from it; a row inserted by an
+    // edit joins the page of the row before it.
+    var origins: [Item.ID: Int] = [:]
+    for (index, fetched) in plan.fetched.enumerated() {
+      for item in fetched.page.items where origins[item.id] == nil { origins[item.id] = index }
     }
-    if entries.reduce(0, { $0 + $1.count }) != store.count {
-      entries = [
-        .init(
-          cursor: first.cursor, count: store.count, previousCursor: first.page.previousCursor,
-          nextCursor: last.page.nextCursor)
-      ]
+    var counts = [Int](repeating: 0, count: plan.fetched.count)
+    var current = 0
+    for item in store.items {
+      current = Swift.max(current, origins[item.id] ?? current)
+      counts[current] += 1
+    }
+    let entries = zip(plan.fetched, counts).map { fetched, count in
+      LoadedPages<Cursor>.Entry(
+        cursor: fetched.cursor, count: count, previousCursor: fetched.page.previousCursor,
+        nextCursor: fetched.page.nextCursor)
     }
     pages.reset(to: entries[0])
     for entry in entries.dropFirst() { pages.append(entry) }
@@ -158,9 +163,10 @@ extension PagingStateMachine {
   /// - Complexity: O(pages).
   var anchoredPage: (index: Int, row: Item.ID)? {
     // Before any row has appeared (a restored list), the scroll anchor is the row to keep.
-    guard let top = viewport.lowest ?? scrollAnchor.flatMap({ store.position(of: $0) }),
-      let index = pages.page(holding: top)?.index
+    guard let row = viewport.lowest.map({ shown[$0].id }) ?? scrollAnchor,
+      let position = store.position(of: row),
+      let index = pages.page(holding: position)?.index
     else { return nil }
-    return (index, store[top].id)
+    return (index, row)
   }
 }

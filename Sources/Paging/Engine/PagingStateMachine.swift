@@ -29,9 +29,11 @@ public struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable
 where Item.ID: Sendable {
   /// The rules this machine follows.
   public let configuration: PagingConfiguration<Cursor>
-  /// The window's items and their id index.
+  /// The window: every loaded row, shown or hidden by the filter, with the local edits applied,
+  /// and its id index. The page table counts these rows.
   @usableFromInline package internal(set) var store = ItemStore<Item>()
-  /// The window's page boundaries and the cursor that loaded each page (rulebook R22).
+  /// The window's pages: the cursor that loaded each and how many of ``store``'s rows it holds
+  /// (their counts always add up to ``store``'s; rulebook R26).
   @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
   /// The refresh's activity (the first load is a refresh).
   @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
@@ -97,7 +99,11 @@ where Item.ID: Sendable {
   // MARK: Derived state
 
   /// The committed items, unique by id, in server order.
-  public var items: ItemSnapshot<Item> { store.items }
+  public var items: ItemSnapshot<Item> { shown.items }
+
+  /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
+  /// distance and the row signals count these (rulebook R25).
+  @inlinable package var shown: ItemStore<Item> { local.filter?.shown ?? store }
 
   /// The state of the refresh direction (which includes the first load): never
   /// ``LoadState/complete``.
@@ -258,7 +264,7 @@ extension PagingStateMachine {
     }
     viewport.appeared(id, at: position)
     var effects: [PagingEffect<Cursor>] = []
-    if store.count - 1 - position < currentPrefetchDistance, canLoad(append) {
+    if shown.count - 1 - position < currentPrefetchDistance, canLoad(append) {
       effects.append(startEdgeLoad(.append))
       changes.insert(.appendState)
     }
@@ -274,8 +280,8 @@ extension PagingStateMachine {
   mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
     guard let (id, position) = resolve(row, near: viewport.lastDisappeared) else { return }
     if viewport.disappeared(id, at: position) {
-      let store = self.store
-      viewport.recompute { store.position(of: $0) }
+      let shown = self.shown
+      viewport.recompute { shown.position(of: $0) }
     }
   }
 
@@ -285,11 +291,12 @@ extension PagingStateMachine {
   func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
     switch row {
     case .id(let id):
-      guard let position = store.position(of: id, near: hint) else { return nil }
+      guard let position = shown.position(of: id, near: hint) else { return nil }
       return (id, position)
     case .index(let position):
-      guard position >= 0, position < store.count else { return nil }
-      return (store[position].id, position)
+      let shown = self.shown
+      guard position >= 0, position < shown.count else { return nil }
+      return (shown[position].id, position)
     }
   }
 }

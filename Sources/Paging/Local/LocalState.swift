@@ -9,11 +9,9 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// The local value of each item an edit in force updated or inserted: a page's copy is
   /// replaced by it.
   private(set) var local: [Item.ID: Item] = [:]
-  /// The display filter: the items it rejects are loaded but not shown.
-  var filter: (@Sendable (Item) -> Bool)?
-  /// Every loaded item, shown or hidden, while a filter is set (the machine's store then holds
-  /// the shown ones); `nil` without a filter.
-  var loaded: ItemStore<Item>?
+  /// The display filter and the rows it shows: the items it rejects stay in the window but
+  /// are not shown. `nil` shows the whole window.
+  @usableFromInline var filter: FilterLayer<Item>?
   /// The query of the current generation.
   var query: QueryValue?
   /// Whether the rows shown are the previous query's (a ``QueryTransition/keepPrevious``
