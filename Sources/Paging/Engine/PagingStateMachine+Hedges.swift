@@ -8,7 +8,7 @@ extension PagingStateMachine {
   mutating func hedgeTimerFired(_ id: PageRequestID) {
     for direction in LoadDirection.allCases {
       guard case .loading(var attempt) = activity(direction), attempt.request.id == id,
-        attempt.request.generation == generation, !attempt.hedged
+        attempt.request.generation == generation, attempt.hedgeState == .none
       else { continue }
       let hedge = PageRequest(
         id: PageRequestID(rawValue: nextRequestNumber), direction: direction,
@@ -16,8 +16,7 @@ extension PagingStateMachine {
         isHedge: true)
       nextRequestNumber += 1
       recordedMetrics.hedgesStarted += 1
-      attempt.hedge = hedge
-      attempt.hedged = true
+      attempt.hedgeState = .inFlight(hedge)
       setActivity(direction, .loading(attempt))
       output.append(.startLoad(hedge))
       return
@@ -35,7 +34,7 @@ extension PagingStateMachine {
         prefetchEstimator.replace(id, with: hedge.id)
         attempt.request = hedge
       }
-      attempt.hedge = nil
+      attempt.hedgeState = .spent
       setActivity(direction, .loading(attempt))
       return true
     }
