@@ -63,37 +63,48 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package var count: Int { front.count + back.count }
 
   /// The window's items, summed over the pages.
-  /// - Complexity: O(pages).
-  package var itemCount: Int { (front + back).reduce(0) { $0 + $1.count } }
+  package private(set) var itemCount = 0
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
     front = []
     back = [page]
+    itemCount = page.count
     beyondFirst = []
     beyondLast = []
   }
 
   /// Records a page after the last one. O(1) amortised.
-  mutating func append(_ page: Entry) { back.append(page) }
+  mutating func append(_ page: Entry) {
+    back.append(page)
+    itemCount += page.count
+  }
 
   /// Records a page before the first one. O(1) amortised.
-  mutating func prepend(_ page: Entry) { front.append(page) }
+  mutating func prepend(_ page: Entry) {
+    front.append(page)
+    itemCount += page.count
+  }
 
   /// Forgets the first page: O(1), or O(pages) when every page was appended.
   @discardableResult mutating func removeFirst() -> Entry {
-    front.popLast() ?? back.removeFirst()
+    let page = front.popLast() ?? back.removeFirst()
+    itemCount -= page.count
+    return page
   }
 
   /// Forgets the last page: O(1), or O(pages) when every page was prepended.
   @discardableResult mutating func removeLast() -> Entry {
-    back.popLast() ?? front.removeFirst()
+    let page = back.popLast() ?? front.removeFirst()
+    itemCount -= page.count
+    return page
   }
 
   /// Replaces the pages (a restored window).
   mutating func replace(with pages: [Entry]) {
     front = []
     back = pages
+    itemCount = pages.reduce(0) { $0 + $1.count }
   }
 
   /// Two windows are equal when they hold the same pages in the same order and the same
@@ -114,6 +125,7 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     } else {
       back[index - front.count].count += delta
     }
+    itemCount += delta
   }
 
   /// Replaces every page's count (a re-fetch of the loaded pages committed under edits).

@@ -5,9 +5,10 @@
 extension PagingStateMachine {
   /// Records the page that just committed (its new items are the store's growth from
   /// `before`), then drops pages over the cap.
+  /// A refresh's `plan` says what lies beyond its page.
   mutating func recordPage(
     _ direction: LoadDirection, _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>,
-    before: Int
+    before: Int, plan: RefreshPlan<Item, Cursor>?
   ) {
     let entry = LoadedPages<Cursor>.Entry(
       cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
@@ -15,7 +16,7 @@ extension PagingStateMachine {
     switch direction {
     case .refresh:
       pages.reset(to: entry)
-      anchorRefreshCommitted(cursor: request.cursor, page)
+      if case .aroundAnchor(let anchor)? = plan { anchorRefreshCommitted(anchor, page) }
     case .prepend:
       pages.prepend(entry)
       resumeChain(.prepend, given: page.previousCursor)
@@ -57,8 +58,8 @@ extension PagingStateMachine {
 
   /// A refresh whose page shows the cap too small: it fails instead of committing, and the
   /// window (if any) stays as it was.
-  mutating func rejectRefresh(_ error: PagingConfigurationError) {
-    refresh = .failed(.invalidConfiguration(error))
+  mutating func rejectRefresh(_ error: PagingConfigurationError, plan: RefreshPlan<Item, Cursor>?) {
+    refreshing = .failed(.invalidConfiguration(error), plan)
     refreshStopped()
   }
 
@@ -174,12 +175,21 @@ extension PagingStateMachine {
   }
 
   /// Checks that the page table counts exactly the window's rows (or that no page is recorded,
-  /// before the first commit): drops, the anchor and snapshots depend on it. An impossible
-  /// state: traps in debug builds.
-  /// - Complexity: O(pages), in debug builds only.
-  func checkPageTable() {
-    assert(
-      pages.count == 0 || pages.itemCount == store.count,
-      "the page table counts \(pages.itemCount) rows, the window holds \(store.count)")
+  /// before the first commit): drops, the anchor and snapshots depend on it. When it does not
+  /// (an impossible state), the window counts as one page from then on, so that no drop cuts
+  /// rows it does not own.
+  /// - Complexity: O(pages).
+  mutating func checkPageTable() {
+    guard pages.count > 0, pages.itemCount != store.count, let first = pages.first,
+      let last = pages.last
+    else { return }
+    internalInconsistency(
+      "the page table counts \(pages.itemCount) rows, the window holds \(store.count) (R26)")
+    let beyond = (pages.beyondFirst, pages.beyondLast)
+    pages.reset(
+      to: .init(
+        cursor: first.cursor, count: store.count, previousCursor: first.previousCursor,
+        nextCursor: last.nextCursor))
+    (pages.beyondFirst, pages.beyondLast) = beyond
   }
 }

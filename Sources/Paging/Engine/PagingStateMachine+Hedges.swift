@@ -17,7 +17,7 @@ extension PagingStateMachine {
       nextRequestNumber += 1
       recordedMetrics.hedgesStarted += 1
       attempt.hedgeState = .inFlight(hedge)
-      setActivity(direction, .loading(attempt))
+      setActivity(direction, .loading(attempt), plan: refreshing.plan)
       output.append(.startLoad(hedge))
       return
     }
@@ -35,7 +35,7 @@ extension PagingStateMachine {
         attempt.request = hedge
       }
       attempt.hedgeState = .spent
-      setActivity(direction, .loading(attempt))
+      setActivity(direction, .loading(attempt), plan: refreshing.plan)
       return true
     }
     return false

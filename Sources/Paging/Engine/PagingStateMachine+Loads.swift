@@ -9,12 +9,40 @@ extension PagingStateMachine {
     }
   }
 
-  /// Sets the activity of `direction`.
-  mutating func setActivity(_ direction: LoadDirection, _ activity: LoadActivity<Cursor>) {
+  /// Sets the activity of `direction`; a refresh's with `plan`, which a load in flight and a
+  /// retry waiting for its timer must have.
+  mutating func setActivity(
+    _ direction: LoadDirection, _ activity: LoadActivity<Cursor>,
+    plan: RefreshPlan<Item, Cursor>? = nil
+  ) {
+    switch (direction, activity, plan) {
+    case (.refresh, .idle, _): refreshing = .idle
+    case (.refresh, .loading(let attempt), let plan?): refreshing = .loading(attempt, plan)
+    case (.refresh, .waitingToRetry(let retry, let error), let plan?):
+      refreshing = .waitingToRetry(retry, error, plan)
+    case (.refresh, .failed(let error), _): refreshing = .failed(error, plan)
+    case (.refresh, _, nil):
+      internalInconsistency("a refresh runs without a plan (R27)", failing: .refresh)
+    case (.prepend, _, _): prepend.activity = activity
+    case (.append, _, _): append.activity = activity
+    }
+  }
+
+  /// A state the rules rule out: traps in debug builds; in release builds counts it in
+  /// ``PagingMetrics/internalInconsistencies`` and ends the load of `direction`, if any, with
+  /// ``PagingError/internalInconsistency(_:)``. Never silent.
+  /// - Parameters:
+  ///   - rule: What broke, naming the rule; no item or cursor.
+  ///   - direction: The direction whose load it concerns.
+  mutating func internalInconsistency(_ rule: String, failing direction: LoadDirection? = nil) {
+    assertionFailure(rule)
+    recordedMetrics.internalInconsistencies += 1
+    let error = PagingError.internalInconsistency(rule)
     switch direction {
-    case .refresh: refresh = activity
-    case .prepend: prepend.activity = activity
-    case .append: append.activity = activity
+    case .refresh?: refreshing = .failed(error, nil)
+    case .prepend?: prepend.activity = .failed(error)
+    case .append?: append.activity = .failed(error)
+    case nil: break
     }
   }
 
@@ -28,9 +56,10 @@ extension PagingStateMachine {
   }
 
   /// Starts a load and records it as the activity of `direction`.
+  /// - Parameter plan: A refresh's plan (ignored for an edge).
   mutating func startLoad(
     _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
-    sourceCancellations: Int = 0, explicit: Bool = true
+    sourceCancellations: Int = 0, explicit: Bool = true, plan: RefreshPlan<Item, Cursor>? = nil
   ) -> PagingEffect<Cursor> {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
@@ -44,7 +73,7 @@ extension PagingStateMachine {
       .loading(
         LoadAttempt(
           request: request, automaticRetries: automaticRetries,
-          sourceCancellations: sourceCancellations, explicit: explicit)))
+          sourceCancellations: sourceCancellations, explicit: explicit)), plan: plan)
     return .startLoad(request)
   }
 
@@ -117,19 +146,20 @@ extension PagingStateMachine {
   ///     start below it) instead of becoming `cursor`.
   ///   - continuing: Whether this is the same refresh again (its automatic retry), which keeps
   ///     its generation: the edits made since it began hold when it commits (R23).
+  ///   - plan: What the refresh does with its pages.
   mutating func beginRefresh(
     at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0,
-    keepingOrigin: Bool = false, continuing: Bool = false
+    keepingOrigin: Bool = false, continuing: Bool = false,
+    plan: RefreshPlan<Item, Cursor> = .onePage
   ) {
     if !continuing { generation = generation.next }
     if !keepingOrigin { origin = cursor }
     windowIsFromOrigin = false
-    allLoadedRefresh = nil
     for direction in LoadDirection.allCases { stop(direction) }
     output.append(
       startLoad(
         .refresh, cursor: cursor, automaticRetries: automaticRetries,
-        sourceCancellations: sourceCancellations))
+        sourceCancellations: sourceCancellations, plan: plan))
   }
 
   /// Cancels what `direction` runs or waits for: a load in flight becomes idle, a scheduled
@@ -145,7 +175,7 @@ extension PagingStateMachine {
       setActivity(direction, .idle)
     case .waitingToRetry(let retry, let error):
       output.append(.cancelRetry(retry.id))
-      setActivity(direction, .failed(error))
+      setActivity(direction, .failed(error), plan: refreshing.plan?.afterCancel)
     }
   }
 
@@ -158,7 +188,9 @@ extension PagingStateMachine {
     }
     let prepended = retryEdge(.prepend)
     let appended = retryEdge(.append)
-    if !prepended, !appended, refresh.error != nil { restartRefresh() }
+    if !prepended, !appended, case .failed(_, let plan) = refreshing {
+      restartRefresh(plan: plan)
+    }
   }
 
   /// Retries an edge at its cursor if it failed and nothing blocks it. A manual retry is
@@ -184,7 +216,6 @@ extension PagingStateMachine {
     for direction in LoadDirection.allCases { stop(direction) }
     prepend.queued = false
     append.queued = false
-    allLoadedRefresh = nil
   }
 
   mutating func retryTimerFired(_ id: RetryID) {
@@ -192,9 +223,10 @@ extension PagingStateMachine {
       guard case .waitingToRetry(let retry, let error) = activity(direction), retry.id == id
       else { continue }
       // The timer has fired: nothing is left to cancel.
-      setActivity(direction, .failed(error))
+      let plan = refreshing.plan
+      setActivity(direction, .failed(error), plan: plan)
       if direction == .refresh {
-        restartRefresh(automaticRetries: retry.attempt, continuing: true)
+        restartRefresh(automaticRetries: retry.attempt, continuing: true, plan: plan)
       } else {
         output.append(
           startLoad(
@@ -212,17 +244,21 @@ extension PagingStateMachine {
   ///
   /// `id` may be the load's hedge: whichever of the two answers first ends the load, and the
   /// other is cancelled.
-  private mutating func take(_ id: PageRequestID) -> (LoadDirection, LoadAttempt<Cursor>)? {
+  /// A refresh's load comes with its plan.
+  private mutating func take(_ id: PageRequestID) -> (
+    LoadDirection, LoadAttempt<Cursor>, RefreshPlan<Item, Cursor>?
+  )? {
     for direction in LoadDirection.allCases {
       guard case .loading(let attempt) = activity(direction),
         attempt.request.id == id || attempt.hedge?.id == id,
         attempt.request.generation == generation
       else { continue }
+      let plan = direction == .refresh ? refreshing.plan : nil
       setActivity(direction, .idle)
       if let hedge = attempt.hedge {
         output.append(.cancelLoad(hedge.id == id ? attempt.request.id : hedge.id))
       }
-      return (direction, attempt)
+      return (direction, attempt, plan)
     }
     return nil
   }
@@ -242,7 +278,7 @@ extension PagingStateMachine {
       recordedMetrics.requestsFailed += 1
       return
     }
-    guard let (direction, attempt) = take(id) else {
+    guard let (direction, attempt, plan) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
       return
     }
@@ -262,10 +298,10 @@ extension PagingStateMachine {
       )
       nextRetryNumber += 1
       recordedMetrics.retriesScheduled += 1
-      setActivity(direction, .waitingToRetry(retry, failure))
+      setActivity(direction, .waitingToRetry(retry, failure), plan: plan)
       output.append(.scheduleRetry(retry))
     } else {
-      setActivity(direction, .failed(failure))
+      setActivity(direction, .failed(failure), plan: plan)
     }
     // A failed refresh latches the refresh only: the old list stays and may still grow, and
     // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
@@ -283,14 +319,14 @@ extension PagingStateMachine {
 
   mutating func loadCancelled(_ id: PageRequestID) {
     if dropContender(id) { return }
-    guard let (direction, attempt) = take(id) else { return }
+    guard let (direction, attempt, plan) = take(id) else { return }
     prefetchEstimator.abandoned(id)
     recordedMetrics.requestsCancelled += 1
     // The engine's own cancellations never get here (their requests are no longer current):
     // this one came from the source. Reload, a bounded number of times, then fail visibly.
     let times = attempt.sourceCancellations + 1
     guard times <= Self.reloadsAfterCancellation else {
-      setActivity(direction, .failed(.sourceCancelled(times: times)))
+      setActivity(direction, .failed(.sourceCancelled(times: times)), plan: plan)
       if direction == .refresh { refreshStopped() }
       return
     }
@@ -302,12 +338,12 @@ extension PagingStateMachine {
       output.append(
         startLoad(
           direction, cursor: attempt.request.cursor, automaticRetries: attempt.automaticRetries,
-          sourceCancellations: times, explicit: attempt.explicit))
+          sourceCancellations: times, explicit: attempt.explicit, plan: plan))
     }
   }
 
   mutating func loadCompleted(_ id: PageRequestID, _ page: Page<Item, Cursor>) {
-    guard let (direction, attempt) = take(id) else {
+    guard let (direction, attempt, plan) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
       return
     }
@@ -316,10 +352,10 @@ extension PagingStateMachine {
     recordLoadEnded(attempt.request)
     let request = attempt.request
     if direction == .refresh, let error = windowError(pageSize: page.items.count) {
-      return rejectRefresh(error)
+      return rejectRefresh(error, plan: plan)
     }
-    if direction == .refresh, let plan = allLoadedRefresh {
-      allLoadedPageArrived(plan, request, page)
+    if direction == .refresh, case .allLoaded(let anchor, let fetching)? = plan {
+      allLoadedPageArrived(anchor, fetching, request, page)
       return reevaluate()
     }
     let before = store.count
@@ -328,7 +364,7 @@ extension PagingStateMachine {
     case .prepend: commitPrepend(request, page)
     case .append: commitAppend(request, page)
     }
-    recordPage(direction, request, page, before: before)
+    recordPage(direction, request, page, before: before, plan: plan)
     reevaluate()
   }
 }

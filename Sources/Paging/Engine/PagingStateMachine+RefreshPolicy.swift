@@ -4,6 +4,7 @@
 /// starts at, and what lies on either side of the pages it reloads in the old window (their
 /// neighbours, reloaded by their own cursors, and what lay beyond them), for a source that
 /// returns no previous (or next) cursor.
+@usableFromInline
 struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// The cursor of the first page it reloads: the anchored page's.
   var cursor: Cursor?
@@ -18,6 +19,7 @@ struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Send
 /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``) in flight: the
 /// pages fetched so far in this refresh, held apart until the last one arrives, and the
 /// cursor of the page being fetched (where a retry goes on).
+@usableFromInline
 package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// How many pages it fetches at most.
   var count: Int
@@ -40,17 +42,16 @@ extension PagingStateMachine {
       return beginAllLoadedRefresh(limit: Swift.max(1, limit))
     }
     guard policy == .aroundAnchor, let anchored = anchoredPage else {
-      anchorRefresh = nil
       return beginRefresh(at: origin)
     }
     let entries = pages.entries
-    anchorRefresh = AnchorRefresh(
+    let anchor = AnchorRefresh(
       cursor: entries[anchored.index].cursor, row: anchored.row,
       beyondFirst: pages.beyondFirst + [prepend.chain]
         + entries[..<anchored.index].map { .reloading($0.cursor) },
       beyondLast: pages.beyondLast + [append.chain]
         + entries[(anchored.index + 1)...].reversed().map { .reloading($0.cursor) })
-    beginRefresh(at: entries[anchored.index].cursor)
+    beginRefresh(at: entries[anchored.index].cursor, plan: .aroundAnchor(anchor))
   }
 
   /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``): `limit` pages at
@@ -65,49 +66,50 @@ extension PagingStateMachine {
     let count = Swift.min(limit, entries.count)
     let first = Swift.min(anchored?.index ?? 0, entries.count - count)
     let cursor = entries[first].cursor
-    let plan = AnchorRefresh(
+    let anchor = AnchorRefresh(
       cursor: cursor, row: anchored?.row,
       beyondFirst: pages.beyondFirst + [prepend.chain]
         + entries[..<first].map { .reloading($0.cursor) },
       beyondLast: [])
-    beginRefresh(at: cursor, keepingOrigin: true)
-    anchorRefresh = plan
-    allLoadedRefresh = AllLoadedRefresh(count: count, cursor: cursor)
+    beginRefresh(
+      at: cursor, keepingOrigin: true,
+      plan: .allLoaded(anchor, AllLoadedRefresh(count: count, cursor: cursor)))
   }
 
-  /// A failed refresh started again: a re-fetch of the loaded pages goes on at the page that
-  /// failed, with the pages it already fetched; any other refresh loads at the origin again.
+  /// A failed refresh started again with `plan`: a re-fetch of the loaded pages goes on at the
+  /// page that failed, with the pages it already fetched; any other refresh loads at the
+  /// origin again.
   /// - Parameter continuing: Whether it is the same refresh (an automatic retry), in the same
   ///   generation; a manual retry starts a new one.
-  mutating func restartRefresh(automaticRetries: Int = 0, continuing: Bool = false) {
-    guard let plan = allLoadedRefresh else {
-      return beginRefresh(
-        at: origin, automaticRetries: automaticRetries, continuing: continuing)
+  mutating func restartRefresh(
+    automaticRetries: Int = 0, continuing: Bool = false, plan: RefreshPlan<Item, Cursor>?
+  ) {
+    let cursor: Cursor?
+    if case .allLoaded(_, let fetching)? = plan {
+      cursor = fetching.cursor
+    } else {
+      cursor = origin
     }
-    let anchor = anchorRefresh
+    let keepingOrigin = if case .allLoaded? = plan { true } else { false }
     beginRefresh(
-      at: plan.cursor, automaticRetries: automaticRetries, keepingOrigin: true,
-      continuing: continuing)
-    anchorRefresh = anchor
-    allLoadedRefresh = plan
+      at: cursor, automaticRetries: automaticRetries, keepingOrigin: keepingOrigin,
+      continuing: continuing, plan: plan ?? .onePage)
   }
 
   /// A page of the re-fetch of the loaded pages arrived: fetches the next one at the fresh
   /// page's next cursor, in the same generation, or, after the last page (the count reached,
   /// the fresh chain's end, or a cursor it already fetched), commits them all in one step.
   mutating func allLoadedPageArrived(
-    _ plan: AllLoadedRefresh<Item, Cursor>, _ request: PageRequest<Cursor>,
-    _ page: Page<Item, Cursor>
+    _ anchor: AnchorRefresh<Item.ID, Cursor>, _ plan: AllLoadedRefresh<Item, Cursor>,
+    _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>
   ) {
     var plan = plan
     plan.fetched.append((request.cursor, page))
     if plan.fetched.count < plan.count, let next = page.nextCursor, !plan.hasFetched(next) {
       plan.cursor = next
-      allLoadedRefresh = plan
-      output.append(startLoad(.refresh, cursor: next))
+      output.append(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
       return
     }
-    allLoadedRefresh = nil
     let first = plan.fetched[0]
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(
@@ -133,7 +135,7 @@ extension PagingStateMachine {
     }
     pages.reset(to: entries[0])
     for entry in entries.dropFirst() { pages.append(entry) }
-    anchorRefreshCommitted(cursor: first.cursor, window)
+    anchorRefreshCommitted(anchor, window)
     dropPagesOverCap(after: .refresh)
   }
 
@@ -141,11 +143,11 @@ extension PagingStateMachine {
   /// the old window's pages before (and after) the reloaded ones can be reached again, from
   /// the cursors the source gives or, when it gives none, by their own cursors.
   /// - Parameters:
-  ///   - cursor: The cursor of the refresh's first page.
+  ///   - anchorRefresh: The refresh's plan: the anchored row and what lay beyond its pages.
   ///   - page: The refresh's window: its first page's previous cursor, its last's next one.
-  mutating func anchorRefreshCommitted(cursor: Cursor?, _ page: Page<Item, Cursor>) {
-    defer { anchorRefresh = nil }
-    guard let anchorRefresh, anchorRefresh.cursor == cursor else { return }
+  mutating func anchorRefreshCommitted(
+    _ anchorRefresh: AnchorRefresh<Item.ID, Cursor>, _ page: Page<Item, Cursor>
+  ) {
     // The anchored row stays put when it is still there, also when no row was on screen (a
     // restored list).
     if scrollAnchor == nil, let row = anchorRefresh.row, store.contains(id: row) {

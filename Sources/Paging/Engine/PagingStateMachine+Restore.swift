@@ -7,7 +7,9 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// scroll anchor).
   /// - Complexity: O(*n*) for *n* items.
   public func snapshot() -> PagingSnapshot<Item, Cursor> {
-    checkPageTable()
+    assert(
+      self.pages.count == 0 || self.pages.itemCount == store.count,
+      "the page table disagrees with the window (R26)")
     var start = 0
     let pages = self.pages.entries.map { entry in
       defer { start += entry.count }

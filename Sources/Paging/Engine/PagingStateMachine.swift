@@ -35,8 +35,9 @@ where Item.ID: Sendable {
   /// The window's pages: the cursor that loaded each and how many of ``store``'s rows it holds
   /// (their counts always add up to ``store``'s; rulebook R26).
   @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
-  /// The refresh's activity (the first load is a refresh).
-  @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
+  /// The refresh's activity (the first load is a refresh) and, while it runs or can be
+  /// retried, its plan (rulebook R27).
+  @usableFromInline var refreshing = RefreshActivity<Item, Cursor>.idle
   /// The prepend edge: towards the top, before the first loaded item.
   @usableFromInline package internal(set) var prepend = Edge<Cursor>()
   /// The append edge: after the last loaded item.
@@ -64,10 +65,6 @@ where Item.ID: Sendable {
   var windowIsFromOrigin = false
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
-  /// The refresh around the anchored row in flight, if any (rulebook R23).
-  var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
-  /// The re-fetch of the loaded pages in flight, if any (rulebook R27).
-  package internal(set) var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
@@ -104,6 +101,15 @@ where Item.ID: Sendable {
   /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
   /// distance and the row signals count these (rulebook R25).
   @inlinable package var shown: ItemStore<Item> { local.filter?.shown ?? store }
+
+  /// The refresh's activity (the first load is a refresh).
+  package var refresh: LoadActivity<Cursor> { refreshing.activity }
+
+  /// The re-fetch of the loaded pages in flight or to retry, if any (rulebook R27).
+  package var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>? {
+    if case .allLoaded(_, let plan)? = refreshing.plan { return plan }
+    return nil
+  }
 
   /// The state of the refresh direction (which includes the first load): never
   /// ``LoadState/complete``.
@@ -171,11 +177,7 @@ where Item.ID: Sendable {
   /// refresh runs or waits to retry.
   @inlinable
   func canLoad(_ edge: Edge<Cursor>) -> Bool {
-    guard edge.activity.isIdle, edge.chain.hasMore else { return false }
-    switch refresh {
-    case .idle, .failed: return true
-    case .loading, .waitingToRetry: return false
-    }
+    edge.activity.isIdle && edge.chain.hasMore && !refreshing.isRunning
   }
 
   // MARK: Events
