@@ -265,4 +265,24 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     #expect(machine.items.map(\.id) == [0, 1, 2] + Array(4..<20))
     #expect(machine.loadedItems.count == 20)
   }
+
+  // MARK: The scroll anchor and edits or a filter (R19)
+
+  /// The row kept still by a refresh is removed, or hidden by a filter: the anchor is a shown
+  /// row or nil, never a row the list no longer has.
+  @Test(arguments: [true, false])
+  func theScrollAnchorIsNeverARowThatIsNotShown(byFilter: Bool) {
+    var machine = Self.loadedPages(20, size: 20, configuration: Self.explicitOnly)
+    _ = machine.handle(.rowAppeared(.id(0)))
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.loadCompleted(refresh.id, Page(items: posts(0..<20), nextCursor: 20)))
+    #expect(machine.scrollAnchor == 0)
+    if byFilter {
+      _ = machine.handle(.setFilter { $0.id != 0 })
+    } else {
+      _ = machine.handle(.edit(.remove(0)))
+    }
+    #expect(machine.items.first?.id == 1)
+    #expect(machine.scrollAnchor == nil)
+  }
 }

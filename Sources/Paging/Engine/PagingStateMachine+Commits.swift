@@ -58,6 +58,13 @@ extension PagingStateMachine {
   mutating func recomputeViewport() {
     let shown = self.shown
     viewport.recompute { shown.position(of: $0) }
+    forgetAnchorIfHidden()
+  }
+
+  /// The scroll anchor is a shown row or `nil` (R19): a list cannot keep still a row it does
+  /// not show, so an anchor that an edit removed, a filter hid or a drop took away is dropped.
+  mutating func forgetAnchorIfHidden() {
+    if let anchor = scrollAnchor, !shown.contains(id: anchor) { scrollAnchor = nil }
   }
 
   private mutating func record(_ result: ShownInsertion) {

@@ -155,6 +155,7 @@ extension PagingStateMachine {
       append.pagesWithoutNewItems = 0
     }
     if let cursor = page.cursor { committedCursors.remove(cursor) }
+    forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
     itemsChanged = true
   }

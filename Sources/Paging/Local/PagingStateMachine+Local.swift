@@ -127,6 +127,7 @@ extension PagingStateMachine {
     if let top, let now = shown.position(of: top.id), now != top.position {
       scrollAnchor = top.id
     }
+    forgetAnchorIfHidden()
     reevaluate()
   }
 
