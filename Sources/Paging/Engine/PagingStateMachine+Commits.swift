@@ -7,11 +7,14 @@ extension PagingStateMachine {
   /// start from its cursors. Explicit loads asked for during the refresh run now, if the new
   /// window still has that page.
   /// - Parameter cursors: The cursors that loaded the window's pages.
-  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>) {
+  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
     let top = viewport.lowest.map { self.shown[$0].id }
     let result = replaceWindow(with: page.items)
-    record(result)
-    itemsChanged = true  // the window is replaced, even by equal items
+    _ = record(result)
+    // The window is replaced, even by equal items.
+    var transition = Transition<Cursor>(itemsChanged: true)
     windowIsFromOrigin = true
     committedCursors = Set(cursors.compactMap { $0 })
     let shown = self.shown
@@ -25,25 +28,31 @@ extension PagingStateMachine {
     // and the prepend edge reports it.
     advance(.append, to: page.nextCursor, newItems: result.inserted)
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
-    if queued.prepend, canLoad(prepend) { output.append(startEdgeLoad(.prepend, explicit: true)) }
-    if queued.append, canLoad(append) { output.append(startEdgeLoad(.append, explicit: true)) }
+    if queued.prepend, canLoad(prepend) { transition.add(startEdgeLoad(.prepend, explicit: true)) }
+    if queued.append, canLoad(append) { transition.add(startEdgeLoad(.append, explicit: true)) }
+    return transition
   }
 
   /// Appends the page's items (new ids only) and moves the append chain.
-  mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+  mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
     let result = commitItems(page.items, atFront: false)
-    record(result)
+    let changed = record(result)
     if result.refiltered { recomputeViewport() }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
+    return Transition(itemsChanged: changed)
   }
 
   /// Puts the page's items (new ids only) before the first item, keeps the top visible row as
   /// the scroll anchor, and moves the prepend chain.
-  mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+  mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
     let top = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     let result = commitItems(page.items, atFront: true)
-    record(result)
+    let changed = record(result)
     if result.refiltered {
       recomputeViewport()
     } else {
@@ -52,6 +61,7 @@ extension PagingStateMachine {
     if result.inserted > 0, let top { scrollAnchor = top }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
+    return Transition(itemsChanged: changed)
   }
 
   /// Reads the visible rows' positions again, after shown rows changed other than at an edge.
@@ -67,11 +77,12 @@ extension PagingStateMachine {
     if let anchor = scrollAnchor, !shown.contains(id: anchor) { scrollAnchor = nil }
   }
 
-  private mutating func record(_ result: ShownInsertion) {
-    if result.inserted + result.replaced > 0 || result.refiltered { itemsChanged = true }
+  /// Counts a commit in the metrics; returns whether it changed the shown items.
+  private mutating func record(_ result: ShownInsertion) -> Bool {
     recordedMetrics.itemsCommitted += result.inserted
     recordedMetrics.duplicatesDropped += result.dropped
     recordedMetrics.duplicatesReplaced += result.replaced
+    return result.inserted + result.replaced > 0 || result.refiltered
   }
 
   /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the

@@ -9,7 +9,7 @@ extension PagingStateMachine {
   mutating func recordPage(
     _ direction: LoadDirection, _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>,
     before: Int, plan: RefreshPlan<Item, Cursor>?
-  ) {
+  ) -> Transition<Cursor> {
     let entry = LoadedPages<Cursor>.Entry(
       cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
       previousCursor: page.previousCursor, nextCursor: page.nextCursor)
@@ -24,7 +24,7 @@ extension PagingStateMachine {
       pages.append(entry)
       resumeChain(.append, given: page.nextCursor)
     }
-    if direction != .refresh { dropPagesOverCap(after: direction) }
+    return direction == .refresh ? .none : dropPagesOverCap(after: direction)
   }
 
   /// After a page committed at `direction`'s edge (or a refresh around the anchor) without a
@@ -58,9 +58,11 @@ extension PagingStateMachine {
 
   /// A refresh whose page shows the cap too small: it fails instead of committing, and the
   /// window (if any) stays as it was.
-  mutating func rejectRefresh(_ error: PagingConfigurationError, plan: RefreshPlan<Item, Cursor>?) {
+  mutating func rejectRefresh(_ error: PagingConfigurationError, plan: RefreshPlan<Item, Cursor>?)
+    -> Transition<Cursor>
+  {
     refreshing = .failed(.invalidConfiguration(error), plan)
-    refreshStopped()
+    return refreshStopped()
   }
 
   /// While the window holds more than ``PagingConfiguration/maxSize`` items (shown or hidden
@@ -70,12 +72,14 @@ extension PagingStateMachine {
   /// known to be visible, the edge just loaded counts as the place the user is.
   /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept; O(page + pages)
   ///   when nothing drops.
-  mutating func dropPagesOverCap(after direction: LoadDirection) {
+  mutating func dropPagesOverCap(after direction: LoadDirection) -> Transition<Cursor> {
     checkPageTable()
-    guard let maxSize = configuration.maxSize else { return }
+    var transition = Transition<Cursor>.none
+    guard let maxSize = configuration.maxSize else { return transition }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
-      drop(edge.edge, shownRows: edge.shownRows)
+      transition.add(drop(edge.edge, shownRows: edge.shownRows))
     }
+    return transition
   }
 
   /// How many of the first (or last) `count` rows of the window are shown.
@@ -127,8 +131,9 @@ extension PagingStateMachine {
   /// none, at the cursor that loaded the dropped page (a cursor that names a page). A failure
   /// latched at that edge was about the page beyond it, and is cleared, and so is a retry
   /// waiting for its timer there.
-  private mutating func drop(_ edge: LoadDirection, shownRows: Int) {
-    if let retry = activity(edge).scheduledRetry { output.append(.cancelRetry(retry.id)) }
+  private mutating func drop(_ edge: LoadDirection, shownRows: Int) -> Transition<Cursor> {
+    var transition = Transition<Cursor>(itemsChanged: true)
+    if let retry = activity(edge).scheduledRetry { transition.add(.cancelRetry(retry.id)) }
     let page: LoadedPages<Cursor>.Entry
     if edge == .prepend {
       page = pages.removeFirst()
@@ -157,7 +162,7 @@ extension PagingStateMachine {
     if let cursor = page.cursor { committedCursors.remove(cursor) }
     forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
-    itemsChanged = true
+    return transition
   }
 }
 

@@ -5,7 +5,7 @@
 extension PagingStateMachine {
   /// Sends a hedge for the load `id` if it is still in flight in this generation, has no hedge
   /// and never had one.
-  mutating func hedgeTimerFired(_ id: PageRequestID) {
+  mutating func hedgeTimerFired(_ id: PageRequestID) -> Transition<Cursor> {
     for direction in LoadDirection.allCases {
       guard case .loading(var attempt) = activity(direction), attempt.request.id == id,
         attempt.request.generation == generation, attempt.hedgeState == .none
@@ -18,9 +18,9 @@ extension PagingStateMachine {
       recordedMetrics.hedgesStarted += 1
       attempt.hedgeState = .inFlight(hedge)
       setActivity(direction, .loading(attempt), plan: refreshing.plan)
-      output.append(.startLoad(hedge))
-      return
+      return Transition(.startLoad(hedge))
     }
+    return .none
   }
 
   /// When `id` is one of two requests in flight for one load (a load and its hedge), forgets it

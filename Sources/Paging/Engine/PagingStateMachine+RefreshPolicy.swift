@@ -37,7 +37,7 @@ extension PagingStateMachine {
   /// ``PagingEvent/refreshWith(_:)``: from the origin; or from the cursor that loaded the page
   /// holding the top visible row, which becomes the origin (a retry of that refresh loads it
   /// again); or the re-fetch of the loaded pages.
-  mutating func beginPolicyRefresh(_ policy: RefreshPolicy) {
+  mutating func beginPolicyRefresh(_ policy: RefreshPolicy) -> Transition<Cursor> {
     if case .allLoaded(let limit) = policy, hasLoadedFirstPage, pages.count > 0 {
       return beginAllLoadedRefresh(limit: Swift.max(1, limit))
     }
@@ -51,7 +51,7 @@ extension PagingStateMachine {
         + entries[..<anchored.index].map { .reloading($0.cursor) },
       beyondLast: pages.beyondLast + [append.chain]
         + entries[(anchored.index + 1)...].reversed().map { .reloading($0.cursor) })
-    beginRefresh(at: entries[anchored.index].cursor, plan: .aroundAnchor(anchor))
+    return beginRefresh(at: entries[anchored.index].cursor, plan: .aroundAnchor(anchor))
   }
 
   /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``): `limit` pages at
@@ -60,7 +60,7 @@ extension PagingStateMachine {
   /// cursor that loaded the first of them and then at the fresh pages' next cursors. The
   /// origin stays: the list is still the one opened there.
   /// - Complexity: O(pages).
-  private mutating func beginAllLoadedRefresh(limit: Int) {
+  private mutating func beginAllLoadedRefresh(limit: Int) -> Transition<Cursor> {
     let entries = pages.entries
     let anchored = anchoredPage
     let count = Swift.min(limit, entries.count)
@@ -71,7 +71,7 @@ extension PagingStateMachine {
       beyondFirst: pages.beyondFirst + [prepend.chain]
         + entries[..<first].map { .reloading($0.cursor) },
       beyondLast: [])
-    beginRefresh(
+    return beginRefresh(
       at: cursor, keepingOrigin: true,
       plan: .allLoaded(anchor, AllLoadedRefresh(count: count, cursor: cursor)))
   }
@@ -83,7 +83,7 @@ extension PagingStateMachine {
   ///   generation; a manual retry starts a new one.
   mutating func restartRefresh(
     automaticRetries: Int = 0, continuing: Bool = false, plan: RefreshPlan<Item, Cursor>?
-  ) {
+  ) -> Transition<Cursor> {
     let cursor: Cursor?
     if case .allLoaded(_, let fetching)? = plan {
       cursor = fetching.cursor
@@ -91,7 +91,7 @@ extension PagingStateMachine {
       cursor = origin
     }
     let keepingOrigin = if case .allLoaded? = plan { true } else { false }
-    beginRefresh(
+    return beginRefresh(
       at: cursor, automaticRetries: automaticRetries, keepingOrigin: keepingOrigin,
       continuing: continuing, plan: plan ?? .onePage)
   }
@@ -102,20 +102,19 @@ extension PagingStateMachine {
   mutating func allLoadedPageArrived(
     _ anchor: AnchorRefresh<Item.ID, Cursor>, _ plan: AllLoadedRefresh<Item, Cursor>,
     _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>
-  ) {
+  ) -> Transition<Cursor> {
     var plan = plan
     plan.fetched.append((request.cursor, page))
     if plan.fetched.count < plan.count, let next = page.nextCursor, !plan.hasFetched(next) {
       plan.cursor = next
-      output.append(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
-      return
+      return Transition(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
     }
     let first = plan.fetched[0]
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(
       items: plan.fetched.flatMap(\.page.items), nextCursor: last.page.nextCursor,
       previousCursor: first.page.previousCursor)
-    commitRefresh(plan.fetched.map(\.cursor), window)
+    var transition = commitRefresh(plan.fetched.map(\.cursor), window)
     // Each page holds the rows of the window that came first from it; a row inserted by an
     // edit joins the page of the row before it.
     var origins: [Item.ID: Int] = [:]
@@ -136,7 +135,8 @@ extension PagingStateMachine {
     pages.reset(to: entries[0])
     for entry in entries.dropFirst() { pages.append(entry) }
     anchorRefreshCommitted(anchor, window)
-    dropPagesOverCap(after: .refresh)
+    transition.add(dropPagesOverCap(after: .refresh))
+    return transition
   }
 
   /// After a refresh around the anchored row (or a re-fetch of the loaded pages) committed:

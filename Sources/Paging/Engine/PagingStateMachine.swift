@@ -71,10 +71,6 @@ where Item.ID: Sendable {
   var random: SeededRandom
   /// The counters behind ``metrics``.
   @usableFromInline var recordedMetrics = PagingMetrics()
-  /// The effects of the event being handled (empty between events).
-  var output: [PagingEffect<Cursor>] = []
-  /// Whether the event being handled changed the items (false between events).
-  var itemsChanged = false
 
   /// How many cancellations reported by the source in a row are followed by an automatic
   /// reload; the next one fails the direction with ``PagingError/sourceCancelled(times:)``.
@@ -223,32 +219,34 @@ where Item.ID: Sendable {
     _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
   ) -> [PagingEffect<Cursor>] {
     let before = ObservedValues(self)
+    let transition: Transition<Cursor>
     switch event {
-    case .start: start(at: origin, explicitly: false)
-    case .startAt(let cursor): start(at: cursor, explicitly: true)
-    case .rowAppeared, .rowDisappeared: break
-    case .loadNextPage: loadExplicitly(.append)
-    case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginPolicyRefresh(configuration.refreshPolicy) }
-    case .refreshWith(let policy): if refresh.request == nil { beginPolicyRefresh(policy) }
-    case .retry: retry()
-    case .cancel: cancelAll()
-    case .loadCompleted(let id, let page): loadCompleted(id, page)
-    case .loadFailed(let id, let error): loadFailed(id, error)
-    case .loadCancelled(let id): loadCancelled(id)
-    case .retryTimerFired(let id): retryTimerFired(id)
-    case .hedgeTimerFired(let id): hedgeTimerFired(id)
-    case .edit(let edit): applyEdit(edit)
-    case .setQuery(let query, let transition): changeQuery(query.map(QueryValue.init), transition)
+    case .start: transition = start(at: origin, explicitly: false)
+    case .startAt(let cursor): transition = start(at: cursor, explicitly: true)
+    case .rowAppeared, .rowDisappeared: transition = .none
+    case .loadNextPage: transition = loadExplicitly(.append)
+    case .loadPreviousPage: transition = loadExplicitly(.prepend)
+    case .refresh:
+      transition = refreshing.isLoading ? .none : beginPolicyRefresh(configuration.refreshPolicy)
+    case .refreshWith(let policy):
+      transition = refreshing.isLoading ? .none : beginPolicyRefresh(policy)
+    case .retry: transition = retry()
+    case .cancel: transition = cancelAll()
+    case .loadCompleted(let id, let page): transition = loadCompleted(id, page)
+    case .loadFailed(let id, let error): transition = loadFailed(id, error)
+    case .loadCancelled(let id): transition = loadCancelled(id)
+    case .retryTimerFired(let id): transition = retryTimerFired(id)
+    case .hedgeTimerFired(let id): transition = hedgeTimerFired(id)
+    case .edit(let edit): transition = applyEdit(edit)
+    case .setQuery(let query, let queryTransition):
+      transition = changeQuery(query.map(QueryValue.init), queryTransition)
     case .setFilter(let filter):
-      setFilter(filter)
+      transition = setFilter(filter)
       changes.insert(.filter)
     }
     changes.formUnion(before.changes(to: ObservedValues(self)))
-    if itemsChanged { changes.insert(.items) }
-    itemsChanged = false
-    defer { output = [] }
-    return output
+    if transition.itemsChanged { changes.insert(.items) }
+    return transition.effects
   }
 }
 

@@ -54,6 +54,12 @@ where Item.ID: Sendable {
     }
   }
 
+  /// Whether a load of the refresh is in flight.
+  var isLoading: Bool {
+    if case .loading = self { return true }
+    return false
+  }
+
   /// Whether the refresh loads or waits to retry: the edges wait for it (R2).
   @inlinable var isRunning: Bool {
     switch self {

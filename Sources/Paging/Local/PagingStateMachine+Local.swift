@@ -53,8 +53,8 @@ extension PagingStateMachine {
   /// Applies an edit to the window at once and records it for the commits that follow in this
   /// generation; the page that holds the row counts it (an inserted row joins the page of the
   /// row before it). The top visible row stays the scroll anchor when rows above it moved.
-  mutating func applyEdit(_ edit: PagingEdit<Item>) {
-    guard (try? validate(edit)) != nil else { return }
+  mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
+    guard (try? validate(edit)) != nil else { return .none }
     local.record(edit, in: generation)
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     switch edit {
@@ -62,9 +62,9 @@ extension PagingStateMachine {
       let wasShown = shown.contains(id: item.id)
       update(item)
       // An item hidden before and after changes nothing shown.
-      guard wasShown || shown.contains(id: item.id) else { return }
+      guard wasShown || shown.contains(id: item.id) else { return .none }
     case .remove(let id):
-      guard let position = store.position(of: id) else { return }
+      guard let position = store.position(of: id) else { return .none }
       var items = Array(store.items)
       items.remove(at: position)
       pages.changeCount(ofPageHolding: position, by: -1)
@@ -77,7 +77,7 @@ extension PagingStateMachine {
       setWindow(items)
     case .move(let id, let position):
       var items = Array(store.items)
-      guard let from = items.firstIndex(where: { $0.id == id }) else { return }
+      guard let from = items.firstIndex(where: { $0.id == id }) else { return .none }
       let item = items.remove(at: from)
       pages.changeCount(ofPageHolding: from, by: -1)
       let to = LocalState.index(of: position, in: items) ?? from
@@ -85,7 +85,7 @@ extension PagingStateMachine {
       pages.changeCount(ofPageHolding: Swift.max(0, to - 1), by: 1)
       setWindow(items)
     }
-    windowChanged(keeping: top)
+    return windowChanged(keeping: top)
   }
 
   /// Replaces the loaded item with `item`'s id, in place; the filter shows or hides it again.
@@ -119,8 +119,9 @@ extension PagingStateMachine {
 
   /// After the shown items changed outside a commit: notes the change, re-reads the visible
   /// rows' positions, keeps the top visible row still when it moved, and checks the edges.
-  private mutating func windowChanged(keeping top: (id: Item.ID, position: Int)?) {
-    itemsChanged = true
+  private mutating func windowChanged(keeping top: (id: Item.ID, position: Int)?)
+    -> Transition<Cursor>
+  {
     local.changesOutsideCommits += 1
     checkPageTable()
     recomputeViewport()
@@ -128,35 +129,36 @@ extension PagingStateMachine {
       scrollAnchor = top.id
     }
     forgetAnchorIfHidden()
-    reevaluate()
+    var transition = reevaluate()
+    transition.itemsChanged = true
+    return transition
   }
 
   /// Sets the display filter and shows what it accepts, at once and without a request; an
   /// edge loads only if a visible row is now within the prefetch distance of it.
-  mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) {
+  mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) -> Transition<Cursor> {
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     local.filter = filter.map { FilterLayer($0, over: store) }
-    windowChanged(keeping: top)
+    return windowChanged(keeping: top)
   }
 
   /// A query change: a new generation from the initial cursor that cancels whatever is in
   /// flight (it never joins it), with the old query's edits and cursors dropped. The same
   /// query again is ``PagingEvent/start``.
-  mutating func changeQuery(_ query: QueryValue?, _ transition: QueryTransition) {
-    guard query != local.query else {
-      start(at: origin, explicitly: false)
-      return
-    }
+  mutating func changeQuery(_ query: QueryValue?, _ transition: QueryTransition)
+    -> Transition<Cursor>
+  {
+    guard query != local.query else { return start(at: origin, explicitly: false) }
     local.query = query
     local.dropEdits()
-    beginRefresh(at: configuration.initialCursor)
+    var result = beginRefresh(at: configuration.initialCursor)
     // The old window's cursors belong to the old query: neither edge may load from them.
     prepend = Edge()
     append = Edge()
     switch transition {
     case .clear:
       if !store.isEmpty {
-        itemsChanged = true
+        result.itemsChanged = true
         local.changesOutsideCommits += 1
       }
       store = ItemStore()
@@ -169,6 +171,7 @@ extension PagingStateMachine {
       // Rows hidden by the filter count: a filter change would show them.
       local.showingPreviousQuery = !store.isEmpty
     }
+    return result
   }
 
   // MARK: Commits
