@@ -12,6 +12,14 @@
 /// load) is derived from those, so states such as two loads on one edge, a retry timer beside
 /// a running load, or an end that disagrees with the cursor cannot be written.
 ///
+/// The window holds every loaded row, as the local edits left it, and each page owns a count of
+/// those rows, so drops, the refresh around the anchor and snapshots stay right through edits
+/// and filters. The display filter is a layer over the window with its own id index; what the
+/// app reads (``items``) and what the row signals count are its shown rows. A refresh carries
+/// its plan (one page, around the anchor, or the loaded pages again) in its own state. Every
+/// transition returns its effects; a state the rules rule out traps in debug builds and, in
+/// release builds, ends the load concerned with ``PagingError/internalInconsistency(_:)``.
+///
 /// The rules are listed, numbered, in the rulebook article (<doc:Rulebook>); in short:
 /// - At most one load per edge; a refresh cancels both edges and starts a generation. Every
 ///   result is matched to its request id and generation; anything else is dropped.
