@@ -30,10 +30,15 @@ let package = Package(
       dependencies: ["Paging", "PagingTesting", "PagingHTTP"],
       resources: [.copy("Resources")]
     ),
+    // The reference model of a correct engine, shared by the randomized tests and the
+    // exhaustive explorer; not a product.
+    .target(name: "PagingReference", dependencies: ["Paging"]),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
+    .executableTarget(name: "paging-explore", dependencies: ["Paging", "PagingReference"]),
     .executableTarget(
       name: "paging-bench", dependencies: ["Paging", "PagingTesting", "DemoSupport"]),
-    .testTarget(name: "PagingTests", dependencies: ["Paging", "PagingTesting"]),
+    .testTarget(
+      name: "PagingTests", dependencies: ["Paging", "PagingTesting", "PagingReference"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP", "PagingTesting"]),
     .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),

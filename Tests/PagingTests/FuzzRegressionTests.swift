@@ -1,4 +1,5 @@
 import Paging
+import PagingReference
 import PagingTesting
 import Testing
 

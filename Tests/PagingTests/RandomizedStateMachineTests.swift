@@ -1,4 +1,5 @@
 import Paging
+import PagingReference
 import Testing
 
 /// Seeded, model-based random streams over ``PagingStateMachine``, at both edges of a list

@@ -1,3 +1,5 @@
+import PagingReference
+
 /// Runs seeds through a harness; on the first failure, shrinks it and describes it.
 enum FuzzCampaign {
   /// Runs the cases of `seeds` with `run`; returns `nil` when every one keeps the invariants,

@@ -1,4 +1,5 @@
 import Paging
+import PagingReference
 
 /// The situations a randomized run can reach. The coverage test checks that the generator
 /// still reaches each of them: a generator that never fails a page, never repeats a cursor or

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingReference
 
 /// Makes a random ``FuzzCase`` from a seed: the same seed always gives the same case.
 enum FuzzGenerator {

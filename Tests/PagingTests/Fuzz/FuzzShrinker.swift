@@ -1,3 +1,5 @@
+import PagingReference
+
 /// Shrinks a failing ``FuzzCase`` to a shortest one that still breaks the same rule: delta
 /// debugging (Zeller and Hildebrandt's ddmin) over the steps, then single steps, then the
 /// server's items one by one, until no single removal keeps the failure.

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Paging
+import PagingReference
 import PagingTesting
 
 /// Runs a ``FuzzCase`` against a ``Paginator`` over a ``ScriptedPageSource`` and a

@@ -1,4 +1,5 @@
 import Paging
+import PagingReference
 
 /// Runs a ``FuzzCase`` against a ``PagingStateMachine``, checking the model's invariants after
 /// every event, then answers every request left (a full page for the live ones) until nothing

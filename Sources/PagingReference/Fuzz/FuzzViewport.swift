@@ -5,15 +5,15 @@ import Paging
 /// items change; a scroll by 0 re-renders it. Like a list bound to the scroll anchor, it keeps
 /// its first row where it is when rows are put above it: a scroll counts from that row's
 /// position now.
-struct FuzzViewport {
-  let height: Int
-  private(set) var top = 0
-  private(set) var shown: [Int] = []
+package struct FuzzViewport {
+  package let height: Int
+  package private(set) var top = 0
+  package private(set) var shown: [Int] = []
 
-  init(height: Int) { self.height = max(1, height) }
+  package init(height: Int) { self.height = max(1, height) }
 
   /// The signals of moving the viewport so that its first row is `newTop` (clamped).
-  mutating func move(to newTop: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
+  package mutating func move(to newTop: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
     top = min(max(0, newTop), max(0, items.count - height))
     let now = items.dropFirst(top).prefix(height).map(\.id)
     let old = Set(shown)
@@ -28,12 +28,12 @@ struct FuzzViewport {
     return appeared + left
   }
 
-  mutating func scroll(by rows: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
+  package mutating func scroll(by rows: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
     let base = shown.first.flatMap { id in items.firstIndex { $0.id == id } } ?? top
     return move(to: base + rows, items: items)
   }
 
-  mutating func jump(percent: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
+  package mutating func jump(percent: Int, items: [FuzzRow]) -> [PagingEvent<FuzzRow, Int>] {
     move(to: items.count * percent / 100, items: items)
   }
 }

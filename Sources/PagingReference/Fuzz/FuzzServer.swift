@@ -7,19 +7,19 @@
 /// Prepend cursors live in a range of their own (``beforeBase`` and up), so that an honest
 /// server never hands out the same cursor for both edges: a real API's tokens say which way
 /// they point, and the engine treats a cursor seen on both edges as a cycle.
-struct FuzzServer {
-  private(set) var ids: [Int]
+package struct FuzzServer {
+  package private(set) var ids: [Int]
 
   /// Where prepend cursors start: ids stay far below it.
-  static let beforeBase = 1_000_000
+  package static let beforeBase = 1_000_000
 
-  init(ids: [Int]) { self.ids = ids.sorted() }
+  package init(ids: [Int]) { self.ids = ids.sorted() }
 
   /// The prepend cursor of the page that ends right before the row with id `id`.
-  static func before(_ id: Int) -> Int { beforeBase + id }
+  package static func before(_ id: Int) -> Int { beforeBase + id }
 
   /// The id a prepend cursor points before, or `nil` for an append cursor.
-  static func pointsBefore(_ cursor: Int) -> Int? {
+  package static func pointsBefore(_ cursor: Int) -> Int? {
     cursor >= beforeBase / 2 ? cursor - beforeBase : nil
   }
 
@@ -35,17 +35,17 @@ struct FuzzServer {
   }
 
   /// The ids after `cursor` (all of them for `nil`).
-  func ids(after cursor: Int?) -> ArraySlice<Int> {
+  package func ids(after cursor: Int?) -> ArraySlice<Int> {
     guard let cursor else { return ids[...] }
     return ids[firstIndex(after: cursor)...]
   }
 
   /// The ids less than `id`.
-  func ids(before id: Int) -> ArraySlice<Int> { ids[..<firstIndex(after: id - 1)] }
+  package func ids(before id: Int) -> ArraySlice<Int> { ids[..<firstIndex(after: id - 1)] }
 
   /// Adds up to `count` new ids at `position` (modulo the size plus one), as many as fit
   /// between the neighbours.
-  mutating func insert(position: Int, count: Int) {
+  package mutating func insert(position: Int, count: Int) {
     let at = position % (ids.count + 1)
     let low = at == 0 ? (ids.first ?? 0) - 100 * (count + 1) : ids[at - 1]
     let high = at == ids.count ? (ids.last ?? 0) + 100 * (count + 1) : ids[at]
@@ -56,7 +56,7 @@ struct FuzzServer {
   }
 
   /// Removes the id at `position` (modulo the size).
-  mutating func delete(position: Int) {
+  package mutating func delete(position: Int) {
     guard !ids.isEmpty else { return }
     ids.remove(at: position % ids.count)
   }

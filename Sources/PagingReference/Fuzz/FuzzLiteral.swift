@@ -1,6 +1,6 @@
 /// Swift source for steps and cases, so that a failing run prints a regression test to paste.
 extension FuzzRowRef: CustomStringConvertible {
-  var description: String {
+  package var description: String {
     switch self {
     case .index(let i): ".index(\(i))"
     case .idAt(let i): ".idAt(\(i))"
@@ -9,7 +9,7 @@ extension FuzzRowRef: CustomStringConvertible {
 }
 
 extension FuzzOutcome: CustomStringConvertible {
-  var description: String {
+  package var description: String {
     switch self {
     case .full: ".full"
     case .short(let n): ".short(\(n))"
@@ -23,7 +23,7 @@ extension FuzzOutcome: CustomStringConvertible {
 }
 
 extension FuzzStep: CustomStringConvertible {
-  var description: String {
+  package var description: String {
     switch self {
     case .start: ".start"
     case .startAt(let pick): ".startAt(pick: \(pick))"
@@ -50,7 +50,7 @@ extension FuzzStep: CustomStringConvertible {
 
 extension FuzzCase: CustomStringConvertible {
   /// The case as a Swift expression.
-  var description: String {
+  package var description: String {
     let retries = automaticRetries.map(String.init) ?? "nil"
     let initial = initialCursor.map(String.init) ?? "nil"
     let hedge = hedging.map { ",\n  hedging: .milliseconds(\(Int($0 / .milliseconds(1))))" } ?? ""

@@ -2,25 +2,25 @@ import Paging
 
 /// What the checker compares before and after one event: the loads in flight, the pending
 /// retries, the states, the chains' cursors, the scroll anchor and what was committed.
-struct MachineSnapshot {
-  var refreshRequest: PageRequest<Int>?
-  var prependRequest: PageRequest<Int>?
-  var appendRequest: PageRequest<Int>?
+package struct MachineSnapshot {
+  package var refreshRequest: PageRequest<Int>?
+  package var prependRequest: PageRequest<Int>?
+  package var appendRequest: PageRequest<Int>?
   /// The hedges in flight beside those requests (rulebook R22), by direction.
-  var hedges: [LoadDirection: PageRequest<Int>]
+  package var hedges: [LoadDirection: PageRequest<Int>]
   /// The directions whose load in flight was ever hedged.
-  var hedged: Set<LoadDirection>
-  var pendingRetries: [ScheduledRetry]
-  var refreshState: LoadState
-  var prependState: LoadState
-  var appendState: LoadState
-  var previousCursor: Int?
-  var nextCursor: Int?
-  var scrollAnchor: Int?
-  var generation: Generation
-  var metrics: PagingMetrics
+  package var hedged: Set<LoadDirection>
+  package var pendingRetries: [ScheduledRetry]
+  package var refreshState: LoadState
+  package var prependState: LoadState
+  package var appendState: LoadState
+  package var previousCursor: Int?
+  package var nextCursor: Int?
+  package var scrollAnchor: Int?
+  package var generation: Generation
+  package var metrics: PagingMetrics
 
-  init(_ machine: PagingStateMachine<FuzzRow, Int>) {
+  package init(_ machine: PagingStateMachine<FuzzRow, Int>) {
     refreshRequest = machine.refreshRequest
     prependRequest = machine.prependRequest
     appendRequest = machine.appendRequest
@@ -43,12 +43,12 @@ struct MachineSnapshot {
   }
 
   /// Every request in flight, hedges included.
-  var inFlight: [PageRequest<Int>] {
+  package var inFlight: [PageRequest<Int>] {
     [refreshRequest, prependRequest, appendRequest].compactMap { $0 }
       + LoadDirection.allCases.compactMap { hedges[$0] }
   }
 
-  func state(_ direction: LoadDirection) -> LoadState {
+  package func state(_ direction: LoadDirection) -> LoadState {
     switch direction {
     case .refresh: refreshState
     case .prepend: prependState
@@ -56,7 +56,7 @@ struct MachineSnapshot {
     }
   }
 
-  func request(_ direction: LoadDirection) -> PageRequest<Int>? {
+  package func request(_ direction: LoadDirection) -> PageRequest<Int>? {
     switch direction {
     case .refresh: refreshRequest
     case .prepend: prependRequest
@@ -67,7 +67,7 @@ struct MachineSnapshot {
   /// The effects that explain the change from `before` to `after` for `event`: the paginator
   /// test cannot see the machine's effects, so it reconstructs them; the state machine test
   /// checks that the machine's own effects are exactly these.
-  static func effects(
+  package static func effects(
     from before: MachineSnapshot, to after: MachineSnapshot, event: PagingEvent<FuzzRow, Int>
   ) -> Set<PagingEffect<Int>> {
     var effects: Set<PagingEffect<Int>> = []
@@ -92,7 +92,7 @@ struct MachineSnapshot {
 
 extension PagingStateMachine where Item == FuzzRow, Cursor == Int {
   /// The request in flight in `direction`, if any.
-  func request(_ direction: LoadDirection) -> PageRequest<Int>? {
+  package func request(_ direction: LoadDirection) -> PageRequest<Int>? {
     switch direction {
     case .refresh: refreshRequest
     case .prepend: prependRequest
@@ -101,20 +101,20 @@ extension PagingStateMachine where Item == FuzzRow, Cursor == Int {
   }
 
   /// The hedge in flight beside the load of `direction`, if any.
-  func hedge(_ direction: LoadDirection) -> PageRequest<Int>? {
+  package func hedge(_ direction: LoadDirection) -> PageRequest<Int>? {
     guard case .loading(let attempt) = activity(direction) else { return nil }
     return attempt.hedge
   }
 
   /// Every request in flight, hedges included.
-  var requestsInFlight: [PageRequest<Int>] {
+  package var requestsInFlight: [PageRequest<Int>] {
     loadsInFlight + LoadDirection.allCases.compactMap { hedge($0) }
   }
 }
 
 extension PagingEvent where Item == FuzzRow, Cursor == Int {
   /// The request this event answers, if it is a result.
-  var deliveredRequest: PageRequestID? {
+  package var deliveredRequest: PageRequestID? {
     switch self {
     case .loadCompleted(let id, _), .loadFailed(let id, _), .loadCancelled(let id): id
     default: nil
@@ -122,7 +122,7 @@ extension PagingEvent where Item == FuzzRow, Cursor == Int {
   }
 
   /// Whether this event reports a cancellation (in any of its shapes).
-  var isCancellationResult: Bool {
+  package var isCancellationResult: Bool {
     switch self {
     case .loadCancelled: true
     case .loadFailed(_, let error): PagingError.isCancellation(error)

@@ -2,19 +2,25 @@ import Paging
 
 /// The item of the randomized tests: its id (the server's keyset key) and where it came from,
 /// so that the checker can tell which request and generation delivered each visible row.
-struct FuzzRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
-  let id: Int
+package struct FuzzRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
+  package let id: Int
   /// The generation of the request that delivered it.
-  let generation: Int
+  package let generation: Int
   /// The id of the request that delivered it.
-  let request: Int
+  package let request: Int
 
-  var description: String { "\(id)@g\(generation)#\(request)" }
+  package init(id: Int, generation: Int, request: Int) {
+    self.id = id
+    self.generation = generation
+    self.request = request
+  }
+
+  package var description: String { "\(id)@g\(generation)#\(request)" }
 }
 
 /// A row named in an appearance signal. Resolved when the step runs, so that a shrunk stream
 /// still names a row of the list as it is then.
-enum FuzzRowRef: Hashable, Sendable {
+package enum FuzzRowRef: Hashable, Sendable {
   /// By position: `rowAppeared(at:)` (out of range on purpose at times).
   case index(Int)
   /// By the id of the item at this position, or an id no row has when out of range.
@@ -22,7 +28,7 @@ enum FuzzRowRef: Hashable, Sendable {
 }
 
 /// How the server answers one request.
-enum FuzzOutcome: Hashable, Sendable {
+package enum FuzzOutcome: Hashable, Sendable {
   /// A full page of the next items; `next` is the last item's id, or `nil` at the end.
   case full
   /// Fewer items than a page (at least 1) while more may follow.
@@ -46,7 +52,7 @@ enum FuzzOutcome: Hashable, Sendable {
 }
 
 /// The shapes a cancellation takes.
-enum FuzzCancellation: Hashable, Sendable {
+package enum FuzzCancellation: Hashable, Sendable {
   /// `CancellationError`.
   case cancellationError
   /// `URLError(.cancelled)`.
@@ -59,7 +65,7 @@ enum FuzzCancellation: Hashable, Sendable {
 }
 
 /// One step of a randomized run.
-enum FuzzStep: Hashable, Sendable {
+package enum FuzzStep: Hashable, Sendable {
   case start
   /// `start(at:)` at the id of the server's item at `pick` (modulo its size; 50 when empty):
   /// the list opens after that item, in the middle, and grows both ways.
@@ -98,24 +104,44 @@ enum FuzzStep: Hashable, Sendable {
 }
 
 /// A whole randomized run: the configuration, the server's first content and the steps.
-struct FuzzCase: Sendable {
-  var seed: UInt64
-  var pageSize: Int
-  var prefetchDistance: Int
-  var maxPagesWithoutNewItems: Int
-  var duplicatePolicy: DuplicatePolicy
+package struct FuzzCase: Sendable {
+  package var seed: UInt64
+  package var pageSize: Int
+  package var prefetchDistance: Int
+  package var maxPagesWithoutNewItems: Int
+  package var duplicatePolicy: DuplicatePolicy
   /// `nil`: manual retries; else exponential backoff with this many automatic attempts.
-  var automaticRetries: Int?
-  var initialCursor: Int?
-  var viewportHeight: Int
+  package var automaticRetries: Int?
+  package var initialCursor: Int?
+  package var viewportHeight: Int
   /// Whether a request the engine cancelled stays pending, so a late answer can arrive.
-  var answersCancelledRequests: Bool
-  var serverIDs: [Int]
-  var steps: [FuzzStep]
+  package var answersCancelledRequests: Bool
+  package var serverIDs: [Int]
+  package var steps: [FuzzStep]
   /// `nil`: no hedges; else ``HedgingPolicy/after(_:)`` this long.
-  var hedging: Duration? = nil
+  package var hedging: Duration? = nil
 
-  var configuration: PagingConfiguration<Int> {
+  package init(
+    seed: UInt64, pageSize: Int, prefetchDistance: Int, maxPagesWithoutNewItems: Int,
+    duplicatePolicy: DuplicatePolicy, automaticRetries: Int?, initialCursor: Int?,
+    viewportHeight: Int, answersCancelledRequests: Bool, serverIDs: [Int], steps: [FuzzStep],
+    hedging: Duration? = nil
+  ) {
+    self.seed = seed
+    self.pageSize = pageSize
+    self.prefetchDistance = prefetchDistance
+    self.maxPagesWithoutNewItems = maxPagesWithoutNewItems
+    self.duplicatePolicy = duplicatePolicy
+    self.automaticRetries = automaticRetries
+    self.initialCursor = initialCursor
+    self.viewportHeight = viewportHeight
+    self.answersCancelledRequests = answersCancelledRequests
+    self.serverIDs = serverIDs
+    self.steps = steps
+    self.hedging = hedging
+  }
+
+  package var configuration: PagingConfiguration<Int> {
     PagingConfiguration(
       prefetch: .fixed(prefetchDistance), initialCursor: initialCursor,
       duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: maxPagesWithoutNewItems,
@@ -126,7 +152,12 @@ struct FuzzCase: Sendable {
 }
 
 /// The error a fuzzed source throws.
-struct FuzzSourceError: RetryableError, Hashable {
-  var isRetryable: Bool
-  var request: Int
+package struct FuzzSourceError: RetryableError, Hashable {
+  package var isRetryable: Bool
+  package var request: Int
+
+  package init(isRetryable: Bool, request: Int) {
+    self.isRetryable = isRetryable
+    self.request = request
+  }
 }

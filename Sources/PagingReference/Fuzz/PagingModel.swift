@@ -2,35 +2,35 @@ import Foundation
 import Paging
 
 /// A broken invariant: `kind` names the rule (shrinking keeps it), `detail` says what happened.
-struct FuzzViolation: Error, CustomStringConvertible {
-  var kind: String
-  var detail: String
-  var step = -1
+package struct FuzzViolation: Error, CustomStringConvertible {
+  package var kind: String
+  package var detail: String
+  package var step = -1
 
-  var description: String { "[\(kind)] at step \(step): \(detail)" }
+  package var description: String { "[\(kind)] at step \(step): \(detail)" }
 }
 
 extension FuzzViolation {
-  init(kind: String, detail: String) {
+  package init(kind: String, detail: String) {
     self.kind = kind
     self.detail = detail
   }
 
   /// `error` (a violation, or anything else a harness threw) as the violation of step `step`.
-  init(_ error: any Error, step: Int) {
+  package init(_ error: any Error, step: Int) {
     self = error as? FuzzViolation ?? FuzzViolation(kind: "harness", detail: "\(error)")
     self.step = step
   }
 }
 
 /// What the source answers to one request.
-enum FuzzAnswer {
+package enum FuzzAnswer {
   case page(Page<FuzzRow, Int>)
   case error(any Error)
   /// The driver reports `loadCancelled` (the paginator's source throws `CancellationError`).
   case cancelled
 
-  func event(for id: PageRequestID) -> PagingEvent<FuzzRow, Int> {
+  package func event(for id: PageRequestID) -> PagingEvent<FuzzRow, Int> {
     switch self {
     case .page(let page): .loadCompleted(id, page)
     case .error(let error): .loadFailed(id, error)
@@ -46,56 +46,56 @@ enum FuzzAnswer {
 /// and its own chain per edge, and after every event checks the rules of the rulebook
 /// (Rulebook.md in Paging.docc) against the machine. It mirrors no private state of the
 /// machine: only what a user, a view or a server can see.
-final class PagingModel {
-  enum Status { case inFlight, committed, failed, cancelled }
+package final class PagingModel {
+  package enum Status { case inFlight, committed, failed, cancelled }
 
-  struct Record {
-    var request: PageRequest<Int>
-    var live = true
-    var answered = false
+  package struct Record {
+    package var request: PageRequest<Int>
+    package var live = true
+    package var answered = false
     /// For a load (not a hedge): whether it got its hedge (rulebook R22: one at most).
-    var hedged = false
+    package var hedged = false
   }
 
   /// One edge of the window as the pages tell it.
-  struct EdgeModel {
+  package struct EdgeModel {
     /// The cursor of the page beyond the edge (`nil` before the first page or at the end).
-    var cursor: Int?
+    package var cursor: Int?
     /// Whether the last page at this edge gave no cursor.
-    var ended = false
+    package var ended = false
     /// Pages in a row at this edge that added no new item.
-    var pagesWithoutNewItems = 0
+    package var pagesWithoutNewItems = 0
     /// An explicit load came during a refresh: its commit may start one untriggered.
-    var queued = false
+    package var queued = false
     /// The user's `cancel()` stopped this edge, and nothing re-checked it since.
-    var userCancelled = false
+    package var userCancelled = false
   }
 
   /// How many cancellations reported by the source in a row the engine answers with a reload
   /// (`PagingStateMachine.reloadsAfterCancellation`); after more, a stop is allowed.
-  static let reloadsAfterCancellation = 3
+  package static let reloadsAfterCancellation = 3
 
-  let fuzzCase: FuzzCase
-  var server: FuzzServer
+  package let fuzzCase: FuzzCase
+  package var server: FuzzServer
   /// The list a correct engine shows: every item of every committed page, de-duplicated.
-  private(set) var items: [FuzzRow] = []
+  package private(set) var items: [FuzzRow] = []
   private var positions: [Int: Int] = [:]
-  private(set) var records: [PageRequestID: Record] = [:]
+  package private(set) var records: [PageRequestID: Record] = [:]
   /// Requests the source has not answered, oldest first.
-  private(set) var sourcePending: [PageRequest<Int>] = []
+  package private(set) var sourcePending: [PageRequest<Int>] = []
   /// Retries waiting for their timers, oldest first.
-  private(set) var pendingRetries: [ScheduledRetry] = []
-  private(set) var retiredRetries: [RetryID] = []
-  private(set) var visible: Set<Int> = []
+  package private(set) var pendingRetries: [ScheduledRetry] = []
+  package private(set) var retiredRetries: [RetryID] = []
+  package private(set) var visible: Set<Int> = []
 
   // The window since the last committed refresh.
   /// Cursors whose pages committed in this generation, in commit order.
-  private(set) var committedCursors: [Int] = []
-  private(set) var prepend = EdgeModel()
-  private(set) var append = EdgeModel()
+  package private(set) var committedCursors: [Int] = []
+  package private(set) var prepend = EdgeModel()
+  package private(set) var append = EdgeModel()
   /// Where refreshes start: the initial cursor, or the cursor of the last `start(at:)` that
   /// started one.
-  private(set) var origin: Int?
+  package private(set) var origin: Int?
   /// Whether the window was loaded from `origin` (false from a refresh's start to its commit).
   private var windowFromOrigin = false
   private var firstPageLoaded = false
@@ -124,13 +124,13 @@ final class PagingModel {
   /// The load a hedge timer that fired must hedge now, if any.
   private var hedgeExpected: PageRequest<Int>?
 
-  init(_ fuzzCase: FuzzCase) {
+  package init(_ fuzzCase: FuzzCase) {
     self.fuzzCase = fuzzCase
     server = FuzzServer(ids: fuzzCase.serverIDs)
     origin = fuzzCase.initialCursor
   }
 
-  func isLive(_ id: PageRequestID) -> Bool { records[id]?.live ?? false }
+  package func isLive(_ id: PageRequestID) -> Bool { records[id]?.live ?? false }
 
   private subscript(edge direction: LoadDirection) -> EdgeModel {
     get { direction == .prepend ? prepend : append }
@@ -141,35 +141,35 @@ final class PagingModel {
 
   /// The requests in flight in `direction`, oldest first: a load, or a load and its hedge, or
   /// a hedge alone once its load failed or was cancelled (rulebook R22).
-  func liveRequests(_ direction: LoadDirection) -> [PageRequest<Int>] {
+  package func liveRequests(_ direction: LoadDirection) -> [PageRequest<Int>] {
     records.values.filter { $0.live && $0.request.direction == direction }.map(\.request)
       .sorted { $0.id.rawValue < $1.id.rawValue }
   }
 
   /// The request in flight in `direction` (the load, or the hedge that goes on alone), if any.
-  func liveRequest(_ direction: LoadDirection) -> PageRequest<Int>? {
+  package func liveRequest(_ direction: LoadDirection) -> PageRequest<Int>? {
     liveRequests(direction).first
   }
 
   /// The hedge in flight beside the load of `direction`, if any.
-  func liveHedge(_ direction: LoadDirection) -> PageRequest<Int>? {
+  package func liveHedge(_ direction: LoadDirection) -> PageRequest<Int>? {
     let requests = liveRequests(direction)
     return requests.count > 1 ? requests[1] : nil
   }
 
   /// The requests a hedge timer may fire for: every request in flight, oldest first.
-  var hedgeTimerCandidates: [PageRequestID] {
+  package var hedgeTimerCandidates: [PageRequestID] {
     records.values.filter(\.live).map(\.request.id).sorted { $0.rawValue < $1.rawValue }
   }
 
   /// The requests no longer in flight, for a hedge timer that fires too late.
-  var staleHedgeTimer: PageRequestID? {
+  package var staleHedgeTimer: PageRequestID? {
     records.values.filter { !$0.live }.map(\.request.id).max { $0.rawValue < $1.rawValue }
   }
 
   /// The signal's row: by position, or by the id of the item now at that position (an id no
   /// item has when out of range).
-  func reference(_ row: FuzzRowRef) -> RowReference<Int> {
+  package func reference(_ row: FuzzRowRef) -> RowReference<Int> {
     switch row {
     case .index(let index): .index(index)
     case .idAt(let index): .id(items.indices.contains(index) ? items[index].id : -1 - index)
@@ -177,13 +177,13 @@ final class PagingModel {
   }
 
   /// The cursor of a `.startAt(pick:)` step: the id of the server's item at `pick`.
-  func startCursor(_ pick: Int) -> Int {
+  package func startCursor(_ pick: Int) -> Int {
     server.ids.isEmpty ? 50 : server.ids[pick % server.ids.count]
   }
 
   /// The next step of draining a run: answer the oldest pending request (a full page if the
   /// engine still wants it), else fire the oldest pending retry; `nil` when nothing is left.
-  var drainStep: FuzzStep? {
+  package var drainStep: FuzzStep? {
     if let request = sourcePending.first {
       return .answer(pick: 0, isLive(request.id) ? .full : .cancellation(.cancellationError))
     }
@@ -191,12 +191,12 @@ final class PagingModel {
   }
 
   /// How many drain steps a run may take before it counts as never settling.
-  static let drainLimit = 1_000
+  package static let drainLimit = 1_000
 
   // MARK: The server
 
   /// The source's answer to `request` for `outcome`, from the server's current content.
-  func answer(_ request: PageRequest<Int>, _ outcome: FuzzOutcome) -> FuzzAnswer {
+  package func answer(_ request: PageRequest<Int>, _ outcome: FuzzOutcome) -> FuzzAnswer {
     let size = fuzzCase.pageSize
     let backwards = request.direction == .prepend
     // A prepend's cursor points before an id; the others after one (or at the start).
@@ -281,13 +281,13 @@ final class PagingModel {
   /// The pending request an `.answer(pick:)` step answers: at `pick` modulo their number,
   /// oldest first, or for a negative `pick` counted from the newest (-1 the newest). The
   /// caller checked that one is pending.
-  func pendingRequest(pick: Int) -> PageRequest<Int> {
+  package func pendingRequest(pick: Int) -> PageRequest<Int> {
     let count = sourcePending.count
     return sourcePending[pick >= 0 ? pick % count : count - 1 - (-1 - pick) % count]
   }
 
   /// The source answered `id` (the driver delivers the answer next).
-  func markAnswered(_ id: PageRequestID) {
+  package func markAnswered(_ id: PageRequestID) {
     records[id]?.answered = true
     sourcePending.removeAll { $0.id == id }
   }
@@ -295,7 +295,7 @@ final class PagingModel {
   // MARK: Events
 
   /// Notes what the view shows and what the user asked for, before the machine sees `event`.
-  func prepare(_ event: PagingEvent<FuzzRow, Int>) {
+  package func prepare(_ event: PagingEvent<FuzzRow, Int>) {
     switch event {
     case .start, .startAt, .refresh: started = true
     case .loadNextPage, .loadPreviousPage:
@@ -330,7 +330,7 @@ final class PagingModel {
 
   /// Applies `event`'s result and `effects` to the model, then checks every invariant.
   /// - Throws: ``FuzzViolation`` for the first broken rule.
-  func observe(
+  package func observe(
     _ event: PagingEvent<FuzzRow, Int>, effects: [PagingEffect<Int>], before: MachineSnapshot,
     machine: PagingStateMachine<FuzzRow, Int>
   ) throws {
@@ -740,7 +740,7 @@ final class PagingModel {
   /// Whether a visible row is within the prefetch distance of `direction`'s edge (Paging 3:
   /// fewer than the distance of loaded rows lie between it and the edge); an empty list
   /// counts as at both edges.
-  func isNear(_ direction: LoadDirection) -> Bool {
+  package func isNear(_ direction: LoadDirection) -> Bool {
     let distance = fuzzCase.prefetchDistance
     if items.isEmpty { return distance > 0 }
     let shown = visible.compactMap { positions[$0] }
@@ -956,7 +956,7 @@ final class PagingModel {
   }
 
   /// At the end of a drained run: every request ended, nothing is in flight.
-  func checkQuiescent(_ machine: PagingStateMachine<FuzzRow, Int>) throws {
+  package func checkQuiescent(_ machine: PagingStateMachine<FuzzRow, Int>) throws {
     if let record = records.values.first(where: { $0.live || !$0.answered }) {
       throw FuzzViolation(kind: "request-leak", detail: "\(record.request) never ended")
     }
@@ -969,13 +969,13 @@ final class PagingModel {
 
 extension PagingEvent where Item == FuzzRow, Cursor == Int {
   /// Whether this is `loadCompleted`.
-  var isCompletion: Bool {
+  package var isCompletion: Bool {
     if case .loadCompleted = self { return true }
     return false
   }
 
   /// Whether this is `loadNextPage`.
-  var isLoadNextPage: Bool {
+  package var isLoadNextPage: Bool {
     if case .loadNextPage = self { return true }
     return false
   }

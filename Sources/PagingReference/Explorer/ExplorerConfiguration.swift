@@ -1,0 +1,162 @@
+import Paging
+
+/// The kinds of events an exploration tries, beyond the answers and the viewport's moves.
+package struct ExplorerEventKinds: OptionSet, Hashable, Sendable {
+  package let rawValue: Int
+  package init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Transient failures of requests.
+  package static let failures = Self(rawValue: 1 << 0)
+  /// Cancellations the source reports.
+  package static let cancellations = Self(rawValue: 1 << 1)
+  /// Late answers to requests the machine cancelled.
+  package static let lateAnswers = Self(rawValue: 1 << 2)
+  /// `retry()` and `cancel()`.
+  package static let userControls = Self(rawValue: 1 << 3)
+  /// `loadNextPage()` and `loadPreviousPage()`.
+  package static let explicitLoads = Self(rawValue: 1 << 4)
+  /// Refreshes by the configuration's policy.
+  package static let refresh = Self(rawValue: 1 << 5)
+  /// Refreshes by each policy (`refresh(policy:)`).
+  package static let refreshPolicies = Self(rawValue: 1 << 6)
+  /// Remove, update and insert.
+  package static let edits = Self(rawValue: 1 << 7)
+  /// The display filter set, changed and cleared.
+  package static let filters = Self(rawValue: 1 << 8)
+  /// Query changes, both transitions.
+  package static let queries = Self(rawValue: 1 << 9)
+  /// Snapshot and restore into a new machine.
+  package static let relaunch = Self(rawValue: 1 << 10)
+  /// The server changes a row.
+  package static let serverChanges = Self(rawValue: 1 << 11)
+  /// Jumps to either end of the list.
+  package static let jumps = Self(rawValue: 1 << 12)
+}
+
+/// One small world to explore exhaustively: a server's pages, the machine's configuration and
+/// the events tried.
+package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
+  package var name: String
+  /// The server's pages, by cursor (a page's index): page `c` gives next cursor `c + 1` and
+  /// previous cursor `c - 1` while they exist. Query 1 serves the same pages with ids + 100.
+  package var pages: [[Int]]
+  /// The initial cursor.
+  package var openAt: Int = 0
+  package var prefetchDistance: Int
+  /// Rows on screen.
+  package var viewportHeight: Int = 2
+  package var hedging = false
+  /// Automatic retries (exponential backoff without jitter), or `nil` for manual retries.
+  package var automaticRetries: Int? = nil
+  package var refreshPolicy: RefreshPolicy = .fromStart
+  package var duplicatePolicy: DuplicatePolicy = .keepFirst
+  /// Whether `maxSize` is the smallest that `validate(pageSize:)` accepts (else no cap).
+  package var capped = false
+  package var events: ExplorerEventKinds
+  /// The ids edits name.
+  package var editIDs: [Int] = []
+  /// The filters tried.
+  package var filters: [ExplorerFilter] = []
+  /// The policies `refresh(policy:)` tries.
+  package var policies: [RefreshPolicy] = [.fromStart, .aroundAnchor, .allLoaded(limit: 2)]
+  /// How deep the search goes.
+  package var depth: Int
+
+  package init(
+    name: String, pages: [[Int]], prefetchDistance: Int, events: ExplorerEventKinds, depth: Int
+  ) {
+    self.name = name
+    self.pages = pages
+    self.prefetchDistance = prefetchDistance
+    self.events = events
+    self.depth = depth
+  }
+
+  /// The largest page.
+  package var pageSize: Int { pages.map(\.count).max() ?? 0 }
+
+  /// The machine's configuration.
+  package var paging: PagingConfiguration<Int> {
+    var configuration = PagingConfiguration<Int>(
+      prefetch: .fixed(prefetchDistance), initialCursor: openAt,
+      duplicatePolicy: duplicatePolicy, maxPagesWithoutNewItems: 2,
+      retryPolicy: automaticRetries.map {
+        .exponentialBackoff(
+          ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: $0, jitter: 0))
+      } ?? .manual,
+      hedging: hedging ? .after(.seconds(2)) : .off)
+    configuration.refreshPolicy = refreshPolicy
+    if capped {
+      // The smallest cap the configuration's own check accepts.
+      var size = 1
+      while true {
+        configuration.maxSize = size
+        if (try? configuration.validate(pageSize: pageSize)) != nil { break }
+        size += 1
+      }
+    }
+    return configuration
+  }
+
+  /// The server's rows of page `cursor` for `query`, `nil` past either end.
+  package func rows(at cursor: Int, query: Int, changed: Set<Int>) -> [ExplorerRow]? {
+    guard pages.indices.contains(cursor) else { return nil }
+    return pages[cursor].map {
+      let id = $0 + 100 * query
+      return ExplorerRow(id: id, version: changed.contains(id) ? 1 : 0)
+    }
+  }
+
+  package var description: String {
+    let paging = self.paging
+    var parts = [
+      "pages \(pages)", "open at \(openAt)", "prefetch \(prefetchDistance)",
+      "viewport \(viewportHeight)", "maxSize \(paging.maxSize.map(String.init) ?? "none")",
+      "retries \(automaticRetries.map { "auto \($0)" } ?? "manual")",
+      "hedging \(hedging ? "on" : "off")", "refresh \(ExplorerEvent.literal(refreshPolicy))",
+      "duplicates \(duplicatePolicy == .keepFirst ? "keepFirst" : "replace")",
+    ]
+    if !filters.isEmpty { parts.append("filters \(filters)") }
+    if !editIDs.isEmpty { parts.append("edits of \(editIDs)") }
+    parts.append("depth \(depth)")
+    return parts.joined(separator: ", ")
+  }
+}
+
+/// The invariants the explorer checks after every step (the rulebook's section "Invariants the
+/// explorer checks").
+package enum ExplorerInvariant: String, CaseIterable, Hashable, Sendable {
+  /// The shown rows (and the loaded ones, hidden included) are the model's.
+  case rows
+  /// No id is shown twice.
+  case uniqueIDs = "unique-ids"
+  /// The memory cap holds as R26 states it.
+  case cap
+  /// Nothing is requested past either end, and no cursor is requested while a request for it
+  /// is in flight or its page is held, except a hedge or an automatic retry.
+  case requests
+  /// A refresh by a policy starts where R27 says.
+  case refreshPlace = "refresh-place"
+  /// Local edits hold as R23 states them, through a refresh's retries too.
+  case edits
+  /// The scroll anchor is a shown row or nil.
+  case anchor
+  /// A snapshot restores the same rows at the same place.
+  case snapshot
+  /// From any state, a bounded number of answers and row signals reaches more rows, the end
+  /// or a failure that offers Retry.
+  case stuck
+}
+
+/// A broken invariant, with what was seen.
+package struct ExplorerViolation: Error, CustomStringConvertible {
+  package var invariant: ExplorerInvariant
+  package var detail: String
+
+  package init(_ invariant: ExplorerInvariant, _ detail: String) {
+    self.invariant = invariant
+    self.detail = detail
+  }
+
+  package var description: String { "[\(invariant.rawValue)] \(detail)" }
+}

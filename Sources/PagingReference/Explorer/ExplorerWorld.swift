@@ -1,0 +1,560 @@
+import Paging
+
+/// One state of an exploration: the machine, what the harness around it tracks (the requests
+/// not yet answered, the viewport, the filter and query, the server's changes) and the
+/// reference model. A value: the search copies it for every event it tries.
+package struct ExplorerWorld: Sendable {
+  /// A request the source has not answered, oldest first.
+  package struct Outstanding: Hashable, Sendable {
+    package var request: PageRequest<Int>
+    /// Whether the machine still waits for it (it did not cancel it).
+    package var live = true
+    /// Whether its hedge timer is set (rulebook R22).
+    package var hedgeTimer = false
+  }
+
+  /// What led to the machine's events of one step: decides whether a refresh request begins a
+  /// refresh or goes on with the one in flight (a retry, the next page of a re-fetch).
+  private enum Cause {
+    case user
+    case userRefresh(RefreshPolicy)
+    case goesOn
+  }
+
+  package let configuration: ExplorerConfiguration
+  package private(set) var machine: ExplorerMachine
+  package private(set) var model = WindowModel()
+  package private(set) var outstanding: [Outstanding] = []
+  /// The index in the shown rows of the viewport's first row.
+  package private(set) var top = 0
+  /// The rows that appeared and have not disappeared, top first.
+  package private(set) var visible: [Int] = []
+  package private(set) var filter: ExplorerFilter?
+  package private(set) var query = 0
+  package private(set) var changed: Set<Int> = []
+  package private(set) var inserts = 0
+  package private(set) var started = false
+  /// Whether the step being applied checks the invariants.
+  private var checking = true
+  /// The invariants not checked (known defects, to explore past them).
+  package var skipped: Set<ExplorerInvariant> = []
+  /// Whether a skipped invariant broke in this state: the search does not go on from it.
+  package private(set) var pruned = false
+  /// Whether the step committed a page (the cap is checked after those).
+  private var committed = false
+  /// The visible rows when the step began (a drop keeps clear of them).
+  private var visibleBefore: [Int] = []
+  /// The edges that had a load in flight when the step began.
+  private var loadingBefore: Set<LoadDirection> = []
+
+  package init(_ configuration: ExplorerConfiguration) {
+    self.configuration = configuration
+    machine = ExplorerMachine(configuration: configuration.paging)
+  }
+
+  // MARK: Events
+
+  /// The events that can happen now, in a fixed order.
+  package var enabledEvents: [ExplorerEvent] {
+    let kinds = configuration.events
+    var events: [ExplorerEvent] = []
+    if !started { return [.start] }
+    for (age, request) in outstanding.enumerated() {
+      if request.live {
+        events.append(.answer(age, .page))
+        if kinds.contains(.failures) { events.append(.answer(age, .failure)) }
+        if kinds.contains(.cancellations) { events.append(.answer(age, .cancelled)) }
+      } else if kinds.contains(.lateAnswers) {
+        events.append(.answer(age, .page))
+      }
+    }
+    for retry in machine.scheduledRetries { events.append(.retryTimer(retry.direction)) }
+    for (age, request) in outstanding.enumerated() where request.hedgeTimer {
+      events.append(.hedgeTimer(age))
+    }
+    let count = machine.items.count
+    let height = configuration.viewportHeight
+    if top + height < count { events.append(.scroll(1)) }
+    if top > 0 { events.append(.scroll(-1)) }
+    if kinds.contains(.jumps) {
+      if top > 1 { events.append(.jumpToTop) }
+      if top + 1 + height < count { events.append(.jumpToBottom) }
+    }
+    if kinds.contains(.explicitLoads) {
+      events.append(.loadNextPage)
+      events.append(.loadPreviousPage)
+    }
+    if kinds.contains(.userControls) {
+      if LoadDirection.allCases.contains(where: { machine.loadState($0).error != nil }) {
+        events.append(.retry)
+      }
+      if outstanding.contains(where: \.live) || !machine.scheduledRetries.isEmpty {
+        events.append(.cancel)
+      }
+    }
+    if kinds.contains(.refresh) { events.append(.refresh(nil)) }
+    if kinds.contains(.refreshPolicies) {
+      for policy in configuration.policies { events.append(.refresh(policy)) }
+    }
+    if kinds.contains(.edits) {
+      for id in configuration.editIDs.map({ $0 + 100 * query }) {
+        if model.edit(of: id)?.kind != .remove { events.append(.remove(id)) }
+        if machine.loadedItems.contains(where: { $0.id == id }) {
+          if model.edit(of: id)?.kind != .update { events.append(.update(id)) }
+          if inserts == 0 { events.append(.insertAfter(id)) }
+        }
+      }
+    }
+    if kinds.contains(.filters) {
+      for candidate in configuration.filters where candidate != filter {
+        events.append(.filter(candidate))
+      }
+      if filter != nil { events.append(.filter(nil)) }
+    }
+    if kinds.contains(.queries) {
+      events.append(.query(1 - query, .clear))
+      events.append(.query(1 - query, .keepPrevious))
+    }
+    if kinds.contains(.relaunch), model.loaded { events.append(.relaunch) }
+    if kinds.contains(.serverChanges) {
+      for id in configuration.editIDs.prefix(1) where !changed.contains(id + 100 * query) {
+        events.append(.serverChange(id + 100 * query))
+      }
+    }
+    return events
+  }
+
+  /// Applies `event`, then lets the list show the rows that changed (they appear, those gone
+  /// disappear), and checks the invariants of every step.
+  /// - Throws: The first invariant broken (only while `checking`).
+  package mutating func apply(_ event: ExplorerEvent, checking: Bool = true)
+    throws(ExplorerViolation)
+  {
+    self.checking = checking
+    committed = false
+    visibleBefore = visible
+    loadingBefore = Set(outstanding.filter(\.live).map(\.request.direction))
+    let before = machine.items.count
+    switch event {
+    case .start:
+      started = true
+      try send(.start, .user)
+    case .scroll(let rows): top = max(0, top + rows)
+    case .jumpToTop: top = 0
+    case .jumpToBottom: top = max(0, machine.items.count - configuration.viewportHeight)
+    case .answer(let age, let answer): try deliver(answer, to: age)
+    case .retryTimer(let direction):
+      guard let retry = machine.scheduledRetries.first(where: { $0.direction == direction })
+      else { return }
+      try send(.retryTimerFired(retry.id), .goesOn)
+    case .hedgeTimer(let age):
+      guard outstanding.indices.contains(age) else { return }
+      outstanding[age].hedgeTimer = false
+      try send(.hedgeTimerFired(outstanding[age].request.id), .goesOn)
+    case .loadNextPage: try send(.loadNextPage, .user)
+    case .loadPreviousPage: try send(.loadPreviousPage, .user)
+    case .retry: try send(.retry, .goesOn)
+    case .cancel:
+      model.cancelRefresh()
+      try send(.cancel, .user)
+    case .refresh(let policy):
+      let policy = policy ?? configuration.refreshPolicy
+      try send(.refreshWith(policy), .userRefresh(policy))
+    case .remove(let id): try edit(.remove(id), .remove, ExplorerRow(id: id, version: 2))
+    case .update(let id):
+      let row = ExplorerRow(id: id, version: 2)
+      try edit(.update(row), .update, row)
+    case .insertAfter(let id):
+      let row = ExplorerRow(id: 1_000 + inserts, version: 2)
+      inserts += 1
+      try edit(.insert(row, at: .after(id)), .insert(after: id), row)
+    case .filter(let filter):
+      self.filter = filter
+      try send(.setFilter(filter?.predicate), .user)
+    case .query(let query, let transition):
+      self.query = query
+      model.changeQuery(transition, loadedOrder: machine.loadedItems.map(\.id))
+      try send(.setQuery(query, transition: transition), .user)
+    case .relaunch: try relaunch()
+    case .serverChange(let id): changed.insert(id)
+    }
+    switch event {
+    case .scroll, .jumpToTop, .jumpToBottom: try render(moved: true)
+    default: try render(moved: false)
+    }
+    if checking { try checkStep(itemsBefore: before) }
+  }
+
+  private mutating func edit(
+    _ edit: PagingEdit<ExplorerRow>, _ kind: WindowModel.ModelEdit.Kind, _ row: ExplorerRow
+  ) throws(ExplorerViolation) {
+    guard (try? machine.validate(edit)) != nil else { return }
+    model.record(kind, row)
+    try send(.edit(edit), .user)
+  }
+
+  private mutating func deliver(_ answer: ExplorerAnswer, to age: Int) throws(ExplorerViolation) {
+    guard outstanding.indices.contains(age) else { return }
+    let record = outstanding.remove(at: age)
+    let request = record.request
+    let id = request.id
+    switch answer {
+    case .failure: try send(.loadFailed(id, ExplorerServerError()), .goesOn)
+    case .cancelled: try send(.loadCancelled(id), .goesOn)
+    case .page:
+      let cursor = request.cursor ?? configuration.openAt
+      let requestQuery = request.query(as: Int.self) ?? 0
+      let rows = configuration.rows(at: cursor, query: requestQuery, changed: changed) ?? []
+      let count = configuration.pages.count
+      let page = Page(
+        items: rows, nextCursor: cursor + 1 < count ? cursor + 1 : nil,
+        previousCursor: cursor > 0 ? cursor - 1 : nil)
+      let effects = machine.handle(.loadCompleted(id, page))
+      if record.live {
+        committed = true
+        switch request.direction {
+        case .refresh:
+          let goesOn = effects.contains {
+            if case .startLoad(let next) = $0 {
+              next.direction == .refresh && !next.isHedge
+            } else {
+              false
+            }
+          }
+          if goesOn {
+            model.fetch(cursor: cursor, rows: rows)
+          } else {
+            model.commitRefresh(
+              cursor: cursor, rows: rows, policy: configuration.duplicatePolicy)
+          }
+        default:
+          model.commitEdge(
+            request.direction, cursor: cursor, rows: rows, policy: configuration.duplicatePolicy)
+        }
+        try explainDrops()
+      }
+      try process(effects, .goesOn, answered: request)
+    }
+  }
+
+  /// The app is relaunched: the snapshot is restored into a new machine, which shows its rows,
+  /// gets the filter again and refreshes by the configuration's policy (R28).
+  private mutating func relaunch() throws(ExplorerViolation) {
+    // A snapshot that loses rows or places (a skipped violation) would mislead the model.
+    if checking, let violation = snapshotViolation() {
+      try report(violation)
+      pruned = true
+    }
+    let snapshot = machine.snapshot()
+    model.relaunch(loadedOrder: machine.loadedItems.map(\.id))
+    var fresh = ExplorerMachine(configuration: configuration.paging)
+    try? fresh.restore(snapshot)
+    machine = fresh
+    outstanding = []
+    visible = []
+    if let filter { try send(.setFilter(filter.predicate), .user) }
+    try send(.refreshWith(configuration.refreshPolicy), .userRefresh(configuration.refreshPolicy))
+  }
+
+  // MARK: The machine's effects
+
+  private mutating func send(_ event: PagingEvent<ExplorerRow, Int>, _ cause: Cause)
+    throws(ExplorerViolation)
+  {
+    let effects = machine.handle(event)
+    try process(effects, cause, answered: nil)
+  }
+
+  private mutating func process(
+    _ effects: [PagingEffect<Int>], _ cause: Cause, answered: PageRequest<Int>?
+  ) throws(ExplorerViolation) {
+    for effect in effects {
+      switch effect {
+      case .cancelLoad(let id):
+        guard let index = outstanding.firstIndex(where: { $0.request.id == id }) else { continue }
+        outstanding[index].live = false
+        outstanding[index].hedgeTimer = false
+        // One late answer at most is kept: an older one is never answered.
+        if let older = outstanding.indices.first(where: { $0 != index && !outstanding[$0].live }) {
+          outstanding.remove(at: older)
+        }
+      case .startLoad(let request):
+        let found = violation(of: request, cause, answered: answered)
+        // A refresh begins with a user's call; a retry or a reload goes on with the one in
+        // flight, unless the user's cancel() ended it.
+        if request.direction == .refresh, !request.isHedge {
+          if case .goesOn = cause, model.refreshMark != nil {
+          } else {
+            model.beginRefresh()
+          }
+        }
+        try report(found)
+        outstanding.append(
+          Outstanding(request: request, hedgeTimer: configuration.hedging && !request.isHedge))
+      case .scheduleRetry, .cancelRetry: break
+      }
+    }
+  }
+
+  /// A request the machine starts: one a correct engine may send now (R1, R5, R11, R22, R27).
+  private func violation(
+    of request: PageRequest<Int>, _ cause: Cause, answered: PageRequest<Int>?
+  ) -> ExplorerViolation? {
+    let live = outstanding.filter(\.live).map(\.request)
+    let pageCount = configuration.pages.count
+    func fail(_ invariant: ExplorerInvariant, _ what: String) -> ExplorerViolation {
+      ExplorerViolation(invariant, "\(what): \(request)")
+    }
+    guard let cursor = request.cursor, (0..<pageCount).contains(cursor) else {
+      return fail(.requests, "a request past either end")
+    }
+    if request.isHedge {
+      guard
+        live.contains(where: {
+          $0.direction == request.direction && $0.cursor == cursor && !$0.isHedge
+        })
+      else { return fail(.requests, "a hedge of no load in flight") }
+      return nil
+    }
+    if live.contains(where: { $0.direction == request.direction }) {
+      return fail(.requests, "a second load in flight in one direction")
+    }
+    if let other = live.first(where: {
+      $0.cursor == cursor && $0.query(as: Int.self) == request.query(as: Int.self)
+    }) {
+      return fail(.requests, "cursor \(cursor) is in flight already (\(other))")
+    }
+    guard request.direction != .refresh else {
+      return refreshPlaceViolation(request, cause, answered: answered)
+    }
+    let expected =
+      request.direction == .append
+      ? model.appendCursor(pageCount: pageCount) : model.prependCursor(pageCount: pageCount)
+    if model.pages.contains(where: { $0.cursor == cursor }) {
+      return fail(.requests, "cursor \(cursor)'s page is held")
+    }
+    guard expected == cursor else {
+      return fail(
+        .requests,
+        expected == nil
+          ? "a \(request.direction) past the \(request.direction == .append ? "end" : "start")"
+          : "the \(request.direction) edge is at cursor \(expected!)")
+    }
+    return nil
+  }
+
+  /// A refresh by a policy loads where R27 says: the origin, the page holding the top visible
+  /// row, or the first of the pages it keeps and then each fresh page's next cursor.
+  private func refreshPlaceViolation(
+    _ request: PageRequest<Int>, _ cause: Cause, answered: PageRequest<Int>?
+  ) -> ExplorerViolation? {
+    let cursor = request.cursor ?? configuration.openAt
+    if let answered, answered.direction == .refresh,
+      !model.fetched.isEmpty || model.refreshMark != nil,
+      case .goesOn = cause, (answered.cursor ?? 0) + 1 == cursor || answered.cursor == cursor
+    {
+      return nil
+    }
+    guard case .userRefresh(let policy) = cause, !model.showingPrevious else { return nil }
+    let pages = model.pages
+    let topRow = visible.first { id in pages.contains { $0.rows.contains { $0.id == id } } }
+    let topPage = topRow.flatMap { model.page(holding: $0) }
+    let expected: Int?
+    switch policy {
+    case .fromStart: expected = nil
+    case .aroundAnchor: expected = topPage.map { pages[$0].cursor }
+    case .allLoaded(let limit):
+      guard !pages.isEmpty else { return nil }
+      let first = pages.count <= limit ? 0 : min(topPage ?? 0, pages.count - limit)
+      expected = pages[first].cursor
+    }
+    guard let expected, expected != cursor else { return nil }
+    return ExplorerViolation(
+      .refreshPlace,
+      "a refresh \(ExplorerEvent.literal(policy)) with row \(topRow.map(String.init) ?? "none") "
+        + "on top went to cursor \(cursor), not \(expected): \(request)")
+  }
+
+  // MARK: The viewport
+
+  /// The list shows the machine's rows: unless the user moved it, the viewport keeps its top
+  /// row in place (or the scroll anchor, when the top row is gone), the rows entering it
+  /// appear and those leaving it disappear.
+  private mutating func render(moved: Bool) throws(ExplorerViolation) {
+    let shown = machine.items.map(\.id)
+    let height = configuration.viewportHeight
+    if !moved {
+      if let first = visible.first, let index = shown.firstIndex(of: first) {
+        top = index
+      } else if let anchor = machine.scrollAnchor, let index = shown.firstIndex(of: anchor) {
+        top = index
+      }
+    }
+    top = max(0, min(top, shown.count - height))
+    let window = Array(shown.dropFirst(top).prefix(height))
+    let entering = window.filter { !visible.contains($0) }
+    let leaving = visible.filter { !window.contains($0) }
+    visible = window
+    for id in entering { try send(.rowAppeared(.id(id)), .goesOn) }
+    for id in leaving { try send(.rowDisappeared(.id(id)), .goesOn) }
+  }
+
+  /// The visible rows disappear and appear again (a list's redraw): row signals only.
+  package mutating func resignal() throws(ExplorerViolation) {
+    for id in visible { try send(.rowDisappeared(.id(id)), .goesOn) }
+    for id in visible { try send(.rowAppeared(.id(id)), .goesOn) }
+  }
+
+  // MARK: Invariants
+
+  /// Throws `violation` unless the step does not check; a violation of a skipped invariant is
+  /// passed over, and the state pruned when the model no longer describes the machine.
+  private mutating func report(_ violation: ExplorerViolation?) throws(ExplorerViolation) {
+    guard checking, let violation else { return }
+    guard !skipped.contains(violation.invariant) else {
+      // Past a difference in the rows the model no longer describes the machine; past the
+      // others it still does.
+      if [.rows, .edits, .uniqueIDs].contains(violation.invariant) { pruned = true }
+      return
+    }
+    throw violation
+  }
+
+  /// The machine's loaded rows, the ones inserted locally left out.
+  private var machineLoaded: [ExplorerRow] {
+    let inserted = model.insertedIDs
+    return machine.loadedItems.filter { !inserted.contains($0.id) }
+  }
+
+  /// After a commit under a cap, the machine may have dropped pages at either edge: the model
+  /// drops the same ones, once each drop is one R26 allows.
+  private mutating func explainDrops() throws(ExplorerViolation) {
+    guard let maxSize = configuration.paging.maxSize else { return }
+    let loaded = machineLoaded
+    guard loaded != model.loadedRows else { return }
+    let pages = model.pages
+    for dropped in 1..<max(1, pages.count) {
+      for top in 0...dropped {
+        let bottom = dropped - top
+        guard model.loadedRows(of: pages[top..<(pages.count - bottom)]) == loaded else {
+          continue
+        }
+        defer { model.drop(top: top, bottom: bottom) }
+        let kept = pages.count - dropped
+        if kept < 2 {
+          return try report(ExplorerViolation(.cap, "a drop cut the window to \(kept) page"))
+        }
+        let shownRows = model.loadedRows.filter { filter?.accepts($0) ?? true }.map(\.id)
+        let positions = visibleBefore.compactMap { shownRows.firstIndex(of: $0) }
+        for index in Array(0..<top) + Array((pages.count - bottom)..<pages.count) {
+          if isProtected(index, pages: pages, shown: shownRows, visible: positions) {
+            return try report(
+              ExplorerViolation(
+                .cap,
+                "page at cursor \(pages[index].cursor) dropped, yet it holds a visible row "
+                  + "or lies within the prefetch distance of one (visible \(visibleBefore))"))
+          }
+        }
+        // The cap drops only what it must.
+        let innermost = top > 0 ? top - 1 : pages.count - bottom
+        let withOneMore =
+          machine.loadedItems.count
+          + model.loadedRows(of: pages[innermost...innermost]).count
+        if withOneMore <= maxSize {
+          return try report(
+            ExplorerViolation(.cap, "a page dropped although the window was within the cap"))
+        }
+        return
+      }
+    }
+  }
+
+  /// Whether the page at `index` holds a visible row or lies within the prefetch distance of
+  /// one, counted in shown rows (R25, R26).
+  private func isProtected(
+    _ index: Int, pages: [WindowModel.ModelPage], shown: [Int], visible: [Int]
+  ) -> Bool {
+    guard let low = visible.min(), let high = visible.max() else { return false }
+    let distance = configuration.prefetchDistance
+    for row in pages[index].rows {
+      guard let position = shown.firstIndex(of: row.id) else { continue }
+      if position >= low - distance && position <= high + distance { return true }
+    }
+    return false
+  }
+
+  private mutating func checkStep(itemsBefore: Int) throws(ExplorerViolation) {
+    let shown = machine.items.map(\.id)
+    if Set(shown).count != shown.count
+      || Set(machine.loadedItems.map(\.id)).count
+        != machine.loadedItems.count
+    {
+      try report(ExplorerViolation(.uniqueIDs, "an id shows twice: \(shown)"))
+    }
+    if let anchor = machine.scrollAnchor, !shown.contains(anchor) {
+      try report(ExplorerViolation(.anchor, "the anchor \(anchor) is not a shown row (\(shown))"))
+    }
+    try report(rowsViolation())
+    if committed { try report(capViolation()) }
+  }
+
+  private func rowsViolation() -> ExplorerViolation? {
+    let inserted = model.insertedIDs
+    let expected = model.loadedRows
+    let loaded = machineLoaded
+    let expectedShown = expected.filter { filter?.accepts($0) ?? true }
+    let shown = machine.items.filter { !inserted.contains($0.id) }
+    // An inserted row stays loaded while the row it was put after is (R23).
+    for edit in model.edits {
+      guard case .insert(let after) = edit.kind, inserted.contains(edit.row.id),
+        machine.loadedItems.contains(where: { $0.id == after }),
+        !machine.loadedItems.contains(where: { $0.id == edit.row.id })
+      else { continue }
+      return ExplorerViolation(.edits, "inserted row \(edit.row.id) is gone")
+    }
+    guard loaded != expected || !shown.elementsEqual(expectedShown) else { return nil }
+    // A difference in a row that an edit in force names breaks R23.
+    let byID = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    for edit in model.edits where model.edit(of: edit.row.id) == edit {
+      switch edit.kind {
+      case .remove where byID[edit.row.id] != nil:
+        return ExplorerViolation(
+          .edits, "removed row \(edit.row.id) is back: \(shown) (expected \(expectedShown))")
+      case .update where byID[edit.row.id].map({ $0 != edit.row }) ?? false:
+        return ExplorerViolation(
+          .edits,
+          "updated row \(edit.row.id) shows \(byID[edit.row.id]!): \(shown) "
+            + "(expected \(expectedShown))")
+      default: break
+      }
+    }
+    return ExplorerViolation(
+      .rows,
+      "shown \(shown), expected \(expectedShown)"
+        + (loaded == expected ? "" : "; loaded \(loaded), expected \(expected)"))
+  }
+
+  /// After a commit, a window over the cap holds more than two pages only when no page at
+  /// either edge may drop: each holds a visible row, lies within the prefetch distance of one,
+  /// or sits at an edge whose load is in flight (R26).
+  private func capViolation() -> ExplorerViolation? {
+    guard let maxSize = configuration.paging.maxSize else { return nil }
+    let count = machine.loadedItems.count
+    let pages = model.pages
+    guard count > maxSize, pages.count > 2, !machine.isShowingPreviousQuery else { return nil }
+    let shownRows = model.loadedRows.filter { filter?.accepts($0) ?? true }.map(\.id)
+    let positions = visible.compactMap { shownRows.firstIndex(of: $0) }
+    let loading = Set(outstanding.filter(\.live).map(\.request.direction))
+    guard !loading.contains(.refresh) else { return nil }
+    for (index, direction) in [(0, LoadDirection.prepend), (pages.count - 1, .append)]
+    where !loading.contains(direction)
+      && !isProtected(index, pages: pages, shown: shownRows, visible: positions)
+    {
+      return ExplorerViolation(
+        .cap,
+        "\(count) rows held over a cap of \(maxSize) in \(pages.count) pages, yet the page at "
+          + "cursor \(pages[index].cursor) (\(direction) edge) may drop")
+    }
+    return nil
+  }
+}

@@ -1,0 +1,155 @@
+// Bounded exhaustive exploration of the paging engine: every event sequence of several small
+// configurations up to a depth, each state checked against the reference model and the
+// invariants of the rulebook ("Invariants the explorer checks").
+//
+//   swift run -c release paging-explore --ci        the CI size (about 3 minutes on 2 cores)
+//   swift run -c release paging-explore --deep      at least 10 times more states
+//   options: --config NAME, --depth N, --skip INVARIANT, --without EVENTS (each repeatable),
+//   --serial, --replay TRACE (one trace, step by step, in the configuration named)
+//
+// A violation prints the shortest trace as a replayable list of events and exits with 1.
+
+import Dispatch
+import Foundation
+import Paging
+import PagingReference
+import Synchronization
+
+struct Options {
+  var depthBonus = 0
+  var depth: Int?
+  var names: [String] = []
+  var skipped: Set<ExplorerInvariant> = []
+  var parallel = true
+  var replay: String?
+  var without: ExplorerEventKinds = []
+}
+
+let kindNames: [String: ExplorerEventKinds] = [
+  "failures": .failures, "cancellations": .cancellations, "late": .lateAnswers,
+  "controls": .userControls, "explicit": .explicitLoads, "refresh": .refresh,
+  "policies": .refreshPolicies, "edits": .edits, "filters": .filters, "queries": .queries,
+  "relaunch": .relaunch, "server": .serverChanges, "jumps": .jumps,
+]
+
+func parseOptions() -> Options {
+  var options = Options()
+  var arguments = CommandLine.arguments.dropFirst()[...]
+  func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("paging-explore: \(message)\n".utf8))
+    exit(2)
+  }
+  while let argument = arguments.popFirst() {
+    switch argument {
+    case "--ci": options.depthBonus = 0
+    case "--deep": options.depthBonus = 2
+    case "--serial": options.parallel = false
+    case "--replay":
+      guard let value = arguments.popFirst() else { fail("--replay needs a trace") }
+      options.replay = value
+    case "--depth":
+      guard let value = arguments.popFirst().flatMap(Int.init) else { fail("--depth needs N") }
+      options.depth = value
+    case "--without":
+      guard let value = arguments.popFirst(), let kind = kindNames[value] else {
+        fail("--without needs one of \(kindNames.keys.sorted().joined(separator: ", "))")
+      }
+      options.without.formUnion(kind)
+    case "--config":
+      guard let value = arguments.popFirst() else { fail("--config needs a name") }
+      options.names.append(value)
+    case "--skip":
+      guard let value = arguments.popFirst(), let invariant = ExplorerInvariant(rawValue: value)
+      else {
+        fail(
+          "--skip needs one of \(ExplorerInvariant.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      options.skipped.insert(invariant)
+    default: fail("unknown option \(argument)")
+    }
+  }
+  return options
+}
+
+let options = parseOptions()
+var configurations = ExplorerConfiguration.suite.filter {
+  options.names.isEmpty || options.names.contains($0.name)
+}
+for index in configurations.indices {
+  configurations[index].depth = options.depth ?? configurations[index].depth + options.depthBonus
+  configurations[index].events.subtract(options.without)
+}
+if !options.skipped.isEmpty {
+  print("skipping: \(options.skipped.map(\.rawValue).sorted().joined(separator: ", "))")
+}
+
+if let replay = options.replay {
+  // One trace, step by step, in the first configuration named.
+  guard let configuration = configurations.first,
+    let events = ExplorerEvent.parse(trace: replay)
+  else {
+    print("paging-explore: --replay needs --config NAME and a trace it can read")
+    exit(2)
+  }
+  var world = ExplorerWorld(configuration)
+  world.skipped = options.skipped
+  for event in events {
+    do {
+      try world.apply(event)
+      try world.checkState()
+      if world.pruned { print("(a skipped invariant broke)") }
+    } catch  where options.skipped.contains(error.invariant) {
+      print("(skipped: \(error))")
+    } catch {
+      print("\(event): VIOLATION \(error)")
+      exit(1)
+    }
+    let states = LoadDirection.allCases.map { "\($0) \(world.machine.loadState($0))" }
+    print(
+      "\(event): shown \(world.machine.items.map(\.description)), visible \(world.visible), "
+        + "\(states.joined(separator: ", ")), anchor \(world.machine.scrollAnchor.map(String.init) ?? "nil"), "
+        + "requests \(world.outstanding.map { "\($0.request.direction) \($0.request.cursor ?? -1)\($0.live ? "" : " (cancelled)")" })"
+    )
+  }
+  exit(0)
+}
+
+let results = Mutex<[Int: ExplorerResult]>([:])
+let all = configurations
+let clock = ContinuousClock()
+let began = clock.now
+// Each configuration is a search of its own: two cores run two at once.
+DispatchQueue.concurrentPerform(iterations: options.parallel ? all.count : 1) { slot in
+  let indices = options.parallel ? [slot] : Array(all.indices)
+  for index in indices {
+    let result = Explorer.explore(all[index], skipping: options.skipped)
+    results.withLock { $0[index] = result }
+  }
+}
+let elapsed = clock.now - began
+
+var failed = false
+var totalStates = 0
+var totalTransitions = 0
+for index in all.indices {
+  guard let result = results.withLock({ $0[index] }) else { continue }
+  totalStates += result.states
+  totalTransitions += result.transitions
+  let rate = result.seconds > 0 ? Int(Double(result.transitions) / result.seconds) : 0
+  print(
+    "\(result.configuration.name): \(result.states) states, \(result.transitions) transitions, "
+      + "depth \(result.depth), \(rate) transitions/s, "
+      + (result.pruned > 0 ? "\(result.pruned) pruned by skipped invariants, " : "")
+      + String(format: "%.1f s", result.seconds))
+  print("  \(result.configuration)")
+  if let (violation, trace) = result.violation {
+    failed = true
+    print("  VIOLATION \(violation)")
+    print("  trace (\(trace.count) events): [\(trace.map(\.description).joined(separator: ", "))]")
+  }
+}
+print(
+  "total: \(totalStates) distinct states, \(totalTransitions) transitions in "
+    + "\(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+exit(failed ? 1 : 0)

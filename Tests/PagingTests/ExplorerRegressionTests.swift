@@ -1,0 +1,98 @@
+import Paging
+import PagingReference
+import Testing
+
+/// The shortest traces `paging-explore` found that break an invariant, one test per defect,
+/// replayed step by step against the reference model with every invariant checked
+/// (`ExplorerWorld.replay`). Each is a known issue until the engine keeps the rule: when it
+/// does, `withKnownIssue` reports that the issue no longer occurs, and the wrapper goes.
+/// The defects, with what the rulebook expects, are in the explorer's notes.
+@Suite struct ExplorerRegressionTests {
+  /// Replays `trace` in `configuration` and expects no violation (a known issue until the
+  /// engine's fix); a violation that occurs must be of `invariant`, the one the trace is about.
+  static func expectNoViolation(
+    of invariant: ExplorerInvariant, _ trace: String, in configuration: ExplorerConfiguration,
+    skipping skipped: Set<ExplorerInvariant> = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard let events = ExplorerEvent.parse(trace: trace) else {
+      Issue.record("the trace does not parse", sourceLocation: sourceLocation)
+      return
+    }
+    let violation = ExplorerWorld.replay(events, in: configuration, skipping: skipped)
+    if let violation {
+      #expect(violation.invariant == invariant, "\(violation)", sourceLocation: sourceLocation)
+    }
+    withKnownIssue {
+      #expect(
+        violation == nil, "\(violation.map { "\($0)" } ?? "")", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Rulebook R23, R7, R27: an edit made after a refresh began survives the refresh's automatic
+  /// retry (here the first load's).
+  @Test func aRemovedRowStaysRemovedThroughARefreshRetry() {
+    Self.expectNoViolation(
+      of: .edits,
+      "[.start, .answer(0, .failure), .remove(1), .retryTimer(.refresh), .answer(0, .page)]",
+      in: .editsAndRetries)
+  }
+
+  /// Rulebook R26: after an insert, a commit over the cap still drops a page that holds no
+  /// visible row and lies outside the prefetch distance.
+  @Test func theCapHoldsAfterAnInsert() {
+    Self.expectNoViolation(
+      of: .cap,
+      "[.start, .answer(0, .page), .answer(0, .page), .jumpToBottom, .insertAfter(2), "
+        + ".answer(0, .page)]", in: .filterAndCap)
+  }
+
+  /// Rulebook R26, R25: after a filter was set (and cleared), the cap still drops pages. (The
+  /// snapshot's own defect under a filter is the test below's.)
+  @Test func theCapHoldsAfterAFilter() {
+    Self.expectNoViolation(
+      of: .cap,
+      "[.start, .answer(0, .page), .filter(.even), .answer(0, .page), .filter(nil), "
+        + ".answer(0, .page)]", in: .filterAndCap, skipping: [.snapshot])
+  }
+
+  /// Rulebook R27: `.aroundAnchor` reloads the page holding the top visible row, also after an
+  /// insert above it.
+  @Test func aRefreshAroundTheAnchorReloadsThePageHoldingItAfterAnInsert() {
+    Self.expectNoViolation(
+      of: .refreshPlace,
+      "[.start, .answer(0, .page), .answer(0, .page), .scroll(1), .insertAfter(0), "
+        + ".refresh(.aroundAnchor)]", in: .aroundAnchor, skipping: [.snapshot])
+  }
+
+  /// Rulebook R28, R25: a snapshot under a filter keeps the hidden rows.
+  @Test func aSnapshotUnderAFilterKeepsTheHiddenRows() {
+    Self.expectNoViolation(
+      of: .snapshot, "[.start, .answer(0, .page), .filter(.even)]", in: .filterAndCap)
+  }
+
+  /// Rulebook R28, R27: a snapshot after an edit keeps its pages, so that the restored list
+  /// refreshes around the same row.
+  @Test func aSnapshotAfterAnEditKeepsThePages() {
+    Self.expectNoViolation(
+      of: .snapshot,
+      "[.start, .answer(0, .page), .answer(0, .page), .jumpToBottom, .insertAfter(1)]",
+      in: .snapshots)
+  }
+
+  /// Rulebook R10, R25: a newer copy that replaces a shown row is hidden when the filter rejects
+  /// it.
+  @Test func aReplacedCopyThatTheFilterHidesIsHidden() {
+    Self.expectNoViolation(
+      of: .rows,
+      "[.start, .answer(0, .page), .scroll(1), .filter(.unchanged), .serverChange(2), "
+        + ".answer(0, .page)]", in: .replaceUnderFilter)
+  }
+
+  /// Rulebook R19, R23: the scroll anchor is a shown row or nil, also after its row is removed.
+  @Test func theScrollAnchorIsNeverARemovedRow() {
+    Self.expectNoViolation(
+      of: .anchor,
+      "[.start, .answer(0, .page), .refresh(.fromStart), .answer(1, .page), .remove(0)]",
+      in: .aroundAnchor, skipping: [.snapshot])
+  }
+}
