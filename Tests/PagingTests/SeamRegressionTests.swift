@@ -285,4 +285,44 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     #expect(machine.items.first?.id == 1)
     #expect(machine.scrollAnchor == nil)
   }
+
+  // MARK: Found by the explorer on this engine
+
+  /// R23, R27: a manual retry of a failed refresh is that same refresh: a row removed after
+  /// the refresh began stays removed when the retry commits.
+  @Test
+  func editsMadeDuringARefreshSurviveItsManualRetry() {
+    var machine = Self.loadedPages(20, size: 20, configuration: Self.explicitOnly)
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.edit(.remove(5)))
+    _ = machine.handle(.loadFailed(refresh.id, Boom()))
+    let again = machine.handle(.retry).loads[0]
+    _ = machine.handle(.loadCompleted(again.id, Page(items: posts(0..<20), nextCursor: 20)))
+    #expect(machine.items.map(\.id) == Array(0..<5) + Array(6..<20))
+  }
+
+  /// R19, R25: the row a refresh around the anchor keeps, hidden by a filter set while it
+  /// loaded, is not the anchor.
+  @Test
+  func aRefreshDoesNotAnchorARowTheFilterHides() {
+    var machine = Self.loadedPages(20, size: 20, configuration: Self.explicitOnly)
+    _ = machine.handle(.rowAppeared(.id(1)))
+    let refresh = machine.handle(.refreshWith(.aroundAnchor)).loads[0]
+    _ = machine.handle(.setFilter { $0.id % 2 == 0 })
+    _ = machine.handle(.loadCompleted(refresh.id, Page(items: posts(0..<20), nextCursor: 20)))
+    #expect(machine.items.first?.id == 0)
+    #expect(machine.scrollAnchor == nil)
+  }
+
+  /// R27: a row inserted by an edit belongs to no page: with it on top, the refresh around the
+  /// anchor reloads the page of the first visible row the server sent.
+  @Test
+  func aRefreshAroundTheAnchorSkipsAnInsertedTopRow() {
+    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
+    _ = machine.handle(.edit(.insert(Post(id: -1), at: .after(9))))
+    _ = machine.handle(.rowAppeared(.id(-1)))
+    _ = machine.handle(.rowAppeared(.id(10)))
+    let loads = machine.handle(.refreshWith(.aroundAnchor)).loads
+    #expect(loads.map(\.cursor) == [10])
+  }
 }

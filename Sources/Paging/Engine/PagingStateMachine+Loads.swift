@@ -144,8 +144,8 @@ extension PagingStateMachine {
   /// - Parameters:
   ///   - keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which may
   ///     start below it) instead of becoming `cursor`.
-  ///   - continuing: Whether this is the same refresh again (its automatic retry), which keeps
-  ///     its generation: the edits made since it began hold when it commits (R23).
+  ///   - continuing: Whether this is the same refresh again (its retry, automatic or manual),
+  ///     which keeps its generation: the edits made since it began hold when it commits (R23).
   ///   - plan: What the refresh does with its pages.
   mutating func beginRefresh(
     at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0,
@@ -190,12 +190,15 @@ extension PagingStateMachine {
 
   /// A manual retry: a failed first load; else every failed edge that can be retried (what a
   /// Retry button means while old items are shown); else a failed refresh.
+  /// A retry of the refresh is that same refresh, in its generation (R23, R27).
   mutating func retry() -> Transition<Cursor> {
-    if refresh.error != nil, !hasLoadedFirstPage { return beginRefresh(at: origin) }
+    if refresh.error != nil, !hasLoadedFirstPage {
+      return beginRefresh(at: origin, continuing: true)
+    }
     let prepended = retryEdge(.prepend)
     let appended = retryEdge(.append)
     if prepended == nil, appended == nil, case .failed(_, let plan) = refreshing {
-      return restartRefresh(plan: plan)
+      return restartRefresh(continuing: true, plan: plan)
     }
     var transition = prepended ?? .none
     if let appended { transition.add(appended) }

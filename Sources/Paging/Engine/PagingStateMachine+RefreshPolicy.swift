@@ -79,8 +79,8 @@ extension PagingStateMachine {
   /// A failed refresh started again with `plan`: a re-fetch of the loaded pages goes on at the
   /// page that failed, with the pages it already fetched; any other refresh loads at the
   /// origin again.
-  /// - Parameter continuing: Whether it is the same refresh (an automatic retry), in the same
-  ///   generation; a manual retry starts a new one.
+  /// - Parameter continuing: Whether it is the same refresh (a retry, automatic or manual), in
+  ///   the same generation.
   mutating func restartRefresh(
     automaticRetries: Int = 0, continuing: Bool = false, plan: RefreshPlan<Item, Cursor>?
   ) -> Transition<Cursor> {
@@ -150,7 +150,7 @@ extension PagingStateMachine {
   ) {
     // The anchored row stays put when it is still there, also when no row was on screen (a
     // restored list).
-    if scrollAnchor == nil, let row = anchorRefresh.row, store.contains(id: row) {
+    if scrollAnchor == nil, let row = anchorRefresh.row, shown.contains(id: row) {
       scrollAnchor = row
     }
     // A source that gives the cursor needs nothing set aside on that side.
@@ -160,12 +160,29 @@ extension PagingStateMachine {
     resumeChain(.append, given: page.nextCursor)
   }
 
-  /// The page holding the top visible row (else the scroll anchor) and that row, or `nil`
-  /// when neither is known.
-  /// - Complexity: O(pages).
+  /// The top visible row that came from the server: a row inserted by an edit belongs to no
+  /// page the server could send again, so the first visible row below it is the one whose page
+  /// a refresh reloads (the inserted row goes back in by the edit, R23). The top visible row
+  /// when every visible row was inserted; `nil` when no row is known to be visible.
+  /// - Complexity: O(visible rows + edits).
+  private var topServerRow: Item.ID? {
+    guard let lowest = viewport.lowest, let highest = viewport.highest else { return nil }
+    let shown = self.shown
+    let inserted = local.insertedIDs
+    guard !inserted.isEmpty else { return shown[lowest].id }
+    for position in lowest...Swift.min(highest, shown.count - 1)
+    where !inserted.contains(shown[position].id) {
+      return shown[position].id
+    }
+    return shown[lowest].id
+  }
+
+  /// The page holding the top visible row that came from the server (else the scroll anchor)
+  /// and that row, or `nil` when neither is known.
+  /// - Complexity: O(pages + visible rows + edits).
   var anchoredPage: (index: Int, row: Item.ID)? {
     // Before any row has appeared (a restored list), the scroll anchor is the row to keep.
-    guard let row = viewport.lowest.map({ shown[$0].id }) ?? scrollAnchor,
+    guard let row = topServerRow ?? scrollAnchor,
       let position = store.position(of: row),
       let index = pages.page(holding: position)?.index
     else { return nil }

@@ -21,6 +21,16 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// commit.
   package internal(set) var changesOutsideCommits = 0
 
+  /// The ids of the items an edit in force inserted (and no later one removed).
+  /// - Complexity: O(edits).
+  var insertedIDs: Set<Item.ID> {
+    var ids = Set<Item.ID>()
+    for (_, edit) in edits {
+      if case .insert(let item, _) = edit, !removed.contains(item.id) { ids.insert(item.id) }
+    }
+    return ids
+  }
+
   /// Whether a page's items go through the overlay unchanged.
   var hasNoEdits: Bool { edits.isEmpty }
 
