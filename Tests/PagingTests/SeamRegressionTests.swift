@@ -325,4 +325,35 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     let loads = machine.handle(.refreshWith(.aroundAnchor)).loads
     #expect(loads.map(\.cursor) == [10])
   }
+
+  /// R23, R27: `cancel()` ends a refresh; a retry after it is a new refresh, whose commit
+  /// keeps only the edits made after it began.
+  @Test
+  func aRetryAfterCancelIsANewRefresh() {
+    var machine = Self.loadedPages(20, size: 20, configuration: Self.oneRetry)
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.loadFailed(refresh.id, Boom()))
+    _ = machine.handle(.cancel)
+    _ = machine.handle(.edit(.remove(5)))
+    let again = machine.handle(.retry).loads[0]
+    #expect(machine.generation == Generation(rawValue: 3))
+    _ = machine.handle(.loadCompleted(again.id, Page(items: posts(0..<20), nextCursor: 20)))
+    #expect(machine.items.map(\.id) == Array(0..<20))
+  }
+
+  /// R28, R27: with a row inserted by an edit on top, the snapshot keeps as its anchor the row
+  /// whose page a refresh around the anchor reloads, so the restored list refreshes there too.
+  @Test
+  func aRestoredListRefreshesAroundTheSamePageAsTheLiveOne() throws {
+    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
+    _ = machine.handle(.edit(.insert(Post(id: -1), at: .after(9))))
+    _ = machine.handle(.rowAppeared(.id(-1)))
+    _ = machine.handle(.rowAppeared(.id(10)))
+    let snapshot = machine.snapshot()
+    #expect(snapshot.anchor == 10)
+    var restored = PostMachine(configuration: Self.explicitOnly)
+    try restored.restore(snapshot)
+    #expect(restored.handle(.refreshWith(.aroundAnchor)).loads.map(\.cursor) == [10])
+    #expect(machine.handle(.refreshWith(.aroundAnchor)).loads.map(\.cursor) == [10])
+  }
 }

@@ -183,22 +183,24 @@ extension PagingStateMachine {
       if let hedge = attempt.hedge { transition.add(.cancelLoad(hedge.id)) }
       return transition
     case .waitingToRetry(let retry, let error):
-      setActivity(direction, .failed(error), plan: refreshing.plan?.afterCancel)
+      // A refresh stopped waiting is over: a retry() later is a new refresh.
+      setActivity(direction, .failed(error))
       return Transition(.cancelRetry(retry.id))
     }
   }
 
   /// A manual retry: a failed first load; else every failed edge that can be retried (what a
   /// Retry button means while old items are shown); else a failed refresh.
-  /// A retry of the refresh is that same refresh, in its generation (R23, R27).
+  /// A retry of a refresh that failed is that same refresh, in its generation (R23, R27); one
+  /// that ``PagingEvent/cancel`` stopped has no plan left, and its retry is a new refresh.
   mutating func retry() -> Transition<Cursor> {
     if refresh.error != nil, !hasLoadedFirstPage {
-      return beginRefresh(at: origin, continuing: true)
+      return beginRefresh(at: origin, continuing: refreshing.plan != nil)
     }
     let prepended = retryEdge(.prepend)
     let appended = retryEdge(.append)
     if prepended == nil, appended == nil, case .failed(_, let plan) = refreshing {
-      return restartRefresh(continuing: true, plan: plan)
+      return restartRefresh(continuing: plan != nil, plan: plan)
     }
     var transition = prepended ?? .none
     if let appended { transition.add(appended) }

@@ -165,7 +165,7 @@ extension PagingStateMachine {
   /// a refresh reloads (the inserted row goes back in by the edit, R23). The top visible row
   /// when every visible row was inserted; `nil` when no row is known to be visible.
   /// - Complexity: O(visible rows + edits).
-  private var topServerRow: Item.ID? {
+  var topServerRow: Item.ID? {
     guard let lowest = viewport.lowest, let highest = viewport.highest else { return nil }
     let shown = self.shown
     let inserted = local.insertedIDs

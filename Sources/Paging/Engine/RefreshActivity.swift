@@ -11,18 +11,11 @@ where Item.ID: Sendable {
   /// The loaded pages fetched again, one after another, then committed in one step; the old
   /// window's pages above them stay reachable.
   case allLoaded(AnchorRefresh<Item.ID, Cursor>, AllLoadedRefresh<Item, Cursor>)
-
-  /// The plan a retry goes on with after ``PagingEvent/cancel``: the pages a re-fetch of the
-  /// loaded pages fetched are dropped, so it starts again at the origin.
-  var afterCancel: Self? {
-    if case .allLoaded = self { return nil }
-    return self
-  }
 }
 
 /// What the refresh is doing, with its plan in the states that have one: a load in flight or a
 /// retry waiting for its timer always has one, a failure keeps the one its retry goes on with
-/// (none after ``PagingEvent/cancel`` dropped a re-fetch's pages).
+/// (none after ``PagingEvent/cancel``: the refresh is over, and a retry starts a new one).
 @usableFromInline
 enum RefreshActivity<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
