@@ -116,15 +116,20 @@ extension PagingStateMachine {
       previousCursor: first.page.previousCursor)
     var transition = commitRefresh(plan.fetched.map(\.cursor), window)
     // Each page holds the rows of the window that came first from it; a row inserted by an
-    // edit joins the page of the row before it.
+    // edit joins the page of the row after it (the last page at the end), as an edit puts it.
     var origins: [Item.ID: Int] = [:]
     for (index, fetched) in plan.fetched.enumerated() {
       for item in fetched.page.items where origins[item.id] == nil { origins[item.id] = index }
     }
+    var pageOfRow = store.items.map { origins[$0.id] }
+    var next = plan.fetched.count - 1
+    for position in pageOfRow.indices.reversed() {
+      if let page = pageOfRow[position] { next = page } else { pageOfRow[position] = next }
+    }
     var counts = [Int](repeating: 0, count: plan.fetched.count)
     var current = 0
-    for item in store.items {
-      current = Swift.max(current, origins[item.id] ?? current)
+    for page in pageOfRow {
+      current = Swift.max(current, page ?? current)
       counts[current] += 1
     }
     let entries = zip(plan.fetched, counts).map { fetched, count in

@@ -3,8 +3,8 @@
 extension PagingStateMachine
 where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// A `Codable` copy of the window: pages (with their rows as edited, shown or hidden by the
-  /// filter), chains, the list's identity, and as the anchor the top visible row the server
-  /// sent (the one a refresh around the anchor reloads the page of; else the scroll anchor).
+  /// filter), chains, the list's identity, and as the anchor the top visible row (else the
+  /// scroll anchor).
   /// - Complexity: O(*n*) for *n* items.
   public func snapshot() -> PagingSnapshot<Item, Cursor> {
     assert(
@@ -23,7 +23,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       origin: origin, pages: pages, prepend: .init(prepend.chain), append: .init(append.chain),
       beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
-      anchor: topServerRow ?? scrollAnchor)
+      anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor)
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with

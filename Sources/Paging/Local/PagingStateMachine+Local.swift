@@ -52,7 +52,7 @@ extension PagingStateMachine {
 
   /// Applies an edit to the window at once and records it for the commits that follow in this
   /// generation; the page that holds the row counts it (an inserted row joins the page of the
-  /// row before it). The top visible row stays the scroll anchor when rows above it moved.
+  /// row after it, the last page at the end: the page a refresh around it reloads, R27). The top visible row stays the scroll anchor when rows above it moved.
   mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
     guard (try? validate(edit)) != nil else { return .none }
     local.record(edit, in: generation)
@@ -73,7 +73,7 @@ extension PagingStateMachine {
       var items = Array(store.items)
       let index = LocalState.index(of: position, in: items) ?? 0
       items.insert(item, at: index)
-      pages.changeCount(ofPageHolding: Swift.max(0, index - 1), by: 1)
+      pages.changeCount(ofPageHolding: index, by: 1)
       setWindow(items)
     case .move(let id, let position):
       var items = Array(store.items)
@@ -82,7 +82,7 @@ extension PagingStateMachine {
       pages.changeCount(ofPageHolding: from, by: -1)
       let to = LocalState.index(of: position, in: items) ?? from
       items.insert(item, at: to)
-      pages.changeCount(ofPageHolding: Swift.max(0, to - 1), by: 1)
+      pages.changeCount(ofPageHolding: to, by: 1)
       setWindow(items)
     }
     return windowChanged(keeping: top)
