@@ -105,9 +105,14 @@ where Item.ID: Sendable {
   /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
   /// distance and the row signals count these (rulebook R25).
   @inlinable package var shown: ItemStore<Item> {
-    // No `??`: its autoclosure would capture the machine on the row signals' path.
-    if local.filter == nil { return store }
-    return local.filter.unsafelyUnwrapped.shown
+    // Borrowed, not copied, on the row signals' path (no filter): a copy costs two retains.
+    _read {
+      if local.filter == nil {
+        yield store
+      } else {
+        yield local.filter.unsafelyUnwrapped.shown
+      }
+    }
   }
 
   /// The refresh's activity (the first load is a refresh).
