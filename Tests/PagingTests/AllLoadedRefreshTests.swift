@@ -142,8 +142,8 @@ import Testing
   }
 
   /// A failure part-way keeps the old window and shows the error in the refresh state; the
-  /// retry goes on at the page that failed, in a new generation, with the page already
-  /// fetched: four requests in all, one change of `items`.
+  /// retry goes on at the page that failed, in the same generation (it is the same refresh,
+  /// R23), with the page already fetched: four requests in all, one change of `items`.
   @Test func aFailurePartWayKeepsTheOldWindowAndTheRetryGoesOn() {
     var machine = Self.fivePages()
     let first = machine.handle(.refresh).loads[0]
@@ -155,7 +155,7 @@ import Testing
     #expect(machine.refreshState == .failed(.sourceFailed(Boom())))
     let retry = machine.handle(.retry)
     #expect(retry.loads.map(\.cursor) == [20])
-    #expect(retry.loads.map(\.generation) == [Generation(rawValue: 3)])
+    #expect(retry.loads.map(\.generation) == [Generation(rawValue: 2)])
     let (rest, restChanges) = Self.answerFresh(retry, &machine)
     #expect(rest.map(\.cursor) == [20, 40])
     #expect(restChanges.map { $0.contains(.items) } == [false, true])

@@ -54,10 +54,28 @@ package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// triggered by a row near an edge: a cancellation the source reports is then reloaded
   /// whether or not a row still needs the page.
   package var explicit: Bool
+  /// The load's hedge (rulebook R22): none yet, one in flight, or one that has ended.
+  package var hedgeState = HedgeState<Cursor>.none
+
   /// The hedge in flight beside ``request``, if any: the same page asked for again.
-  package var hedge: PageRequest<Cursor>? = nil
+  package var hedge: PageRequest<Cursor>? {
+    if case .inFlight(let hedge) = hedgeState { return hedge }
+    return nil
+  }
+
   /// Whether a hedge was ever sent for this load (one at most).
-  package var hedged = false
+  package var hedged: Bool { hedgeState != .none }
+}
+
+/// The hedge of one load: a load gets one at most, so once sent it is in flight until one of
+/// the two requests ends, and then spent.
+package enum HedgeState<Cursor: Hashable & Sendable>: Sendable, Equatable {
+  /// No hedge was sent.
+  case none
+  /// The hedge is in flight beside the load's request.
+  case inFlight(PageRequest<Cursor>)
+  /// A hedge was sent and one of the two requests ended: the other goes on alone.
+  case spent
 }
 
 /// How far one edge's chain of pages goes.

@@ -63,37 +63,48 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package var count: Int { front.count + back.count }
 
   /// The window's items, summed over the pages.
-  /// - Complexity: O(pages).
-  package var itemCount: Int { (front + back).reduce(0) { $0 + $1.count } }
+  package private(set) var itemCount = 0
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
     front = []
     back = [page]
+    itemCount = page.count
     beyondFirst = []
     beyondLast = []
   }
 
   /// Records a page after the last one. O(1) amortised.
-  mutating func append(_ page: Entry) { back.append(page) }
+  mutating func append(_ page: Entry) {
+    back.append(page)
+    itemCount += page.count
+  }
 
   /// Records a page before the first one. O(1) amortised.
-  mutating func prepend(_ page: Entry) { front.append(page) }
+  mutating func prepend(_ page: Entry) {
+    front.append(page)
+    itemCount += page.count
+  }
 
   /// Forgets the first page: O(1), or O(pages) when every page was appended.
   @discardableResult mutating func removeFirst() -> Entry {
-    front.popLast() ?? back.removeFirst()
+    let page = front.popLast() ?? back.removeFirst()
+    itemCount -= page.count
+    return page
   }
 
   /// Forgets the last page: O(1), or O(pages) when every page was prepended.
   @discardableResult mutating func removeLast() -> Entry {
-    back.popLast() ?? front.removeFirst()
+    let page = back.popLast() ?? front.removeFirst()
+    itemCount -= page.count
+    return page
   }
 
   /// Replaces the pages (a restored window).
   mutating func replace(with pages: [Entry]) {
     front = []
     back = pages
+    itemCount = pages.reduce(0) { $0 + $1.count }
   }
 
   /// Two windows are equal when they hold the same pages in the same order and the same
@@ -101,6 +112,30 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.entries == rhs.entries && lhs.beyondFirst == rhs.beyondFirst
       && lhs.beyondLast == rhs.beyondLast
+  }
+
+  /// Adds `delta` to the count of the page that holds the item at `position` (an edit removed
+  /// or inserted a row there); with no page holding it, to the last page. Nothing without pages.
+  /// - Complexity: O(pages).
+  mutating func changeCount(ofPageHolding position: Int, by delta: Int) {
+    guard count > 0 else { return }
+    let index = page(holding: position)?.index ?? count - 1
+    if index < front.count {
+      front[front.count - 1 - index].count += delta
+    } else {
+      back[index - front.count].count += delta
+    }
+    itemCount += delta
+  }
+
+  /// Replaces every page's count (a re-fetch of the loaded pages committed under edits).
+  /// - Parameter counts: One count per page, in list order.
+  /// - Complexity: O(pages).
+  mutating func setCounts(_ counts: [Int]) {
+    precondition(counts.count == count, "one count per page")
+    var pages = entries
+    for index in pages.indices { pages[index].count = counts[index] }
+    replace(with: pages)
   }
 
   /// The index of the page that holds the item at `position`, and the position of that page's

@@ -7,17 +7,20 @@ extension PagingStateMachine {
   /// start from its cursors. Explicit loads asked for during the refresh run now, if the new
   /// window still has that page.
   /// - Parameter cursors: The cursors that loaded the window's pages.
-  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>) {
-    let top = viewport.lowest.map { self.store[$0].id }
+  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
+    let top = viewport.lowest.map { self.shown[$0].id }
     let result = replaceWindow(with: page.items)
-    record(result)
-    itemsChanged = true  // the window is replaced, even by equal items
+    _ = record(result)
+    // The window is replaced, even by equal items.
+    var transition = Transition<Cursor>(itemsChanged: true)
     windowIsFromOrigin = true
     committedCursors = Set(cursors.compactMap { $0 })
-    let window = self.store
-    viewport.recompute { window.position(of: $0) }
+    let shown = self.shown
+    viewport.recompute { shown.position(of: $0) }
     // The row the user looked at stays put when it is still loaded.
-    scrollAnchor = top.flatMap { window.contains(id: $0) ? $0 : nil }
+    scrollAnchor = top.flatMap { shown.contains(id: $0) ? $0 : nil }
     let queued = (prepend: prepend.queued, append: append.queued)
     prepend = Edge()
     append = Edge()
@@ -25,35 +28,61 @@ extension PagingStateMachine {
     // and the prepend edge reports it.
     advance(.append, to: page.nextCursor, newItems: result.inserted)
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
-    if queued.prepend, canLoad(prepend) { output.append(startEdgeLoad(.prepend, explicit: true)) }
-    if queued.append, canLoad(append) { output.append(startEdgeLoad(.append, explicit: true)) }
+    if queued.prepend, canLoad(prepend) { transition.add(startEdgeLoad(.prepend, explicit: true)) }
+    if queued.append, canLoad(append) { transition.add(startEdgeLoad(.append, explicit: true)) }
+    return transition
   }
 
   /// Appends the page's items (new ids only) and moves the append chain.
-  mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
+  mutating func commitAppend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
     let result = commitItems(page.items, atFront: false)
-    record(result)
+    let changed = record(result)
+    if result.refiltered { recomputeViewport() }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
+    return Transition(itemsChanged: changed)
   }
 
   /// Puts the page's items (new ids only) before the first item, keeps the top visible row as
   /// the scroll anchor, and moves the prepend chain.
-  mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>) {
-    let top = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
+  mutating func commitPrepend(_ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
+    let top = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     let result = commitItems(page.items, atFront: true)
-    record(result)
-    viewport.shift(by: result.inserted)
+    let changed = record(result)
+    if result.refiltered {
+      recomputeViewport()
+    } else {
+      viewport.shift(by: result.inserted)
+    }
     if result.inserted > 0, let top { scrollAnchor = top }
     if let cursor = request.cursor { committedCursors.insert(cursor) }
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
+    return Transition(itemsChanged: changed)
   }
 
-  private mutating func record(_ result: ItemStore<Item>.InsertionResult) {
-    if result.inserted + result.replaced > 0 { itemsChanged = true }
+  /// Reads the visible rows' positions again, after shown rows changed other than at an edge.
+  mutating func recomputeViewport() {
+    let shown = self.shown
+    viewport.recompute { shown.position(of: $0) }
+    forgetAnchorIfHidden()
+  }
+
+  /// The scroll anchor is a shown row or `nil` (R19): a list cannot keep still a row it does
+  /// not show, so an anchor that an edit removed, a filter hid or a drop took away is dropped.
+  mutating func forgetAnchorIfHidden() {
+    if let anchor = scrollAnchor, !shown.contains(id: anchor) { scrollAnchor = nil }
+  }
+
+  /// Counts a commit in the metrics; returns whether it changed the shown items.
+  private mutating func record(_ result: ShownInsertion) -> Bool {
     recordedMetrics.itemsCommitted += result.inserted
     recordedMetrics.duplicatesDropped += result.dropped
     recordedMetrics.duplicatesReplaced += result.replaced
+    return result.inserted + result.replaced > 0 || result.refiltered
   }
 
   /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the

@@ -5,17 +5,18 @@
 extension PagingStateMachine {
   /// Records the page that just committed (its new items are the store's growth from
   /// `before`), then drops pages over the cap.
+  /// A refresh's `plan` says what lies beyond its page.
   mutating func recordPage(
     _ direction: LoadDirection, _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>,
-    before: Int
-  ) {
+    before: Int, plan: RefreshPlan<Item, Cursor>?
+  ) -> Transition<Cursor> {
     let entry = LoadedPages<Cursor>.Entry(
       cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
       previousCursor: page.previousCursor, nextCursor: page.nextCursor)
     switch direction {
     case .refresh:
       pages.reset(to: entry)
-      anchorRefreshCommitted(cursor: request.cursor, page)
+      if case .aroundAnchor(let anchor)? = plan { anchorRefreshCommitted(anchor, page) }
     case .prepend:
       pages.prepend(entry)
       resumeChain(.prepend, given: page.previousCursor)
@@ -23,7 +24,7 @@ extension PagingStateMachine {
       pages.append(entry)
       resumeChain(.append, given: page.nextCursor)
     }
-    if direction != .refresh { dropPagesOverCap(after: direction) }
+    return direction == .refresh ? .none : dropPagesOverCap(after: direction)
   }
 
   /// After a page committed at `direction`'s edge (or a refresh around the anchor) without a
@@ -57,49 +58,59 @@ extension PagingStateMachine {
 
   /// A refresh whose page shows the cap too small: it fails instead of committing, and the
   /// window (if any) stays as it was.
-  mutating func rejectRefresh(_ error: PagingConfigurationError) {
-    refresh = .failed(.invalidConfiguration(error))
-    refreshStopped()
+  mutating func rejectRefresh(_ error: PagingConfigurationError, plan: RefreshPlan<Item, Cursor>?)
+    -> Transition<Cursor>
+  {
+    refreshing = .failed(.invalidConfiguration(error), plan)
+    return refreshStopped()
   }
 
-  /// While the window holds more than ``PagingConfiguration/maxSize`` items and more than two
-  /// pages, drops the page at the edge farthest from the visible rows, if that page holds no
-  /// visible row and lies outside the prefetch window (so the drop never triggers its own
-  /// reload) and that edge has no load in flight or waiting. With no row known to be visible,
-  /// the edge just loaded counts as the place the user is. Not while a display filter is set
-  /// or local edits have changed how many rows the pages hold.
-  /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept.
-  mutating func dropPagesOverCap(after direction: LoadDirection) {
-    // Drops work on whole pages of the window. With a display filter (the window holds only
-    // the shown items) or after local edits changed the rows (the pages no longer add up to
-    // the window), page boundaries are not known exactly: nothing drops, so no row is lost,
-    // until the next refresh rebuilds the page table.
-    guard let maxSize = configuration.maxSize, local.filter == nil,
-      pages.itemCount == store.count
-    else { return }
+  /// While the window holds more than ``PagingConfiguration/maxSize`` items (shown or hidden
+  /// by the filter) and more than two pages, drops the page at the edge farthest from the
+  /// visible rows, if that page holds no visible row and lies outside the prefetch window (so
+  /// the drop never triggers its own reload) and that edge has no load in flight. With no row
+  /// known to be visible, the edge just loaded counts as the place the user is.
+  /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept; O(page + pages)
+  ///   when nothing drops.
+  mutating func dropPagesOverCap(after direction: LoadDirection) -> Transition<Cursor> {
+    checkPageTable()
+    var transition = Transition<Cursor>.none
+    guard let maxSize = configuration.maxSize else { return transition }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
-      drop(edge)
+      transition.add(drop(edge.edge, shownRows: edge.shownRows))
     }
+    return transition
+  }
+
+  /// How many of the first (or last) `count` rows of the window are shown.
+  private func shownRows(ofFirst count: Int, atFront: Bool) -> Int {
+    guard let layer = local.filter else { return count }
+    let range = atFront ? 0..<count : store.count - count..<store.count
+    return layer.shownCount(in: range, of: store)
   }
 
   /// The edge whose outermost page may drop now, the farther one from the visible rows when
-  /// both may.
-  private func droppableEdge(after direction: LoadDirection) -> LoadDirection? {
-    let last = store.count - 1
+  /// both may, and how many shown rows that page holds. Distances are in shown rows (R25).
+  private func droppableEdge(after direction: LoadDirection) -> (
+    edge: LoadDirection, shownRows: Int
+  )? {
+    let last = shown.count - 1
     let place = direction == .append ? last : 0
     let lowest = viewport.lowest ?? place
     let highest = viewport.highest ?? place
     let distance = currentPrefetchDistance
-    var best: (edge: LoadDirection, rows: Int)?
-    if let first = pages.first, isDroppable(prepend), lowest - first.count >= distance {
-      best = (.prepend, lowest)
+    var best: (edge: LoadDirection, rows: Int, shownRows: Int)?
+    if let first = pages.first, isDroppable(prepend) {
+      let rows = shownRows(ofFirst: first.count, atFront: true)
+      if lowest - rows >= distance { best = (.prepend, lowest, rows) }
     }
-    if let final = pages.last, isDroppable(append),
-      last - highest - final.count >= distance, last - highest > best?.rows ?? -1
-    {
-      best = (.append, last - highest)
+    if let final = pages.last, isDroppable(append) {
+      let rows = shownRows(ofFirst: final.count, atFront: false)
+      if last - highest - rows >= distance, last - highest > best?.rows ?? -1 {
+        best = (.append, last - highest, rows)
+      }
     }
-    return best?.edge
+    return best.map { ($0.edge, $0.shownRows) }
   }
 
   /// Whether no load runs at `edge`: a load in flight would land beside a page that is gone.
@@ -120,24 +131,28 @@ extension PagingStateMachine {
   /// none, at the cursor that loaded the dropped page (a cursor that names a page). A failure
   /// latched at that edge was about the page beyond it, and is cleared, and so is a retry
   /// waiting for its timer there.
-  private mutating func drop(_ edge: LoadDirection) {
-    if let retry = activity(edge).scheduledRetry { output.append(.cancelRetry(retry.id)) }
+  private mutating func drop(_ edge: LoadDirection, shownRows: Int) -> Transition<Cursor> {
+    var transition = Transition<Cursor>(itemsChanged: true)
+    if let retry = activity(edge).scheduledRetry { transition.add(.cancelRetry(retry.id)) }
     let page: LoadedPages<Cursor>.Entry
     if edge == .prepend {
       page = pages.removeFirst()
       store.removeFirst(page.count)
-      viewport.shift(by: -page.count)
-      prefetchEstimator.shift(by: -page.count)
+      dropShown(shownRows, atFront: true)
+      viewport.shift(by: -shownRows)
+      prefetchEstimator.shift(by: -shownRows)
       let given = pages.first?.previousCursor
       if given == nil { pages.beyondFirst.append(prepend.chain) }
       prepend.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       prepend.activity = .idle
       prepend.pagesWithoutNewItems = 0
       // The rows below move up by the page: the top visible row keeps the viewport still.
-      scrollAnchor = viewport.lowest.map { store[$0].id } ?? (store.isEmpty ? nil : store[0].id)
+      let shown = self.shown
+      scrollAnchor = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     } else {
       page = pages.removeLast()
       store.removeLast(page.count)
+      dropShown(shownRows, atFront: false)
       let given = pages.last?.nextCursor
       if given == nil { pages.beyondLast.append(append.chain) }
       append.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
@@ -145,7 +160,42 @@ extension PagingStateMachine {
       append.pagesWithoutNewItems = 0
     }
     if let cursor = page.cursor { committedCursors.remove(cursor) }
+    forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
-    itemsChanged = true
+    return transition
+  }
+}
+
+extension PagingStateMachine {
+  /// Removes the shown rows of a dropped page from the filter's layer: the first (or last)
+  /// `count` shown rows, since the layer keeps the window's order.
+  private mutating func dropShown(_ count: Int, atFront: Bool) {
+    guard var layer = local.filter else { return }
+    local.filter = nil
+    if atFront {
+      layer.shown.removeFirst(count)
+    } else {
+      layer.shown.removeLast(count)
+    }
+    local.filter = layer
+  }
+
+  /// Checks that the page table counts exactly the window's rows (or that no page is recorded,
+  /// before the first commit): drops, the anchor and snapshots depend on it. When it does not
+  /// (an impossible state), the window counts as one page from then on, so that no drop cuts
+  /// rows it does not own.
+  /// - Complexity: O(pages).
+  mutating func checkPageTable() {
+    guard pages.count > 0, pages.itemCount != store.count, let first = pages.first,
+      let last = pages.last
+    else { return }
+    internalInconsistency(
+      "the page table counts \(pages.itemCount) rows, the window holds \(store.count) (R26)")
+    let beyond = (pages.beyondFirst, pages.beyondLast)
+    pages.reset(
+      to: .init(
+        cursor: first.cursor, count: store.count, previousCursor: first.previousCursor,
+        nextCursor: last.nextCursor))
+    (pages.beyondFirst, pages.beyondLast) = beyond
   }
 }

@@ -17,6 +17,7 @@ extension PagingStateMachine {
       case .noNewItems(let pages): hasher.combine(pages)
       case .sourceCancelled(let times): hasher.combine(-times)
       case .invalidConfiguration(let error): hasher.combine(error)
+      case .internalInconsistency(let rule): hasher.combine(rule)
       }
     }
     func hash(_ activity: LoadActivity<Cursor>) {
@@ -29,8 +30,11 @@ extension PagingStateMachine {
         hasher.combine(attempt.automaticRetries)
         hasher.combine(attempt.sourceCancellations)
         hasher.combine(attempt.explicit)
-        hasher.combine(attempt.hedge.map { rank($0.id) })
-        hasher.combine(attempt.hedged)
+        switch attempt.hedgeState {
+        case .none: hasher.combine(0)
+        case .inFlight(let hedge): hasher.combine(rank(hedge.id))
+        case .spent: hasher.combine(-1)
+        }
       case .waitingToRetry(let retry, let error):
         hasher.combine(2)
         hasher.combine(retry.attempt)
@@ -71,9 +75,26 @@ extension PagingStateMachine {
     hasher.combine(committedCursors.reduce(0) { $0 ^ $1.hashValue })
     hasher.combine(origin)
     hasher.combine(windowIsFromOrigin)
-    hasher.combine(anchorRefresh?.cursor)
-    hasher.combine(allLoadedRefresh.map { [$0.count, $0.fetched.count] })
-    hasher.combine(allLoadedRefresh?.cursor)
+    func hash(_ anchor: AnchorRefresh<Item.ID, Cursor>) {
+      hasher.combine(anchor.cursor)
+      hasher.combine(anchor.row)
+      for chain in anchor.beyondFirst { hash(chain) }
+      hasher.combine(anchor.beyondFirst.count)
+      for chain in anchor.beyondLast { hash(chain) }
+    }
+    switch refreshing.plan {
+    case nil: hasher.combine(0)
+    case .onePage?: hasher.combine(1)
+    case .aroundAnchor(let anchor)?:
+      hasher.combine(2)
+      hash(anchor)
+    case .allLoaded(let anchor, let fetching)?:
+      hasher.combine(3)
+      hash(anchor)
+      hasher.combine(fetching.count)
+      hasher.combine(fetching.fetched.count)
+      hasher.combine(fetching.cursor)
+    }
     // Which edits a refresh's commit keeps depends on their generation (R23).
     for (made, edit) in local.edits {
       hasher.combine(edit.id)

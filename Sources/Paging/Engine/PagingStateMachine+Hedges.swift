@@ -5,10 +5,10 @@
 extension PagingStateMachine {
   /// Sends a hedge for the load `id` if it is still in flight in this generation, has no hedge
   /// and never had one.
-  mutating func hedgeTimerFired(_ id: PageRequestID) {
+  mutating func hedgeTimerFired(_ id: PageRequestID) -> Transition<Cursor> {
     for direction in LoadDirection.allCases {
       guard case .loading(var attempt) = activity(direction), attempt.request.id == id,
-        attempt.request.generation == generation, !attempt.hedged
+        attempt.request.generation == generation, attempt.hedgeState == .none
       else { continue }
       let hedge = PageRequest(
         id: PageRequestID(rawValue: nextRequestNumber), direction: direction,
@@ -16,12 +16,11 @@ extension PagingStateMachine {
         isHedge: true)
       nextRequestNumber += 1
       recordedMetrics.hedgesStarted += 1
-      attempt.hedge = hedge
-      attempt.hedged = true
-      setActivity(direction, .loading(attempt))
-      output.append(.startLoad(hedge))
-      return
+      attempt.hedgeState = .inFlight(hedge)
+      setActivity(direction, .loading(attempt), plan: refreshing.plan)
+      return Transition(.startLoad(hedge))
     }
+    return .none
   }
 
   /// When `id` is one of two requests in flight for one load (a load and its hedge), forgets it
@@ -35,8 +34,8 @@ extension PagingStateMachine {
         prefetchEstimator.replace(id, with: hedge.id)
         attempt.request = hedge
       }
-      attempt.hedge = nil
-      setActivity(direction, .loading(attempt))
+      attempt.hedgeState = .spent
+      setActivity(direction, .loading(attempt), plan: refreshing.plan)
       return true
     }
     return false

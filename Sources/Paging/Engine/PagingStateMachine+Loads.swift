@@ -9,12 +9,40 @@ extension PagingStateMachine {
     }
   }
 
-  /// Sets the activity of `direction`.
-  mutating func setActivity(_ direction: LoadDirection, _ activity: LoadActivity<Cursor>) {
+  /// Sets the activity of `direction`; a refresh's with `plan`, which a load in flight and a
+  /// retry waiting for its timer must have.
+  mutating func setActivity(
+    _ direction: LoadDirection, _ activity: LoadActivity<Cursor>,
+    plan: RefreshPlan<Item, Cursor>? = nil
+  ) {
+    switch (direction, activity, plan) {
+    case (.refresh, .idle, _): refreshing = .idle
+    case (.refresh, .loading(let attempt), let plan?): refreshing = .loading(attempt, plan)
+    case (.refresh, .waitingToRetry(let retry, let error), let plan?):
+      refreshing = .waitingToRetry(retry, error, plan)
+    case (.refresh, .failed(let error), _): refreshing = .failed(error, plan)
+    case (.refresh, _, nil):
+      internalInconsistency("a refresh runs without a plan (R27)", failing: .refresh)
+    case (.prepend, _, _): prepend.activity = activity
+    case (.append, _, _): append.activity = activity
+    }
+  }
+
+  /// A state the rules rule out: traps in debug builds; in release builds counts it in
+  /// ``PagingMetrics/internalInconsistencies`` and ends the load of `direction`, if any, with
+  /// ``PagingError/internalInconsistency(_:)``. Never silent.
+  /// - Parameters:
+  ///   - rule: What broke, naming the rule; no item or cursor.
+  ///   - direction: The direction whose load it concerns.
+  mutating func internalInconsistency(_ rule: String, failing direction: LoadDirection? = nil) {
+    assertionFailure(rule)
+    recordedMetrics.internalInconsistencies += 1
+    let error = PagingError.internalInconsistency(rule)
     switch direction {
-    case .refresh: refresh = activity
-    case .prepend: prepend.activity = activity
-    case .append: append.activity = activity
+    case .refresh?: refreshing = .failed(error, nil)
+    case .prepend?: prepend.activity = .failed(error)
+    case .append?: append.activity = .failed(error)
+    case nil: break
     }
   }
 
@@ -28,9 +56,10 @@ extension PagingStateMachine {
   }
 
   /// Starts a load and records it as the activity of `direction`.
+  /// - Parameter plan: A refresh's plan (ignored for an edge).
   mutating func startLoad(
     _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
-    sourceCancellations: Int = 0, explicit: Bool = true
+    sourceCancellations: Int = 0, explicit: Bool = true, plan: RefreshPlan<Item, Cursor>? = nil
   ) -> PagingEffect<Cursor> {
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
@@ -38,13 +67,13 @@ extension PagingStateMachine {
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
     prefetchEstimator.started(
-      request.id, direction: direction, viewport: viewport, count: store.count)
+      request.id, direction: direction, viewport: viewport, count: shown.count)
     setActivity(
       direction,
       .loading(
         LoadAttempt(
           request: request, automaticRetries: automaticRetries,
-          sourceCancellations: sourceCancellations, explicit: explicit)))
+          sourceCancellations: sourceCancellations, explicit: explicit)), plan: plan)
     return .startLoad(request)
   }
 
@@ -54,151 +83,170 @@ extension PagingStateMachine {
     switch direction {
     case .refresh: return false
     case .append:
-      guard let highest = viewport.highest ?? (store.isEmpty ? -1 : nil) else { return false }
-      return store.count - 1 - highest < currentPrefetchDistance
+      let shown = self.shown
+      guard let highest = viewport.highest ?? (shown.isEmpty ? -1 : nil) else { return false }
+      return shown.count - 1 - highest < currentPrefetchDistance
     case .prepend:
-      guard let lowest = viewport.lowest ?? (store.isEmpty ? 0 : nil) else { return false }
+      guard let lowest = viewport.lowest ?? (shown.isEmpty ? 0 : nil) else { return false }
       return lowest < currentPrefetchDistance
     }
   }
 
   /// Checks both edges against the visible rows after the window or an activity changed.
-  mutating func reevaluate() {
+  mutating func reevaluate() -> Transition<Cursor> {
+    var transition = Transition<Cursor>.none
     for direction in [LoadDirection.prepend, .append]
     where canLoad(self[edge: direction]) && isTriggered(direction) {
-      output.append(startEdgeLoad(direction))
+      transition.add(startEdgeLoad(direction))
     }
+    return transition
   }
 
   // MARK: Triggers
 
   /// `start()` and `start(at:)`: the first load, a jump to another cursor, or a re-check.
-  mutating func start(at cursor: Cursor?, explicitly: Bool) {
+  mutating func start(at cursor: Cursor?, explicitly: Bool) -> Transition<Cursor> {
     if let running = refresh.request {
       // Calls while a refresh runs join it, unless they open the list somewhere else.
-      if explicitly, running.cursor != cursor { beginRefresh(at: cursor) }
-      return
+      return explicitly && running.cursor != cursor ? beginRefresh(at: cursor) : .none
     }
     if case .waitingToRetry = refresh, !explicitly || cursor == origin {
-      return  // its automatic retry is coming: starting again would skip the backoff
+      return .none  // its automatic retry is coming: starting again would skip the backoff
     }
     // A jump that was cancelled or failed left the old window: opening at its cursor again
     // is a new attempt, not a re-check.
     if !hasLoadedFirstPage || (explicitly && (cursor != origin || !windowIsFromOrigin)) {
-      beginRefresh(at: cursor)
-      return
+      return beginRefresh(at: cursor)
     }
-    reevaluate()
+    return reevaluate()
   }
 
   /// `loadNextPage()` and `loadPreviousPage()`: load now if the edge can; during a refresh,
   /// remember it for when the refresh commits.
-  mutating func loadExplicitly(_ direction: LoadDirection) {
+  mutating func loadExplicitly(_ direction: LoadDirection) -> Transition<Cursor> {
     switch refresh {
     case .loading, .waitingToRetry:
       self[edge: direction].queued = true
+      return .none
     case .failed where !hasLoadedFirstPage:
-      break  // latched: retry(), refresh() or start() loads it again (fault class 8)
+      return .none  // latched: retry(), refresh() or start() loads it again (fault class 8)
     case .idle where !hasLoadedFirstPage:
-      start(at: origin, explicitly: false)
+      return start(at: origin, explicitly: false)
     case .idle, .failed:
-      if canLoad(self[edge: direction]) {
-        output.append(startEdgeLoad(direction, explicit: true))
-      }
+      guard canLoad(self[edge: direction]) else { return .none }
+      return Transition(startEdgeLoad(direction, explicit: true))
     }
   }
 
   /// Starts a new generation at `cursor`: cancels both edges' loads and retry timers (a failed
   /// edge stays failed: if the refresh fails, the old list and its states stay) and any
   /// refresh in flight or waiting, then loads the first page.
-  /// - Parameter keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which
-  ///   may start below it) instead of becoming `cursor`.
+  /// - Parameters:
+  ///   - keepingOrigin: Whether ``origin`` stays (a re-fetch of the loaded pages, which may
+  ///     start below it) instead of becoming `cursor`.
+  ///   - continuing: Whether this is the same refresh again (its retry, automatic or manual),
+  ///     which keeps its generation: the edits made since it began hold when it commits (R23).
+  ///   - plan: What the refresh does with its pages.
   mutating func beginRefresh(
     at cursor: Cursor?, automaticRetries: Int = 0, sourceCancellations: Int = 0,
-    keepingOrigin: Bool = false
-  ) {
-    generation = generation.next
+    keepingOrigin: Bool = false, continuing: Bool = false,
+    plan: RefreshPlan<Item, Cursor> = .onePage
+  ) -> Transition<Cursor> {
+    if !continuing { generation = generation.next }
     if !keepingOrigin { origin = cursor }
     windowIsFromOrigin = false
-    allLoadedRefresh = nil
-    for direction in LoadDirection.allCases { stop(direction) }
-    output.append(
+    var transition = stopAll()
+    transition.add(
       startLoad(
         .refresh, cursor: cursor, automaticRetries: automaticRetries,
-        sourceCancellations: sourceCancellations))
+        sourceCancellations: sourceCancellations, plan: plan))
+    return transition
+  }
+
+  /// ``stop(_:)`` for every direction.
+  private mutating func stopAll() -> Transition<Cursor> {
+    var transition = Transition<Cursor>.none
+    for direction in LoadDirection.allCases { transition.add(stop(direction)) }
+    return transition
   }
 
   /// Cancels what `direction` runs or waits for: a load in flight becomes idle, a scheduled
   /// retry becomes a plain failure.
-  private mutating func stop(_ direction: LoadDirection) {
+  private mutating func stop(_ direction: LoadDirection) -> Transition<Cursor> {
     switch activity(direction) {
-    case .idle, .failed: break
+    case .idle, .failed: return .none
     case .loading(let attempt):
       prefetchEstimator.abandoned(attempt.request.id)
       recordedMetrics.requestsCancelled += 1
-      output.append(.cancelLoad(attempt.request.id))
-      if let hedge = attempt.hedge { output.append(.cancelLoad(hedge.id)) }
       setActivity(direction, .idle)
+      var transition = Transition<Cursor>(.cancelLoad(attempt.request.id))
+      if let hedge = attempt.hedge { transition.add(.cancelLoad(hedge.id)) }
+      return transition
     case .waitingToRetry(let retry, let error):
-      output.append(.cancelRetry(retry.id))
+      // A refresh stopped waiting is over: a retry() later is a new refresh.
       setActivity(direction, .failed(error))
+      return Transition(.cancelRetry(retry.id))
     }
   }
 
   /// A manual retry: a failed first load; else every failed edge that can be retried (what a
   /// Retry button means while old items are shown); else a failed refresh.
-  mutating func retry() {
+  /// A retry of a refresh that failed is that same refresh, in its generation (R23, R27); one
+  /// that ``PagingEvent/cancel`` stopped has no plan left, and its retry is a new refresh.
+  mutating func retry() -> Transition<Cursor> {
     if refresh.error != nil, !hasLoadedFirstPage {
-      beginRefresh(at: origin)
-      return
+      return beginRefresh(at: origin, continuing: refreshing.plan != nil)
     }
     let prepended = retryEdge(.prepend)
     let appended = retryEdge(.append)
-    if !prepended, !appended, refresh.error != nil { restartRefresh() }
+    if prepended == nil, appended == nil, case .failed(_, let plan) = refreshing {
+      return restartRefresh(continuing: plan != nil, plan: plan)
+    }
+    var transition = prepended ?? .none
+    if let appended { transition.add(appended) }
+    return transition
   }
 
   /// Retries an edge at its cursor if it failed and nothing blocks it. A manual retry is
   /// refused only after a repeated cursor (loading it again would loop); whether an error is
   /// retryable decides only automatic retries.
-  private mutating func retryEdge(_ direction: LoadDirection) -> Bool {
+  /// - Returns: What the retry did, or `nil` when the edge was not retried.
+  private mutating func retryEdge(_ direction: LoadDirection) -> Transition<Cursor>? {
     let edge = self[edge: direction]
-    guard let error = edge.activity.error, edge.chain.hasMore else { return false }
-    switch refresh {
-    case .loading, .waitingToRetry: return false
-    case .idle, .failed: break
+    guard let error = edge.activity.error, edge.chain.hasMore, !refreshing.isRunning else {
+      return nil
     }
-    if case .repeatedCursor = error { return false }
-    if let retry = edge.activity.scheduledRetry { output.append(.cancelRetry(retry.id)) }
+    if case .repeatedCursor = error { return nil }
+    var transition = Transition<Cursor>.none
+    if let retry = edge.activity.scheduledRetry { transition.add(.cancelRetry(retry.id)) }
     if case .noNewItems = error { self[edge: direction].pagesWithoutNewItems = 0 }
-    output.append(startEdgeLoad(direction, explicit: true))
-    return true
+    transition.add(startEdgeLoad(direction, explicit: true))
+    return transition
   }
 
   /// `cancel()`: every load in flight and every scheduled retry; explicit loads remembered
   /// during a refresh are forgotten.
-  mutating func cancelAll() {
-    for direction in LoadDirection.allCases { stop(direction) }
+  mutating func cancelAll() -> Transition<Cursor> {
     prepend.queued = false
     append.queued = false
-    allLoadedRefresh = nil
+    return stopAll()
   }
 
-  mutating func retryTimerFired(_ id: RetryID) {
+  mutating func retryTimerFired(_ id: RetryID) -> Transition<Cursor> {
     for direction in LoadDirection.allCases {
       guard case .waitingToRetry(let retry, let error) = activity(direction), retry.id == id
       else { continue }
       // The timer has fired: nothing is left to cancel.
-      setActivity(direction, .failed(error))
+      let plan = refreshing.plan
+      setActivity(direction, .failed(error), plan: plan)
       if direction == .refresh {
-        restartRefresh(automaticRetries: retry.attempt)
-      } else {
-        output.append(
-          startLoad(
-            direction, cursor: self[edge: direction].chain.cursor,
-            automaticRetries: retry.attempt))
+        return restartRefresh(automaticRetries: retry.attempt, continuing: true, plan: plan)
       }
-      return
+      return Transition(
+        startLoad(
+          direction, cursor: self[edge: direction].chain.cursor, automaticRetries: retry.attempt))
     }
+    return .none
   }
 
   // MARK: Outcomes
@@ -208,17 +256,22 @@ extension PagingStateMachine {
   ///
   /// `id` may be the load's hedge: whichever of the two answers first ends the load, and the
   /// other is cancelled.
-  private mutating func take(_ id: PageRequestID) -> (LoadDirection, LoadAttempt<Cursor>)? {
+  /// A refresh's load comes with its plan.
+  private mutating func take(_ id: PageRequestID) -> (
+    LoadDirection, LoadAttempt<Cursor>, RefreshPlan<Item, Cursor>?, Transition<Cursor>
+  )? {
     for direction in LoadDirection.allCases {
       guard case .loading(let attempt) = activity(direction),
         attempt.request.id == id || attempt.hedge?.id == id,
         attempt.request.generation == generation
       else { continue }
+      let plan = direction == .refresh ? refreshing.plan : nil
       setActivity(direction, .idle)
+      var transition = Transition<Cursor>.none
       if let hedge = attempt.hedge {
-        output.append(.cancelLoad(hedge.id == id ? attempt.request.id : hedge.id))
+        transition.add(.cancelLoad(hedge.id == id ? attempt.request.id : hedge.id))
       }
-      return (direction, attempt)
+      return (direction, attempt, plan, transition)
     }
     return nil
   }
@@ -232,16 +285,17 @@ extension PagingStateMachine {
     currentPrefetchDistance = prefetchEstimator.distance(rule)
   }
 
-  mutating func loadFailed(_ id: PageRequestID, _ error: any Error) {
+  mutating func loadFailed(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor> {
     if PagingError.isCancellation(error) { return loadCancelled(id) }
     if dropContender(id) {
       recordedMetrics.requestsFailed += 1
-      return
+      return .none
     }
-    guard let (direction, attempt) = take(id) else {
+    guard let (direction, attempt, plan, taken) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
-      return
+      return .none
     }
+    var transition = taken
     recordedMetrics.requestsFailed += 1
     recordLoadEnded(attempt.request)
     // Whatever the source threw, even a PagingError, is the source's failure: only the engine
@@ -258,73 +312,82 @@ extension PagingStateMachine {
       )
       nextRetryNumber += 1
       recordedMetrics.retriesScheduled += 1
-      setActivity(direction, .waitingToRetry(retry, failure))
-      output.append(.scheduleRetry(retry))
+      setActivity(direction, .waitingToRetry(retry, failure), plan: plan)
+      transition.add(.scheduleRetry(retry))
     } else {
-      setActivity(direction, .failed(failure))
+      setActivity(direction, .failed(failure), plan: plan)
     }
     // A failed refresh latches the refresh only: the old list stays and may still grow, and
     // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
     // asked for during it were for the new list: they are dropped.
-    if direction == .refresh { refreshStopped() }
+    if direction == .refresh { transition.add(refreshStopped()) }
+    return transition
   }
 
   /// A refresh failed for good: explicit loads asked for during it were for the new list and
   /// are dropped; the old list's rows are checked again, since it may still grow.
-  mutating func refreshStopped() {
+  mutating func refreshStopped() -> Transition<Cursor> {
     prepend.queued = false
     append.queued = false
-    reevaluate()
+    return reevaluate()
   }
 
-  mutating func loadCancelled(_ id: PageRequestID) {
-    if dropContender(id) { return }
-    guard let (direction, attempt) = take(id) else { return }
+  mutating func loadCancelled(_ id: PageRequestID) -> Transition<Cursor> {
+    if dropContender(id) { return .none }
+    guard let (direction, attempt, plan, taken) = take(id) else { return .none }
+    var transition = taken
     prefetchEstimator.abandoned(id)
     recordedMetrics.requestsCancelled += 1
     // The engine's own cancellations never get here (their requests are no longer current):
     // this one came from the source. Reload, a bounded number of times, then fail visibly.
     let times = attempt.sourceCancellations + 1
     guard times <= Self.reloadsAfterCancellation else {
-      setActivity(direction, .failed(.sourceCancelled(times: times)))
-      if direction == .refresh { refreshStopped() }
-      return
+      setActivity(direction, .failed(.sourceCancelled(times: times)), plan: plan)
+      if direction == .refresh { transition.add(refreshStopped()) }
+      return transition
     }
     // A refresh or a load someone asked for is loaded again; a load a row triggered only if a
     // row still needs it (else the next trigger loads it, with a new count).
     if attempt.explicit || isTriggered(direction),
       direction == .refresh || canLoad(self[edge: direction])
     {
-      output.append(
+      transition.add(
         startLoad(
           direction, cursor: attempt.request.cursor, automaticRetries: attempt.automaticRetries,
-          sourceCancellations: times, explicit: attempt.explicit))
+          sourceCancellations: times, explicit: attempt.explicit, plan: plan))
     }
+    return transition
   }
 
-  mutating func loadCompleted(_ id: PageRequestID, _ page: Page<Item, Cursor>) {
-    guard let (direction, attempt) = take(id) else {
+  mutating func loadCompleted(_ id: PageRequestID, _ page: Page<Item, Cursor>)
+    -> Transition<Cursor>
+  {
+    guard let (direction, attempt, plan, taken) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
-      return
+      return .none
     }
+    var transition = taken
     if attempt.hedge?.id == id { recordedMetrics.hedgesWon += 1 }
     recordedMetrics.requestsCompleted += 1
     recordLoadEnded(attempt.request)
     let request = attempt.request
     if direction == .refresh, let error = windowError(pageSize: page.items.count) {
-      return rejectRefresh(error)
+      transition.add(rejectRefresh(error, plan: plan))
+      return transition
     }
-    if direction == .refresh, let plan = allLoadedRefresh {
-      allLoadedPageArrived(plan, request, page)
-      return reevaluate()
+    if direction == .refresh, case .allLoaded(let anchor, let fetching)? = plan {
+      transition.add(allLoadedPageArrived(anchor, fetching, request, page))
+      transition.add(reevaluate())
+      return transition
     }
     let before = store.count
     switch direction {
-    case .refresh: commitRefresh([request.cursor], page)
-    case .prepend: commitPrepend(request, page)
-    case .append: commitAppend(request, page)
+    case .refresh: transition.add(commitRefresh([request.cursor], page))
+    case .prepend: transition.add(commitPrepend(request, page))
+    case .append: transition.add(commitAppend(request, page))
     }
-    recordPage(direction, request, page, before: before)
-    reevaluate()
+    transition.add(recordPage(direction, request, page, before: before, plan: plan))
+    transition.add(reevaluate())
+    return transition
   }
 }

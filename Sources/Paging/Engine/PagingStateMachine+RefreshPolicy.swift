@@ -4,6 +4,7 @@
 /// starts at, and what lies on either side of the pages it reloads in the old window (their
 /// neighbours, reloaded by their own cursors, and what lay beyond them), for a source that
 /// returns no previous (or next) cursor.
+@usableFromInline
 struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// The cursor of the first page it reloads: the anchored page's.
   var cursor: Cursor?
@@ -18,6 +19,7 @@ struct AnchorRefresh<ID: Hashable & Sendable, Cursor: Hashable & Sendable>: Send
 /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``) in flight: the
 /// pages fetched so far in this refresh, held apart until the last one arrives, and the
 /// cursor of the page being fetched (where a retry goes on).
+@usableFromInline
 package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Sendable {
   /// How many pages it fetches at most.
   var count: Int
@@ -35,22 +37,21 @@ extension PagingStateMachine {
   /// ``PagingEvent/refreshWith(_:)``: from the origin; or from the cursor that loaded the page
   /// holding the top visible row, which becomes the origin (a retry of that refresh loads it
   /// again); or the re-fetch of the loaded pages.
-  mutating func beginPolicyRefresh(_ policy: RefreshPolicy) {
+  mutating func beginPolicyRefresh(_ policy: RefreshPolicy) -> Transition<Cursor> {
     if case .allLoaded(let limit) = policy, hasLoadedFirstPage, pages.count > 0 {
       return beginAllLoadedRefresh(limit: Swift.max(1, limit))
     }
     guard policy == .aroundAnchor, let anchored = anchoredPage else {
-      anchorRefresh = nil
       return beginRefresh(at: origin)
     }
     let entries = pages.entries
-    anchorRefresh = AnchorRefresh(
+    let anchor = AnchorRefresh(
       cursor: entries[anchored.index].cursor, row: anchored.row,
       beyondFirst: pages.beyondFirst + [prepend.chain]
         + entries[..<anchored.index].map { .reloading($0.cursor) },
       beyondLast: pages.beyondLast + [append.chain]
         + entries[(anchored.index + 1)...].reversed().map { .reloading($0.cursor) })
-    beginRefresh(at: entries[anchored.index].cursor)
+    return beginRefresh(at: entries[anchored.index].cursor, plan: .aroundAnchor(anchor))
   }
 
   /// The re-fetch of the loaded pages (``RefreshPolicy/allLoaded(limit:)``): `limit` pages at
@@ -59,91 +60,102 @@ extension PagingStateMachine {
   /// cursor that loaded the first of them and then at the fresh pages' next cursors. The
   /// origin stays: the list is still the one opened there.
   /// - Complexity: O(pages).
-  private mutating func beginAllLoadedRefresh(limit: Int) {
+  private mutating func beginAllLoadedRefresh(limit: Int) -> Transition<Cursor> {
     let entries = pages.entries
     let anchored = anchoredPage
     let count = Swift.min(limit, entries.count)
     let first = Swift.min(anchored?.index ?? 0, entries.count - count)
     let cursor = entries[first].cursor
-    let plan = AnchorRefresh(
+    let anchor = AnchorRefresh(
       cursor: cursor, row: anchored?.row,
       beyondFirst: pages.beyondFirst + [prepend.chain]
         + entries[..<first].map { .reloading($0.cursor) },
       beyondLast: [])
-    beginRefresh(at: cursor, keepingOrigin: true)
-    anchorRefresh = plan
-    allLoadedRefresh = AllLoadedRefresh(count: count, cursor: cursor)
+    return beginRefresh(
+      at: cursor, keepingOrigin: true,
+      plan: .allLoaded(anchor, AllLoadedRefresh(count: count, cursor: cursor)))
   }
 
-  /// A failed (or cancelled-by-the-engine) refresh started again, in a new generation: a
-  /// re-fetch of the loaded pages goes on at the page that failed, with the pages it already
-  /// fetched; any other refresh loads at the origin again.
-  mutating func restartRefresh(automaticRetries: Int = 0) {
-    guard let plan = allLoadedRefresh else {
-      return beginRefresh(at: origin, automaticRetries: automaticRetries)
+  /// A failed refresh started again with `plan`: a re-fetch of the loaded pages goes on at the
+  /// page that failed, with the pages it already fetched; any other refresh loads at the
+  /// origin again.
+  /// - Parameter continuing: Whether it is the same refresh (a retry, automatic or manual), in
+  ///   the same generation.
+  mutating func restartRefresh(
+    automaticRetries: Int = 0, continuing: Bool = false, plan: RefreshPlan<Item, Cursor>?
+  ) -> Transition<Cursor> {
+    let cursor: Cursor?
+    if case .allLoaded(_, let fetching)? = plan {
+      cursor = fetching.cursor
+    } else {
+      cursor = origin
     }
-    let anchor = anchorRefresh
-    beginRefresh(at: plan.cursor, automaticRetries: automaticRetries, keepingOrigin: true)
-    anchorRefresh = anchor
-    allLoadedRefresh = plan
+    let keepingOrigin = if case .allLoaded? = plan { true } else { false }
+    return beginRefresh(
+      at: cursor, automaticRetries: automaticRetries, keepingOrigin: keepingOrigin,
+      continuing: continuing, plan: plan ?? .onePage)
   }
 
   /// A page of the re-fetch of the loaded pages arrived: fetches the next one at the fresh
   /// page's next cursor, in the same generation, or, after the last page (the count reached,
   /// the fresh chain's end, or a cursor it already fetched), commits them all in one step.
   mutating func allLoadedPageArrived(
-    _ plan: AllLoadedRefresh<Item, Cursor>, _ request: PageRequest<Cursor>,
-    _ page: Page<Item, Cursor>
-  ) {
+    _ anchor: AnchorRefresh<Item.ID, Cursor>, _ plan: AllLoadedRefresh<Item, Cursor>,
+    _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>
+  ) -> Transition<Cursor> {
     var plan = plan
     plan.fetched.append((request.cursor, page))
     if plan.fetched.count < plan.count, let next = page.nextCursor, !plan.hasFetched(next) {
       plan.cursor = next
-      allLoadedRefresh = plan
-      output.append(startLoad(.refresh, cursor: next))
-      return
+      return Transition(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
     }
-    allLoadedRefresh = nil
     let first = plan.fetched[0]
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(
       items: plan.fetched.flatMap(\.page.items), nextCursor: last.page.nextCursor,
       previousCursor: first.page.previousCursor)
-    commitRefresh(plan.fetched.map(\.cursor), window)
-    // Each page holds its new items; after edits changed the rows, the window counts as one
-    // page (as a snapshot saves it), and drops stand aside until the next refresh (R26).
-    var seen = Set<Item.ID>()
-    var entries = plan.fetched.map { fetched in
-      LoadedPages<Cursor>.Entry(
-        cursor: fetched.cursor,
-        count: fetched.page.items.filter { seen.insert($0.id).inserted }.count,
-        previousCursor: fetched.page.previousCursor, nextCursor: fetched.page.nextCursor)
+    var transition = commitRefresh(plan.fetched.map(\.cursor), window)
+    // Each page holds the rows of the window that came first from it; a row inserted by an
+    // edit joins the page of the row after it (the last page at the end), as an edit puts it.
+    var origins: [Item.ID: Int] = [:]
+    for (index, fetched) in plan.fetched.enumerated() {
+      for item in fetched.page.items where origins[item.id] == nil { origins[item.id] = index }
     }
-    if entries.reduce(0, { $0 + $1.count }) != store.count {
-      entries = [
-        .init(
-          cursor: first.cursor, count: store.count, previousCursor: first.page.previousCursor,
-          nextCursor: last.page.nextCursor)
-      ]
+    var pageOfRow = store.items.map { origins[$0.id] }
+    var next = plan.fetched.count - 1
+    for position in pageOfRow.indices.reversed() {
+      if let page = pageOfRow[position] { next = page } else { pageOfRow[position] = next }
+    }
+    var counts = [Int](repeating: 0, count: plan.fetched.count)
+    var current = 0
+    for page in pageOfRow {
+      current = Swift.max(current, page ?? current)
+      counts[current] += 1
+    }
+    let entries = zip(plan.fetched, counts).map { fetched, count in
+      LoadedPages<Cursor>.Entry(
+        cursor: fetched.cursor, count: count, previousCursor: fetched.page.previousCursor,
+        nextCursor: fetched.page.nextCursor)
     }
     pages.reset(to: entries[0])
     for entry in entries.dropFirst() { pages.append(entry) }
-    anchorRefreshCommitted(cursor: first.cursor, window)
-    dropPagesOverCap(after: .refresh)
+    anchorRefreshCommitted(anchor, window)
+    transition.add(dropPagesOverCap(after: .refresh))
+    return transition
   }
 
   /// After a refresh around the anchored row (or a re-fetch of the loaded pages) committed:
   /// the old window's pages before (and after) the reloaded ones can be reached again, from
   /// the cursors the source gives or, when it gives none, by their own cursors.
   /// - Parameters:
-  ///   - cursor: The cursor of the refresh's first page.
+  ///   - anchorRefresh: The refresh's plan: the anchored row and what lay beyond its pages.
   ///   - page: The refresh's window: its first page's previous cursor, its last's next one.
-  mutating func anchorRefreshCommitted(cursor: Cursor?, _ page: Page<Item, Cursor>) {
-    defer { anchorRefresh = nil }
-    guard let anchorRefresh, anchorRefresh.cursor == cursor else { return }
+  mutating func anchorRefreshCommitted(
+    _ anchorRefresh: AnchorRefresh<Item.ID, Cursor>, _ page: Page<Item, Cursor>
+  ) {
     // The anchored row stays put when it is still there, also when no row was on screen (a
     // restored list).
-    if scrollAnchor == nil, let row = anchorRefresh.row, store.contains(id: row) {
+    if scrollAnchor == nil, let row = anchorRefresh.row, shown.contains(id: row) {
       scrollAnchor = row
     }
     // A source that gives the cursor needs nothing set aside on that side.
@@ -153,14 +165,32 @@ extension PagingStateMachine {
     resumeChain(.append, given: page.nextCursor)
   }
 
-  /// The page holding the top visible row (else the scroll anchor) and that row, or `nil`
-  /// when neither is known.
-  /// - Complexity: O(pages).
+  /// The top visible row that came from the server: a row inserted by an edit belongs to no
+  /// page the server could send again, so the first visible row below it is the one whose page
+  /// a refresh reloads (the inserted row goes back in by the edit, R23). The top visible row
+  /// when every visible row was inserted; `nil` when no row is known to be visible.
+  /// - Complexity: O(visible rows + edits).
+  var topServerRow: Item.ID? {
+    guard let lowest = viewport.lowest, let highest = viewport.highest else { return nil }
+    let shown = self.shown
+    let inserted = local.insertedIDs
+    guard !inserted.isEmpty else { return shown[lowest].id }
+    for position in lowest...Swift.min(highest, shown.count - 1)
+    where !inserted.contains(shown[position].id) {
+      return shown[position].id
+    }
+    return shown[lowest].id
+  }
+
+  /// The page holding the top visible row that came from the server (else the scroll anchor)
+  /// and that row, or `nil` when neither is known.
+  /// - Complexity: O(pages + visible rows + edits).
   var anchoredPage: (index: Int, row: Item.ID)? {
     // Before any row has appeared (a restored list), the scroll anchor is the row to keep.
-    guard let top = viewport.lowest ?? scrollAnchor.flatMap({ store.position(of: $0) }),
-      let index = pages.page(holding: top)?.index
+    guard let row = topServerRow ?? scrollAnchor,
+      let position = store.position(of: row),
+      let index = pages.page(holding: position)?.index
     else { return nil }
-    return (index, store[top].id)
+    return (index, row)
   }
 }

@@ -2,22 +2,16 @@
 
 extension PagingStateMachine
 where Item: Codable, Item.ID: Codable, Cursor: Codable {
-  /// A `Codable` copy of the window: pages, chains, the list's identity, and as the anchor the
-  /// top visible row (else the scroll anchor).
+  /// A `Codable` copy of the window: pages (with their rows as edited, shown or hidden by the
+  /// filter), chains, the list's identity, and as the anchor the top visible row (else the
+  /// scroll anchor).
   /// - Complexity: O(*n*) for *n* items.
   public func snapshot() -> PagingSnapshot<Item, Cursor> {
+    assert(
+      self.pages.count == 0 || self.pages.itemCount == store.count,
+      "the page table disagrees with the window (R26)")
     var start = 0
-    // After local edits changed how many rows the pages hold, the window is saved as one page
-    // loaded by the first page's cursor.
-    let entries =
-      self.pages.itemCount == store.count
-      ? self.pages.entries
-      : [
-        .init(
-          cursor: self.pages.first?.cursor ?? origin, count: store.count,
-          previousCursor: nil, nextCursor: nil)
-      ]
-    let pages = entries.map { entry in
+    let pages = self.pages.entries.map { entry in
       defer { start += entry.count }
       return PagingSnapshot<Item, Cursor>.Page(
         cursor: entry.cursor, items: (start..<start + entry.count).map { store[$0] },
@@ -29,7 +23,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       origin: origin, pages: pages, prepend: .init(prepend.chain), append: .init(append.chain),
       beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
-      anchor: viewport.lowest.map { store[$0].id } ?? scrollAnchor)
+      anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor)
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with

@@ -12,6 +12,14 @@
 /// load) is derived from those, so states such as two loads on one edge, a retry timer beside
 /// a running load, or an end that disagrees with the cursor cannot be written.
 ///
+/// The window holds every loaded row, as the local edits left it, and each page owns a count of
+/// those rows, so drops, the refresh around the anchor and snapshots stay right through edits
+/// and filters. The display filter is a layer over the window with its own id index; what the
+/// app reads (``items``) and what the row signals count are its shown rows. A refresh carries
+/// its plan (one page, around the anchor, or the loaded pages again) in its own state. Every
+/// transition returns its effects; a state the rules rule out traps in debug builds and, in
+/// release builds, ends the load concerned with ``PagingError/internalInconsistency(_:)``.
+///
 /// The rules are listed, numbered, in the rulebook article (<doc:Rulebook>); in short:
 /// - At most one load per edge; a refresh cancels both edges and starts a generation. Every
 ///   result is matched to its request id and generation; anything else is dropped.
@@ -29,12 +37,15 @@ public struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable
 where Item.ID: Sendable {
   /// The rules this machine follows.
   public let configuration: PagingConfiguration<Cursor>
-  /// The window's items and their id index.
+  /// The window: every loaded row, shown or hidden by the filter, with the local edits applied,
+  /// and its id index. The page table counts these rows.
   @usableFromInline package internal(set) var store = ItemStore<Item>()
-  /// The window's page boundaries and the cursor that loaded each page (rulebook R22).
+  /// The window's pages: the cursor that loaded each and how many of ``store``'s rows it holds
+  /// (their counts always add up to ``store``'s; rulebook R26).
   @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
-  /// The refresh's activity (the first load is a refresh).
-  @usableFromInline package internal(set) var refresh = LoadActivity<Cursor>.idle
+  /// The refresh's activity (the first load is a refresh) and, while it runs or can be
+  /// retried, its plan (rulebook R27).
+  @usableFromInline var refreshing = RefreshActivity<Item, Cursor>.idle
   /// The prepend edge: towards the top, before the first loaded item.
   @usableFromInline package internal(set) var prepend = Edge<Cursor>()
   /// The append edge: after the last loaded item.
@@ -62,20 +73,12 @@ where Item.ID: Sendable {
   var windowIsFromOrigin = false
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
-  /// The refresh around the anchored row in flight, if any (rulebook R23).
-  var anchorRefresh: AnchorRefresh<Item.ID, Cursor>?
-  /// The re-fetch of the loaded pages in flight, if any (rulebook R27).
-  package internal(set) var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>?
   var prefetchEstimator = PrefetchEstimator()
   var nextRequestNumber = 1
   var nextRetryNumber = 1
   var random: SeededRandom
   /// The counters behind ``metrics``.
   @usableFromInline var recordedMetrics = PagingMetrics()
-  /// The effects of the event being handled (empty between events).
-  var output: [PagingEffect<Cursor>] = []
-  /// Whether the event being handled changed the items (false between events).
-  var itemsChanged = false
 
   /// How many cancellations reported by the source in a row are followed by an automatic
   /// reload; the next one fails the direction with ``PagingError/sourceCancelled(times:)``.
@@ -97,7 +100,29 @@ where Item.ID: Sendable {
   // MARK: Derived state
 
   /// The committed items, unique by id, in server order.
-  public var items: ItemSnapshot<Item> { store.items }
+  public var items: ItemSnapshot<Item> { shown.items }
+
+  /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
+  /// distance and the row signals count these (rulebook R25).
+  @inlinable package var shown: ItemStore<Item> {
+    // Borrowed, not copied, on the row signals' path (no filter): a copy costs two retains.
+    _read {
+      if local.filter == nil {
+        yield store
+      } else {
+        yield local.filter.unsafelyUnwrapped.shown
+      }
+    }
+  }
+
+  /// The refresh's activity (the first load is a refresh).
+  package var refresh: LoadActivity<Cursor> { refreshing.activity }
+
+  /// The re-fetch of the loaded pages in flight or to retry, if any (rulebook R27).
+  package var allLoadedRefresh: AllLoadedRefresh<Item, Cursor>? {
+    if case .allLoaded(_, let plan)? = refreshing.plan { return plan }
+    return nil
+  }
 
   /// The state of the refresh direction (which includes the first load): never
   /// ``LoadState/complete``.
@@ -165,11 +190,7 @@ where Item.ID: Sendable {
   /// refresh runs or waits to retry.
   @inlinable
   func canLoad(_ edge: Edge<Cursor>) -> Bool {
-    guard edge.activity.isIdle, edge.chain.hasMore else { return false }
-    switch refresh {
-    case .idle, .failed: return true
-    case .loading, .waitingToRetry: return false
-    }
+    edge.activity.isIdle && edge.chain.hasMore && !refreshing.isRunning
   }
 
   // MARK: Events
@@ -215,32 +236,34 @@ where Item.ID: Sendable {
     _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
   ) -> [PagingEffect<Cursor>] {
     let before = ObservedValues(self)
+    let transition: Transition<Cursor>
     switch event {
-    case .start: start(at: origin, explicitly: false)
-    case .startAt(let cursor): start(at: cursor, explicitly: true)
-    case .rowAppeared, .rowDisappeared: break
-    case .loadNextPage: loadExplicitly(.append)
-    case .loadPreviousPage: loadExplicitly(.prepend)
-    case .refresh: if refresh.request == nil { beginPolicyRefresh(configuration.refreshPolicy) }
-    case .refreshWith(let policy): if refresh.request == nil { beginPolicyRefresh(policy) }
-    case .retry: retry()
-    case .cancel: cancelAll()
-    case .loadCompleted(let id, let page): loadCompleted(id, page)
-    case .loadFailed(let id, let error): loadFailed(id, error)
-    case .loadCancelled(let id): loadCancelled(id)
-    case .retryTimerFired(let id): retryTimerFired(id)
-    case .hedgeTimerFired(let id): hedgeTimerFired(id)
-    case .edit(let edit): applyEdit(edit)
-    case .setQuery(let query, let transition): changeQuery(query.map(QueryValue.init), transition)
+    case .start: transition = start(at: origin, explicitly: false)
+    case .startAt(let cursor): transition = start(at: cursor, explicitly: true)
+    case .rowAppeared, .rowDisappeared: transition = .none
+    case .loadNextPage: transition = loadExplicitly(.append)
+    case .loadPreviousPage: transition = loadExplicitly(.prepend)
+    case .refresh:
+      transition = refreshing.isLoading ? .none : beginPolicyRefresh(configuration.refreshPolicy)
+    case .refreshWith(let policy):
+      transition = refreshing.isLoading ? .none : beginPolicyRefresh(policy)
+    case .retry: transition = retry()
+    case .cancel: transition = cancelAll()
+    case .loadCompleted(let id, let page): transition = loadCompleted(id, page)
+    case .loadFailed(let id, let error): transition = loadFailed(id, error)
+    case .loadCancelled(let id): transition = loadCancelled(id)
+    case .retryTimerFired(let id): transition = retryTimerFired(id)
+    case .hedgeTimerFired(let id): transition = hedgeTimerFired(id)
+    case .edit(let edit): transition = applyEdit(edit)
+    case .setQuery(let query, let queryTransition):
+      transition = changeQuery(query.map(QueryValue.init), queryTransition)
     case .setFilter(let filter):
-      setFilter(filter)
+      transition = setFilter(filter)
       changes.insert(.filter)
     }
     changes.formUnion(before.changes(to: ObservedValues(self)))
-    if itemsChanged { changes.insert(.items) }
-    itemsChanged = false
-    defer { output = [] }
-    return output
+    if transition.itemsChanged { changes.insert(.items) }
+    return transition.effects
   }
 }
 
@@ -258,7 +281,7 @@ extension PagingStateMachine {
     }
     viewport.appeared(id, at: position)
     var effects: [PagingEffect<Cursor>] = []
-    if store.count - 1 - position < currentPrefetchDistance, canLoad(append) {
+    if shown.count - 1 - position < currentPrefetchDistance, canLoad(append) {
       effects.append(startEdgeLoad(.append))
       changes.insert(.appendState)
     }
@@ -274,8 +297,8 @@ extension PagingStateMachine {
   mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
     guard let (id, position) = resolve(row, near: viewport.lastDisappeared) else { return }
     if viewport.disappeared(id, at: position) {
-      let store = self.store
-      viewport.recompute { store.position(of: $0) }
+      let shown = self.shown
+      viewport.recompute { shown.position(of: $0) }
     }
   }
 
@@ -285,11 +308,12 @@ extension PagingStateMachine {
   func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
     switch row {
     case .id(let id):
-      guard let position = store.position(of: id, near: hint) else { return nil }
+      guard let position = shown.position(of: id, near: hint) else { return nil }
       return (id, position)
     case .index(let position):
-      guard position >= 0, position < store.count else { return nil }
-      return (store[position].id, position)
+      let shown = self.shown
+      guard position >= 0, position < shown.count else { return nil }
+      return (shown[position].id, position)
     }
   }
 }

@@ -9,11 +9,9 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// The local value of each item an edit in force updated or inserted: a page's copy is
   /// replaced by it.
   private(set) var local: [Item.ID: Item] = [:]
-  /// The display filter: the items it rejects are loaded but not shown.
-  var filter: (@Sendable (Item) -> Bool)?
-  /// Every loaded item, shown or hidden, while a filter is set (the machine's store then holds
-  /// the shown ones); `nil` without a filter.
-  var loaded: ItemStore<Item>?
+  /// The display filter and the rows it shows: the items it rejects stay in the window but
+  /// are not shown. `nil` shows the whole window.
+  @usableFromInline var filter: FilterLayer<Item>?
   /// The query of the current generation.
   var query: QueryValue?
   /// Whether the rows shown are the previous query's (a ``QueryTransition/keepPrevious``
@@ -22,6 +20,16 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// How many times edits, a filter change or a cleared query changed the items outside a
   /// commit.
   package internal(set) var changesOutsideCommits = 0
+
+  /// The ids of the items an edit in force inserted (and no later one removed).
+  /// - Complexity: O(edits).
+  var insertedIDs: Set<Item.ID> {
+    var ids = Set<Item.ID>()
+    for (_, edit) in edits {
+      if case .insert(let item, _) = edit, !removed.contains(item.id) { ids.insert(item.id) }
+    }
+    return ids
+  }
 
   /// Whether a page's items go through the overlay unchanged.
   var hasNoEdits: Bool { edits.isEmpty }

@@ -21,7 +21,7 @@ extension Paginator {
   /// - Complexity: O(1) on average; O(*n*) when the change shows or hides the item under
   ///   ``filter``. ``items`` changes once.
   public func update(id: Item.ID, _ body: (inout Item) -> Void) throws(PagingEditError) {
-    guard var item = machine.store[id: id] ?? machine.local.loaded?[id: id] else {
+    guard var item = machine.store[id: id] else {
       throw .itemNotLoaded
     }
     body(&item)

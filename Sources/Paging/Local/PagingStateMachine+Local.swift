@@ -14,10 +14,10 @@ extension PagingStateMachine {
   public var isShowingPreviousQuery: Bool { local.showingPreviousQuery }
 
   /// The display filter: ``items`` holds the loaded items it accepts; `nil` shows them all.
-  public var filter: (@Sendable (Item) -> Bool)? { local.filter }
+  public var filter: (@Sendable (Item) -> Bool)? { local.filter?.predicate }
 
   /// Every loaded item, shown or hidden by the filter.
-  package var loadedItems: ItemSnapshot<Item> { (local.loaded ?? store).items }
+  package var loadedItems: ItemSnapshot<Item> { store.items }
 
   /// The edits in force, oldest first, with the generation each was made in. For tests.
   package var editsInForce: [(generation: Generation, edit: PagingEdit<Item>)] { local.edits }
@@ -30,7 +30,7 @@ extension PagingStateMachine {
   ///   be ignored.
   /// - Complexity: O(1) on average.
   public func validate(_ edit: PagingEdit<Item>) throws(PagingEditError) {
-    let loaded = local.loaded ?? store
+    let loaded = store
     switch edit {
     case .update(let item):
       guard loaded.contains(id: item.id) else { throw .itemNotLoaded }
@@ -51,162 +51,223 @@ extension PagingStateMachine {
   // MARK: Events
 
   /// Applies an edit to the window at once and records it for the commits that follow in this
-  /// generation. The top visible row stays the scroll anchor when rows above it moved.
-  mutating func applyEdit(_ edit: PagingEdit<Item>) {
-    guard (try? validate(edit)) != nil else { return }
+  /// generation; the page that holds the row counts it (an inserted row joins the page of the
+  /// row after it, the last page at the end: the page a refresh around it reloads, R27). The top visible row stays the scroll anchor when rows above it moved.
+  mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
+    guard (try? validate(edit)) != nil else { return .none }
     local.record(edit, in: generation)
-    let top = viewport.lowest.map { (id: store[$0].id, position: $0) }
+    let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     switch edit {
     case .update(let item):
-      let wasShown = store.contains(id: item.id)
+      let wasShown = shown.contains(id: item.id)
       update(item)
       // An item hidden before and after changes nothing shown.
-      guard wasShown || store.contains(id: item.id) else { return }
+      guard wasShown || shown.contains(id: item.id) else { return .none }
     case .remove(let id):
-      guard (local.loaded ?? store).contains(id: id) else { return }
-      var items = Array(loadedItems)
-      items.removeAll { $0.id == id }
-      setLoaded(items)
+      guard let position = store.position(of: id) else { return .none }
+      var items = Array(store.items)
+      items.remove(at: position)
+      pages.changeCount(ofPageHolding: position, by: -1)
+      setWindow(items)
     case .insert(let item, let position):
-      var items = Array(loadedItems)
-      items.insert(item, at: LocalState.index(of: position, in: items) ?? 0)
-      setLoaded(items)
+      var items = Array(store.items)
+      let index = LocalState.index(of: position, in: items) ?? 0
+      items.insert(item, at: index)
+      pages.changeCount(ofPageHolding: index, by: 1)
+      setWindow(items)
     case .move(let id, let position):
-      var items = Array(loadedItems)
-      guard let from = items.firstIndex(where: { $0.id == id }) else { return }
+      var items = Array(store.items)
+      guard let from = items.firstIndex(where: { $0.id == id }) else { return .none }
       let item = items.remove(at: from)
-      items.insert(item, at: LocalState.index(of: position, in: items) ?? from)
-      setLoaded(items)
+      pages.changeCount(ofPageHolding: from, by: -1)
+      let to = LocalState.index(of: position, in: items) ?? from
+      items.insert(item, at: to)
+      pages.changeCount(ofPageHolding: to, by: 1)
+      setWindow(items)
     }
-    windowChanged(keeping: top)
+    return windowChanged(keeping: top)
   }
 
-  /// Replaces the loaded item with `item`'s id, in place when it stays shown (or hidden).
+  /// Replaces the loaded item with `item`'s id, in place; the filter shows or hides it again.
   private mutating func update(_ item: Item) {
-    guard let filter = local.filter, var loaded = local.loaded else {
-      store.replace(item)
-      return
+    store.replace(item)
+    guard var layer = local.filter else { return }
+    local.filter = nil  // uniquely referenced while it changes
+    let accepted = layer.predicate(item)
+    if accepted, layer.shown.contains(id: item.id) {
+      layer.shown.replace(item)
+    } else if accepted || layer.shown.contains(id: item.id) {
+      layer.rebuild(over: store)
     }
-    local.loaded = nil  // uniquely referenced while it changes
-    loaded.replace(item)
-    local.loaded = loaded
-    let shown = filter(item)
-    if shown, store.contains(id: item.id) {
-      store.replace(item)
-    } else if shown || store.contains(id: item.id) {
-      store = ItemStore(loaded.items.filter(filter))
-    }
+    local.filter = layer
   }
 
-  /// Makes `items` the loaded items (ids unique), and the ones the filter accepts the shown
-  /// ones.
-  private mutating func setLoaded(_ items: [Item]) {
-    if let filter = local.filter {
-      local.loaded = ItemStore(items)
-      store = ItemStore(items.filter(filter))
-    } else {
-      store = ItemStore(items)
-    }
+  /// Makes `items` the window (ids unique), and the ones the filter accepts the shown rows.
+  private mutating func setWindow(_ items: [Item]) {
+    store = ItemStore(items)
+    refilter()
+  }
+
+  /// Filters the whole window again.
+  /// - Complexity: O(*n*) with a filter, O(1) without.
+  mutating func refilter() {
+    guard var layer = local.filter else { return }
+    local.filter = nil
+    layer.rebuild(over: store)
+    local.filter = layer
   }
 
   /// After the shown items changed outside a commit: notes the change, re-reads the visible
   /// rows' positions, keeps the top visible row still when it moved, and checks the edges.
-  private mutating func windowChanged(keeping top: (id: Item.ID, position: Int)?) {
-    itemsChanged = true
+  private mutating func windowChanged(keeping top: (id: Item.ID, position: Int)?)
+    -> Transition<Cursor>
+  {
     local.changesOutsideCommits += 1
-    let window = store
-    viewport.recompute { window.position(of: $0) }
-    if let top, let now = window.position(of: top.id), now != top.position {
+    checkPageTable()
+    recomputeViewport()
+    if let top, let now = shown.position(of: top.id), now != top.position {
       scrollAnchor = top.id
     }
-    reevaluate()
+    forgetAnchorIfHidden()
+    var transition = reevaluate()
+    transition.itemsChanged = true
+    return transition
   }
 
   /// Sets the display filter and shows what it accepts, at once and without a request; an
   /// edge loads only if a visible row is now within the prefetch distance of it.
-  mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) {
-    let top = viewport.lowest.map { (id: store[$0].id, position: $0) }
-    let all = local.loaded ?? store
-    local.filter = filter
-    if let filter {
-      local.loaded = all
-      store = ItemStore(all.items.filter(filter))
-    } else {
-      local.loaded = nil
-      store = all
-    }
-    windowChanged(keeping: top)
+  mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) -> Transition<Cursor> {
+    let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
+    local.filter = filter.map { FilterLayer($0, over: store) }
+    return windowChanged(keeping: top)
   }
 
   /// A query change: a new generation from the initial cursor that cancels whatever is in
   /// flight (it never joins it), with the old query's edits and cursors dropped. The same
   /// query again is ``PagingEvent/start``.
-  mutating func changeQuery(_ query: QueryValue?, _ transition: QueryTransition) {
-    guard query != local.query else {
-      start(at: origin, explicitly: false)
-      return
-    }
+  mutating func changeQuery(_ query: QueryValue?, _ transition: QueryTransition)
+    -> Transition<Cursor>
+  {
+    guard query != local.query else { return start(at: origin, explicitly: false) }
     local.query = query
     local.dropEdits()
-    beginRefresh(at: configuration.initialCursor)
+    var result = beginRefresh(at: configuration.initialCursor)
     // The old window's cursors belong to the old query: neither edge may load from them.
     prepend = Edge()
     append = Edge()
     switch transition {
     case .clear:
       if !store.isEmpty {
-        itemsChanged = true
+        result.itemsChanged = true
         local.changesOutsideCommits += 1
       }
       store = ItemStore()
-      if local.loaded != nil { local.loaded = ItemStore() }
+      pages = LoadedPages()
+      refilter()
       viewport = Viewport()
       scrollAnchor = nil
       local.showingPreviousQuery = false
     case .keepPrevious:
       // Rows hidden by the filter count: a filter change would show them.
-      local.showingPreviousQuery = !(local.loaded ?? store).isEmpty
+      local.showingPreviousQuery = !store.isEmpty
     }
+    return result
   }
 
   // MARK: Commits
 
-  /// Adds a page's items at an edge, with the edits in force applied; with a filter, every new
-  /// item joins the loaded items and the accepted ones the shown items.
-  /// - Returns: What the shown items gained (a page of hidden items inserts nothing, so a run
+  /// Adds a page's items at an edge of the window, with the edits in force applied; with a
+  /// filter, the new rows it accepts join the shown rows at that edge, and a row replaced by a
+  /// newer copy (``DuplicatePolicy/replace``) is shown or hidden by its new value.
+  /// - Returns: What the shown rows gained (a page of hidden items inserts nothing, so a run
   ///   of them counts towards ``PagingConfiguration/maxPagesWithoutNewItems``).
-  mutating func commitItems(_ page: [Item], atFront: Bool) -> ItemStore<Item>.InsertionResult {
+  /// - Complexity: O(*m*) for a page of *m* items; O(*n*) when a newer copy changes whether its
+  ///   row is shown.
+  mutating func commitItems(_ page: [Item], atFront: Bool) -> ShownInsertion {
     let policy = configuration.duplicatePolicy
     let items = local.overlay(page)
-    guard let filter = local.filter, var loaded = local.loaded else {
-      return atFront
+    guard var layer = local.filter else {
+      let result =
+        atFront
         ? store.prepend(contentsOf: items, policy: policy)
         : store.append(contentsOf: items, policy: policy)
+      return ShownInsertion(result)
     }
-    let shown = items.filter {
-      filter($0) && (store.contains(id: $0.id) || !loaded.contains(id: $0.id))
+    let new = items.map { !store.contains(id: $0.id) }
+    let result =
+      atFront
+      ? store.prepend(contentsOf: items, policy: policy)
+      : store.append(contentsOf: items, policy: policy)
+    local.filter = nil
+    defer { local.filter = layer }
+    var added: [Item] = []
+    var refiltered = false
+    var seen = Set<Item.ID>()
+    for (index, item) in items.enumerated() where seen.insert(item.id).inserted {
+      guard let current = store[id: item.id] else { continue }
+      let accepted = layer.predicate(current)
+      let isShown = layer.shown.contains(id: item.id)
+      if accepted, isShown {
+        if policy == .replace { layer.shown.replace(current) }
+      } else if accepted, new[index] {
+        added.append(current)
+      } else if accepted || isShown {
+        refiltered = true
+      }
     }
-    local.loaded = nil
-    if atFront {
-      loaded.prepend(contentsOf: items, policy: policy)
-    } else {
-      loaded.append(contentsOf: items, policy: policy)
+    if refiltered {
+      let before = layer.shown.count
+      layer.rebuild(over: store)
+      return ShownInsertion(
+        inserted: Swift.max(0, layer.shown.count - before), dropped: result.dropped,
+        replaced: result.replaced, refiltered: true)
     }
-    local.loaded = loaded
-    return atFront
-      ? store.prepend(contentsOf: shown, policy: policy)
-      : store.append(contentsOf: shown, policy: policy)
+    let shownResult =
+      atFront
+      ? layer.shown.prepend(contentsOf: added, policy: policy)
+      : layer.shown.append(contentsOf: added, policy: policy)
+    return ShownInsertion(
+      inserted: shownResult.inserted, dropped: result.dropped, replaced: result.replaced,
+      refiltered: false)
   }
 
   /// Replaces the window with a refresh's items: edits made before this refresh began are
   /// dropped (the server's answer wins), later ones applied; the previous query's rows go.
-  mutating func replaceWindow(with page: [Item]) -> ItemStore<Item>.InsertionResult {
+  mutating func replaceWindow(with page: [Item]) -> ShownInsertion {
     let policy = configuration.duplicatePolicy
     local.keepEdits(from: generation)
     local.showingPreviousQuery = false
     let items = local.overlayRefresh(page)
-    guard let filter = local.filter else { return store.replaceAll(with: items, policy: policy) }
-    local.loaded = ItemStore(items, policy: policy)
-    return store.replaceAll(with: items.filter(filter), policy: policy)
+    let result = store.replaceAll(with: items, policy: policy)
+    guard local.filter != nil else { return ShownInsertion(result) }
+    refilter()
+    return ShownInsertion(
+      inserted: shown.count, dropped: result.dropped, replaced: result.replaced,
+      refiltered: false)
+  }
+}
+
+/// What a commit did to the shown rows: how many it added (with a filter, the new rows the
+/// filter accepts), how many duplicates it dropped or replaced in the window, and whether the
+/// shown rows were filtered again (a newer copy shown or hidden by its new value), which moves
+/// rows other than at the edge.
+struct ShownInsertion {
+  var inserted: Int
+  var dropped: Int
+  var replaced: Int
+  var refiltered: Bool
+
+  init(inserted: Int, dropped: Int, replaced: Int, refiltered: Bool) {
+    self.inserted = inserted
+    self.dropped = dropped
+    self.replaced = replaced
+    self.refiltered = refiltered
+  }
+
+  /// The window's result, without a filter.
+  init<Row>(_ result: ItemStore<Row>.InsertionResult) {
+    self.init(
+      inserted: result.inserted, dropped: result.dropped, replaced: result.replaced,
+      refiltered: false)
   }
 }

@@ -26,6 +26,11 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// commits, which then fails instead; not retryable. Check it up front with
   /// ``PagingConfiguration/validate(pageSize:)``.
   case invalidConfiguration(PagingConfigurationError)
+  /// The engine reached a state its rules rule out (a defect of the engine, not of the
+  /// source or the app): the load it concerned ends with this error, and
+  /// ``PagingMetrics/internalInconsistencies`` counts it. Debug builds trap at the fault instead.
+  /// The text names the rule, never an item or a cursor.
+  case internalInconsistency(String)
 
   /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
   /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
@@ -39,6 +44,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .repeatedCursor: false
     case .noNewItems, .sourceCancelled: true
     case .invalidConfiguration: false
+    case .internalInconsistency: true
     }
   }
 
@@ -84,6 +90,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       return a == b
     case (.invalidConfiguration(let a), .invalidConfiguration(let b)):
       return a == b
+    case (.internalInconsistency(let a), .internalInconsistency(let b)):
+      return a == b
     default:
       return false
     }
@@ -101,6 +109,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
     case .invalidConfiguration(let error): "invalid configuration: \(error)"
+    case .internalInconsistency(let rule): "the paging engine broke its own rule: \(rule)"
     }
   }
 }

@@ -32,6 +32,10 @@ public struct PagingMetrics: Hashable, Sendable {
   public var hedgesStarted = 0
   /// Hedges whose answer came first and committed.
   public var hedgesWon = 0
+  /// Times the engine found a state its rules rule out and ended the load concerned with
+  /// ``PagingError/internalInconsistency(_:)`` (debug builds trap instead). Always 0 unless
+  /// the engine has a defect.
+  public var internalInconsistencies = 0
 
   /// Creates counters at zero.
   public init() {}

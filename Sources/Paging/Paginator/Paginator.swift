@@ -132,7 +132,7 @@ where Item.ID: Sendable {
   /// - Complexity: O(1) on average (the engine's id index).
   public func position(of id: Item.ID) -> Int? {
     access(keyPath: \.items)
-    return machine.store.position(of: id)
+    return machine.shown.position(of: id)
   }
 
   /// The state of the refresh direction, which includes the first load. Never
