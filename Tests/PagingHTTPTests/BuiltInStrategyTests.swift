@@ -318,13 +318,16 @@ struct BuiltInStrategyTests {
   }
 }
 
-/// A transport that never answers until its task is cancelled.
+/// A transport that never answers until its task is cancelled: it waits on a stream that never
+/// yields (and ends when the task is cancelled), so no clock is involved.
 struct HangingTransport: HTTPTransport {
   func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
     Data, HTTPURLResponse
   ) {
-    try await Task.sleep(for: .seconds(86_400))
-    throw URLError(.timedOut)
+    let (never, continuation) = AsyncStream<Never>.makeStream()
+    defer { continuation.finish() }
+    for await _ in never {}
+    throw CancellationError()
   }
 }
 
