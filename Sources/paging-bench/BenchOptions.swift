@@ -10,7 +10,7 @@ struct BenchOptions: Sendable {
   var updateReport = false
   /// `--memory-probe N`: run as the memory benchmark's child and print its report.
   var memoryProbe: Int?
-  /// Run only the capped-window and restore profiles (issue 13) and print their goals.
+  /// Run only the capped-window and restore profiles and print their goals.
   var cappedWindow = false
   /// `--walk N`: only walk N rows of an in-memory source (``WalkBenchmark``) and print it.
   var walkRows: Int?
@@ -26,7 +26,7 @@ struct BenchOptions: Sendable {
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]]
       --quick           a smaller run for CI (figures not comparable with a full run)
-      --capped-window   only the capped-window, scroll-back and restore profiles (issue 13),
+      --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
       --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)

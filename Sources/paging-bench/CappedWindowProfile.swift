@@ -128,7 +128,7 @@ enum CappedWindowProfile {
       """
   }
 
-  /// The goals of issue 13 for one run.
+  /// The capped window's and the restore's goals for one run.
   static func goals(_ result: Result) -> [Goal] {
     let ratio = Double(result.heldBytes) / Double(max(1, result.ownBytes))
     return [

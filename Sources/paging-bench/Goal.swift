@@ -1,4 +1,4 @@
-/// One goal of issue 6, checked against the figures of this run.
+/// One goal of the report, checked against the figures of this run.
 struct Goal: Codable, Sendable {
   /// What is measured.
   let name: String
