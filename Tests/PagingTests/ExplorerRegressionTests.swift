@@ -92,4 +92,62 @@ import Testing
       "[.start, .answer(0, .page), .refresh(.fromStart), .answer(1, .page), .remove(0)]",
       in: .aroundAnchor, skipping: [.snapshot])
   }
+
+  /// Rulebook R25, R26: the cap measures its distances in shown rows, and a row inserted by an
+  /// edit is a shown row: a page two shown rows below the visible rows (the inserted one
+  /// between) lies outside a prefetch distance of one, and drops.
+  @Test func anInsertedRowCountsAmongTheShownRowsTheCapMeasures() {
+    Self.expectNoViolation(
+      of: .cap,
+      "[.start, .answer(0, .page), .answer(0, .page), .filter(.even), .insertAfter(2), "
+        + ".answer(0, .page)]", in: .filterAndCap)
+  }
+
+  /// Rulebook R23, R26: a row inserted by an edit does not vanish when the cap drops its page
+  /// while the row it was put after stays: it stays beside that row.
+  @Test func anInsertedRowStaysBesideItsRowWhenTheCapDropsItsPage() {
+    Self.expectNoViolation(
+      of: .edits,
+      "[.start, .answer(0, .page), .answer(0, .page), .refresh(nil), .insertAfter(2), "
+        + ".answer(0, .page), .answer(0, .page), .jumpToBottom, .answer(0, .page), "
+        + ".jumpToBottom, .answer(0, .page)]", in: .filterAndCap)
+  }
+
+  /// Rulebook R26, R25: a page of rows the filter hides, next to the visible rows, stays: once
+  /// dropped, the top visible row would be within the prefetch distance of the edge and load
+  /// it again.
+  @Test func aPageOfHiddenRowsNextToTheScreenStays() {
+    Self.expectNoViolation(
+      of: .cap,
+      "[.start, .answer(0, .page), .answer(0, .page), .scroll(1), .remove(2), "
+        + ".answer(0, .page), .jumpToBottom, .answer(0, .page), .filter(.even), "
+        + ".answer(0, .failure), .answer(0, .page)]", in: .filterAndCap)
+  }
+
+  /// Rulebook R28, R27: a snapshot keeps the row whose page a refresh around the anchor
+  /// reloads apart from the row kept in place, which here is a row inserted by an edit.
+  @Test func aSnapshotKeepsTheRefreshRowApartFromTheRowKeptInPlace() {
+    Self.expectNoViolation(
+      of: .snapshot,
+      "[.start, .answer(0, .page), .answer(0, .page), .scroll(1), .insertAfter(0), "
+        + ".filter(.even)]", in: .aroundAnchor)
+    Self.expectNoViolation(
+      of: .snapshot,
+      "[.start, .answer(0, .page), .insertAfter(1), .answer(0, .page), .scroll(1), "
+        + ".scroll(1), .relaunch]", in: .snapshots)
+  }
+
+  /// Rulebook R26, R27, R28: a row inserted at the end of the window joins the page appended
+  /// after it, so that a relaunched list, which cannot tell it from the server's rows,
+  /// refreshes around the same page as the live one.
+  @Test func aRelaunchedListRefreshesAroundThePageOfTheRowAfterAnInsertedRow() {
+    Self.expectNoViolation(
+      of: .refreshPlace,
+      "[.start, .answer(0, .page), .answer(0, .page), .scroll(1), .insertAfter(1), "
+        + ".scroll(1), .relaunch, .answer(0, .failure), .refresh(nil)]", in: .snapshots)
+    Self.expectNoViolation(
+      of: .refreshPlace,
+      "[.start, .answer(0, .page), .insertAfter(1), .answer(0, .page), .scroll(1), "
+        + ".scroll(1), .relaunch, .answer(0, .failure), .refresh(nil)]", in: .snapshots)
+  }
 }

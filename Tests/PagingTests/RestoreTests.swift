@@ -57,6 +57,27 @@ import Testing
     #expect(source.requests.count == 1)
   }
 
+  /// A snapshot of format 1 (written before the refresh's row was kept apart from the anchor)
+  /// still restores: the same rows, the anchor kept in place, and the refresh around it.
+  @Test func aSnapshotOfFormatOneStillRestores() async throws {
+    let current = try Self.savedWindow()
+    var json = try #require(JSONSerialization.jsonObject(with: current) as? [String: Any])
+    #expect(json["format"] as? Int == 2)
+    #expect(json["refreshRow"] as? Int == 45)
+    json["format"] = 1
+    json["refreshRow"] = nil
+    let data = try JSONSerialization.data(withJSONObject: json)
+    let source = Source()
+    let (paginator, error) = Paginator.restoring(
+      data, source: source, configuration: Self.configuration)
+    #expect(error == nil)
+    #expect(paginator.items.map(\.id) == Array(0..<60))
+    #expect(paginator.scrollAnchor == 45)
+    let refresh = await source.request(at: 0)
+    #expect(refresh.direction == .refresh)
+    #expect(refresh.cursor == 40)
+  }
+
   /// A restored list whose revalidation fails keeps the restored rows and shows the error.
   @Test func aFailedRevalidationKeepsTheRestoredRows() async throws {
     let data = try Self.savedWindow()
@@ -79,7 +100,8 @@ import Testing
     let cases: [(Data, PagingSnapshotError)] = [
       (Data(), .unreadable),
       (Data("{\"format\":1".utf8), .unreadable),
-      (Data("{\"format\":2,\"types\":\"x\"}".utf8), .unsupportedFormat(2)),
+      (Data("{\"format\":3,\"types\":\"x\"}".utf8), .unsupportedFormat(3)),
+      (Data("{\"format\":0,\"types\":\"x\"}".utf8), .unsupportedFormat(0)),
       (
         Data(String(decoding: data, as: UTF8.self).replacing("\"pages\"", with: "\"p\"").utf8),
         .unreadable

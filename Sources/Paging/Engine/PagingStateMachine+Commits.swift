@@ -16,6 +16,7 @@ extension PagingStateMachine {
     // The window is replaced, even by equal items.
     var transition = Transition<Cursor>(itemsChanged: true)
     windowIsFromOrigin = true
+    restoredRefreshRow = nil
     committedCursors = Set(cursors.compactMap { $0 })
     let shown = self.shown
     viewport.recompute { shown.position(of: $0) }

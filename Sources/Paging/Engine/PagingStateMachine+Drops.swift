@@ -10,9 +10,16 @@ extension PagingStateMachine {
     _ direction: LoadDirection, _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>,
     before: Int, plan: RefreshPlan<Item, Cursor>?
   ) -> Transition<Cursor> {
-    let entry = LoadedPages<Cursor>.Entry(
+    var entry = LoadedPages<Cursor>.Entry(
       cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
       previousCursor: page.previousCursor, nextCursor: page.nextCursor)
+    if direction == .append {
+      // The rows inserted by edits at the end of the window join the page of the row after
+      // them, which this page brings: a refresh around them reloads this page (R26, R27).
+      let moved = insertedRows(endingAt: before)
+      pages.changeCount(ofPageHolding: before - 1, by: -moved)
+      entry.count += moved
+    }
     switch direction {
     case .refresh:
       pages.reset(to: entry)
@@ -24,7 +31,23 @@ extension PagingStateMachine {
       pages.append(entry)
       resumeChain(.append, given: page.nextCursor)
     }
-    return direction == .refresh ? .none : dropPagesOverCap(after: direction)
+    guard direction != .refresh else { return .none }
+    // A row inserted beside one this page brought back comes back with it (R23).
+    var transition = placeInsertedRowsKeepingTop()
+    transition.add(dropPagesOverCap(after: direction))
+    return transition
+  }
+
+  /// How many of the rows just before `end` are rows inserted by edits in force, within the
+  /// last page.
+  /// - Complexity: O(edits) without inserts at the end; O(edits + *k*) for *k* such rows.
+  private func insertedRows(endingAt end: Int) -> Int {
+    guard !local.hasNoEdits, let last = pages.last, end > 0 else { return 0 }
+    let inserted = local.insertedIDs
+    guard !inserted.isEmpty else { return 0 }
+    var count = 0
+    while count < last.count, inserted.contains(store[end - 1 - count].id) { count += 1 }
+    return count
   }
 
   /// After a page committed at `direction`'s edge (or a refresh around the anchor) without a
@@ -162,6 +185,8 @@ extension PagingStateMachine {
     if let cursor = page.cursor { committedCursors.remove(cursor) }
     forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
+    // A row inserted beside one that stays does not leave with the page (R23).
+    transition.add(placeInsertedRowsKeepingTop())
     return transition
   }
 }

@@ -75,6 +75,7 @@ extension PagingStateMachine {
     hasher.combine(committedCursors.reduce(0) { $0 ^ $1.hashValue })
     hasher.combine(origin)
     hasher.combine(windowIsFromOrigin)
+    hasher.combine(restoredRefreshRow)
     func hash(_ anchor: AnchorRefresh<Item.ID, Cursor>) {
       hasher.combine(anchor.cursor)
       hasher.combine(anchor.row)

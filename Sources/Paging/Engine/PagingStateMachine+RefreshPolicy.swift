@@ -186,8 +186,10 @@ extension PagingStateMachine {
   /// and that row, or `nil` when neither is known.
   /// - Complexity: O(pages + visible rows + edits).
   var anchoredPage: (index: Int, row: Item.ID)? {
-    // Before any row has appeared (a restored list), the scroll anchor is the row to keep.
-    guard let row = topServerRow ?? scrollAnchor,
+    // Before any row has appeared (a restored list), the snapshot's refresh row, else the
+    // scroll anchor, the row to keep.
+    let restored = restoredRefreshRow.flatMap { store.contains(id: $0) ? $0 : nil }
+    guard let row = topServerRow ?? restored ?? scrollAnchor,
       let position = store.position(of: row),
       let index = pages.page(holding: position)?.index
     else { return nil }

@@ -3,8 +3,8 @@
 extension PagingStateMachine
 where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// A `Codable` copy of the window: pages (with their rows as edited, shown or hidden by the
-  /// filter), chains, the list's identity, and as the anchor the top visible row (else the
-  /// scroll anchor).
+  /// filter), chains, the list's identity, as the anchor the top visible row (else the
+  /// scroll anchor), and the row whose page a refresh around the anchor would reload now.
   /// - Complexity: O(*n*) for *n* items.
   public func snapshot() -> PagingSnapshot<Item, Cursor> {
     assert(
@@ -23,7 +23,8 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       origin: origin, pages: pages, prepend: .init(prepend.chain), append: .init(append.chain),
       beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
-      anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor)
+      anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor,
+      refreshRow: anchoredPage?.row)
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
@@ -55,5 +56,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
     windowIsFromOrigin = true
     generation = generation.next
     scrollAnchor = snapshot.anchor.flatMap { store.contains(id: $0) ? $0 : nil }
+    // A snapshot of format 1 has none: the row kept in place is the refresh's row too.
+    restoredRefreshRow = snapshot.refreshRow.flatMap { store.contains(id: $0) ? $0 : nil }
   }
 }

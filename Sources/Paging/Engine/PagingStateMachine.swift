@@ -59,6 +59,10 @@ where Item.ID: Sendable {
   /// visible row (or the first item, when none is known to be visible) before a prepend, the
   /// same row after a refresh when it is still loaded; `nil` when nothing is to be kept.
   public internal(set) var scrollAnchor: Item.ID?
+  /// After a restore, until a refresh commits: the snapshot's row whose page a refresh around
+  /// the anchor reloads while no row is known to be visible. It differs from the row kept in
+  /// place when the top visible row was inserted by an edit (R27, R28).
+  package internal(set) var restoredRefreshRow: Item.ID?
   /// The rows shown now, as far as the signals tell.
   @usableFromInline package internal(set) var viewport = Viewport<Item.ID>()
   /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive

@@ -88,6 +88,43 @@ extension PagingStateMachine {
     return windowChanged(keeping: top)
   }
 
+  /// Puts back each row an edit in force inserted against another row (`after:` or
+  /// `before:`) that is not loaded while that row is: a drop took the inserted row's page but
+  /// not its neighbour, or a page brought the neighbour back. So an inserted row leaves the
+  /// window only with the row it was put against, and comes back with it (R23, R26). It goes
+  /// where the edit put it and joins the page of the row after it, as an edit does.
+  /// - Returns: Whether a row came back.
+  /// - Complexity: O(edits) when none comes back; O(*n*) for each row that does.
+  mutating func placeInsertedRows() -> Bool {
+    guard !local.hasNoEdits else { return false }
+    var placed = false
+    for (_, edit) in local.edits {
+      guard case .insert(let item, let position) = edit, let neighbour = position.anchor,
+        !local.removed.contains(item.id), !store.contains(id: item.id),
+        store.contains(id: neighbour)
+      else { continue }
+      var items = Array(store.items)
+      let index = LocalState.index(of: position, in: items) ?? items.count
+      items.insert(local.local[item.id] ?? item, at: index)
+      pages.changeCount(ofPageHolding: index, by: 1)
+      setWindow(items)
+      placed = true
+    }
+    return placed
+  }
+
+  /// ``placeInsertedRows()`` during a commit or a drop: the visible rows' positions are read
+  /// again, and the top visible row stays still when a row came back above it (R19).
+  mutating func placeInsertedRowsKeepingTop() -> Transition<Cursor> {
+    let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
+    guard placeInsertedRows() else { return .none }
+    recomputeViewport()
+    if let top, let now = shown.position(of: top.id), now != top.position {
+      scrollAnchor = top.id
+    }
+    return Transition(itemsChanged: true)
+  }
+
   /// Replaces the loaded item with `item`'s id, in place; the filter shows or hides it again.
   private mutating func update(_ item: Item) {
     store.replace(item)

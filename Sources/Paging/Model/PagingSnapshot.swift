@@ -40,8 +40,9 @@ where
     case more(Cursor)
   }
 
-  /// The format version this type writes and reads.
-  static var currentFormat: Int { 1 }
+  /// The format version this type writes; it reads this one and the ones before it.
+  /// Format 2 added ``refreshRow``.
+  static var currentFormat: Int { PagingSnapshotFormat.current }
 
   var format: Int
   var types: String
@@ -55,10 +56,15 @@ where
   var beyondLast: [Chain]
   /// The row that stays where it was on screen.
   public internal(set) var anchor: Item.ID?
+  /// The row whose page the restored list's refresh around the anchor reloads (R27): the top
+  /// visible row that came from the server, which is not ``anchor`` when the top visible row
+  /// was inserted by an edit. `nil` in a snapshot of format 1: then ``anchor`` is used.
+  var refreshRow: Item.ID?
 
   init(
     format: Int, types: String, initialCursor: Cursor?, origin: Cursor?, pages: [Page],
-    prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?
+    prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?,
+    refreshRow: Item.ID? = nil
   ) {
     self.format = format
     self.types = types
@@ -70,6 +76,7 @@ where
     self.beyondFirst = beyondFirst
     self.beyondLast = beyondLast
     self.anchor = anchor
+    self.refreshRow = refreshRow
   }
 
   /// The item and cursor type names a snapshot of this type carries (for tests).
@@ -85,7 +92,8 @@ where
   /// - Complexity: O(*n*) for *n* items.
   public func encoded() throws -> Data { try JSONEncoder().encode(self) }
 
-  /// Reads a snapshot written by ``encoded()``, checking its version and its types.
+  /// Reads a snapshot written by ``encoded()`` (of this format or an older one), checking its
+  /// version and its types.
   /// - Parameter data: The JSON.
   /// - Throws: ``PagingSnapshotError``.
   /// - Complexity: O(*n*) for *n* items.
@@ -93,7 +101,9 @@ where
     guard let header = try? JSONDecoder().decode(PagingSnapshotHeader.self, from: data) else {
       throw .unreadable
     }
-    guard header.format == Self.currentFormat else { throw .unsupportedFormat(header.format) }
+    guard (1...Self.currentFormat).contains(header.format) else {
+      throw .unsupportedFormat(header.format)
+    }
     guard header.types == Self.typeNames else {
       throw .otherTypes(expected: Self.typeNames, found: header.types)
     }
@@ -127,6 +137,11 @@ extension PagingSnapshot.Chain {
   }
 }
 
+/// The format the snapshots of every item and cursor type write (a non-generic place for it).
+enum PagingSnapshotFormat {
+  static var current: Int { 2 }
+}
+
 /// The fields read first, to tell another format or other types from a corrupt snapshot.
 private struct PagingSnapshotHeader: Decodable {
   var format: Int
@@ -138,7 +153,7 @@ private struct PagingSnapshotHeader: Decodable {
 public enum PagingSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The data is not a snapshot this version can read (corrupt, truncated, or not JSON).
   case unreadable
-  /// The snapshot was written in another format version.
+  /// The snapshot was written in a format version this one cannot read (a newer one).
   case unsupportedFormat(Int)
   /// The snapshot holds other item or cursor types than the paginator's (`found` and
   /// `expected` are the type names, as `"Item, Cursor"`).
@@ -152,7 +167,8 @@ public enum PagingSnapshotError: Error, Sendable, Hashable, CustomStringConverti
   public var description: String {
     switch self {
     case .unreadable: "the list snapshot does not decode"
-    case .unsupportedFormat(let version): "the list snapshot has format \(version), not 1"
+    case .unsupportedFormat(let version):
+      "the list snapshot has format \(version), not 1 to \(PagingSnapshotFormat.current)"
     case .otherTypes(let expected, let found):
       "the list snapshot holds \(found), not \(expected)"
     case .otherList: "the list snapshot belongs to a list opened at another initial cursor"

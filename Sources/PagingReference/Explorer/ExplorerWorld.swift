@@ -49,6 +49,8 @@ package struct ExplorerWorld: Sendable {
   private var visibleBefore: [Int] = []
   /// The edges that had a load in flight when the step began.
   private var loadingBefore: Set<LoadDirection> = []
+  /// The rows inserted by edits that were loaded when the step began.
+  private var insertedBefore: [ExplorerRow] = []
 
   package init(_ configuration: ExplorerConfiguration) {
     self.configuration = configuration
@@ -137,6 +139,8 @@ package struct ExplorerWorld: Sendable {
     committed = false
     visibleBefore = visible
     loadingBefore = Set(outstanding.filter(\.live).map(\.request.direction))
+    let inserted = model.insertedIDs
+    insertedBefore = inserted.isEmpty ? [] : machine.loadedItems.filter { inserted.contains($0.id) }
     let before = machine.items.count
     switch event {
     case .start:
@@ -449,10 +453,24 @@ package struct ExplorerWorld: Sendable {
         if kept < 2 {
           return try report(ExplorerViolation(.cap, "a drop cut the window to \(kept) page"))
         }
-        let shownRows = model.loadedRows.filter { filter?.accepts($0) ?? true }.map(\.id)
+        // The window before the drop: the dropped pages around the kept rows, with the rows
+        // inserted by edits that left with them after the row they were put after.
+        var before =
+          model.loadedRows(of: pages[..<top]) + Array(machine.loadedItems)
+          + model.loadedRows(of: pages[(pages.count - bottom)...])
+        for row in insertedBefore where !machine.loadedItems.contains(where: { $0.id == row.id }) {
+          let after = model.edits.lazy.compactMap { edit -> Int? in
+            if case .insert(let after) = edit.kind, edit.row.id == row.id { after } else { nil }
+          }.first
+          let index = after.flatMap { id in before.firstIndex { $0.id == id } }
+          before.insert(row, at: index.map { $0 + 1 } ?? (top > 0 ? 0 : before.count))
+        }
+        let (shownRows, pageOfShown) = shownPages(of: before, pages: pages)
         let positions = visibleBefore.compactMap { shownRows.firstIndex(of: $0) }
         for index in Array(0..<top) + Array((pages.count - bottom)..<pages.count) {
-          if isProtected(index, pages: pages, shown: shownRows, visible: positions) {
+          if isProtected(
+            index, atTop: index < top, pageOfShown: pageOfShown, visible: positions)
+          {
             return try report(
               ExplorerViolation(
                 .cap,
@@ -474,18 +492,43 @@ package struct ExplorerWorld: Sendable {
     }
   }
 
-  /// Whether the page at `index` holds a visible row or lies within the prefetch distance of
-  /// one, counted in shown rows (R25, R26).
-  private func isProtected(
-    _ index: Int, pages: [WindowModel.ModelPage], shown: [Int], visible: [Int]
-  ) -> Bool {
+  /// The shown rows of `loaded` (every loaded row in order, the ones inserted by edits
+  /// included) and the index in `pages` of the page holding each: a server row's page, and for
+  /// an inserted row the page of the next server row (the last page at the end), as the
+  /// engine's pages own them (R26). Distances are counted in these shown rows (R25).
+  private func shownPages(of loaded: [ExplorerRow], pages: [WindowModel.ModelPage]) -> (
+    shown: [Int], page: [Int]
+  ) {
+    var pageOfID: [Int: Int] = [:]
+    for (index, page) in pages.enumerated() {
+      for row in page.rows where pageOfID[row.id] == nil { pageOfID[row.id] = index }
+    }
+    var pageOfRow = loaded.map { pageOfID[$0.id] }
+    var next = pages.count - 1
+    for position in pageOfRow.indices.reversed() {
+      if let page = pageOfRow[position] { next = page } else { pageOfRow[position] = next }
+    }
+    var shown: [Int] = []
+    var page: [Int] = []
+    for (row, index) in zip(loaded, pageOfRow) where filter?.accepts(row) ?? true {
+      shown.append(row.id)
+      page.append(index ?? next)
+    }
+    return (shown, page)
+  }
+
+  /// Whether the page at `index`, at an edge of the window or beyond the pages kept at that
+  /// edge, may not drop: once it and the pages beyond it are gone, fewer shown rows than the
+  /// prefetch distance would lie between the visible rows and that edge (a visible row of its
+  /// own counts as less than none), so the drop would trigger its own reload (R25, R26).
+  /// `pageOfShown` gives each shown row's page.
+  private func isProtected(_ index: Int, atTop: Bool, pageOfShown: [Int], visible: [Int])
+    -> Bool
+  {
     guard let low = visible.min(), let high = visible.max() else { return false }
     let distance = configuration.prefetchDistance
-    for row in pages[index].rows {
-      guard let position = shown.firstIndex(of: row.id) else { continue }
-      if position >= low - distance && position <= high + distance { return true }
-    }
-    return false
+    if atTop { return low - pageOfShown.count(where: { $0 <= index }) < distance }
+    return pageOfShown.count - 1 - high - pageOfShown.count(where: { $0 >= index }) < distance
   }
 
   private mutating func checkStep(itemsBefore: Int) throws(ExplorerViolation) {
@@ -547,13 +590,14 @@ package struct ExplorerWorld: Sendable {
     let count = machine.loadedItems.count
     let pages = model.pages
     guard count > maxSize, pages.count > 2, !machine.isShowingPreviousQuery else { return nil }
-    let shownRows = model.loadedRows.filter { filter?.accepts($0) ?? true }.map(\.id)
+    let (shownRows, pageOfShown) = shownPages(of: Array(machine.loadedItems), pages: pages)
     let positions = visible.compactMap { shownRows.firstIndex(of: $0) }
     let loading = Set(outstanding.filter(\.live).map(\.request.direction))
     guard !loading.contains(.refresh) else { return nil }
     for (index, direction) in [(0, LoadDirection.prepend), (pages.count - 1, .append)]
     where !loading.contains(direction)
-      && !isProtected(index, pages: pages, shown: shownRows, visible: positions)
+      && !isProtected(
+        index, atTop: direction == .prepend, pageOfShown: pageOfShown, visible: positions)
     {
       return ExplorerViolation(
         .cap,

@@ -142,26 +142,30 @@ package struct WindowModel: Hashable, Sendable {
   }
 
   /// Puts the edits in force into the pages' rows (the rows as shown), the inserted rows
-  /// where `loadedOrder` has them.
+  /// where `loadedOrder` has them, each in the page of the row after it (the last page at the
+  /// end), as the engine's pages own them (R26).
   private mutating func bakeEdits(loadedOrder: [Int]) {
     // The old rows stay as they were shown: their edits are now part of them.
     let (removed, local) = overlay
+    let inserted = insertedIDs
     for index in pages.indices {
       pages[index].rows = pages[index].rows.compactMap {
         removed.contains($0.id) ? nil : (local[$0.id] ?? $0)
       }
     }
-    for id in loadedOrder where insertedIDs.contains(id) {
+    for (index, id) in loadedOrder.enumerated().reversed() where inserted.contains(id) {
       let row = local[id] ?? ExplorerRow(id: id, version: 2)
-      let index = loadedOrder.firstIndex(of: id) ?? 0
-      guard index > 0,
-        let p = pages.firstIndex(where: { $0.rows.contains { $0.id == loadedOrder[index - 1] } }),
-        let r = pages[p].rows.firstIndex(where: { $0.id == loadedOrder[index - 1] })
-      else {
-        if !pages.isEmpty { pages[0].rows.insert(row, at: 0) }
-        continue
+      var next: (Int, Int)?
+      for id in loadedOrder[(index + 1)...] where next == nil {
+        for p in pages.indices where next == nil {
+          if let r = pages[p].rows.firstIndex(where: { $0.id == id }) { next = (p, r) }
+        }
       }
-      pages[p].rows.insert(row, at: r + 1)
+      if let (p, r) = next {
+        pages[p].rows.insert(row, at: r)
+      } else if !pages.isEmpty {
+        pages[pages.count - 1].rows.append(row)
+      }
     }
   }
 
