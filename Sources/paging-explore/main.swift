@@ -2,8 +2,9 @@
 // configurations up to a depth, each state checked against the reference model and the
 // invariants of the rulebook ("Invariants the explorer checks").
 //
-//   swift run -c release paging-explore --ci        the CI size (about 3 minutes on 2 cores)
-//   swift run -c release paging-explore --deep      two to five events deeper per configuration
+//   swift run -c release paging-explore --ci        the CI size (at least 1,000,000 states)
+//   swift run -c release paging-explore --deep      ten times the CI's states in each
+//                                                   configuration, deeper, in little memory
 //   options: --config NAME, --depth N, --skip INVARIANT, --without EVENTS (each repeatable),
 //   --serial, --replay TRACE (one trace, step by step, in the configuration named)
 //
@@ -77,11 +78,11 @@ var configurations = ExplorerConfiguration.suite.filter {
   options.names.isEmpty || options.names.contains($0.name)
 }
 for index in configurations.indices {
-  configurations[index].depth =
-    options.depth ?? configurations[index].depth
-    + (options.deep ? configurations[index].deepening : 0)
+  configurations[index].depth = options.depth ?? configurations[index].depth
   configurations[index].events.subtract(options.without)
 }
+/// How many times the CI search's states `--deep` explores in each configuration.
+let deepFactor = 10
 if !options.skipped.isEmpty {
   print("skipping: \(options.skipped.map(\.rawValue).sorted().joined(separator: ", "))")
 }
@@ -125,7 +126,15 @@ let began = clock.now
 DispatchQueue.concurrentPerform(iterations: options.parallel ? all.count : 1) { slot in
   let indices = options.parallel ? [slot] : Array(all.indices)
   for index in indices {
-    let result = Explorer.explore(all[index], skipping: options.skipped)
+    var result = Explorer.explore(all[index], skipping: options.skipped)
+    if options.deep, result.violation == nil {
+      // As deep as it takes to reach ten times the CI search's states (the last level in
+      // part), with a frontier that holds no states.
+      var deeper = all[index]
+      deeper.depth = .max
+      result = Explorer.explore(
+        deeper, skipping: options.skipped, stateLimit: deepFactor * result.states, compact: true)
+    }
     results.withLock { $0[index] = result }
     // Progress as each search ends; the summary below keeps the configurations' order.
     FileHandle.standardError.write(
@@ -137,16 +146,18 @@ let elapsed = clock.now - began
 var failed = false
 var totalStates = 0
 var totalTransitions = 0
+var totalCPU = 0.0
 for index in all.indices {
   guard let result = results.withLock({ $0[index] }) else { continue }
   totalStates += result.states
   totalTransitions += result.transitions
+  totalCPU += result.cpuSeconds
   let rate = result.seconds > 0 ? Int(Double(result.transitions) / result.seconds) : 0
   print(
     "\(result.configuration.name): \(result.states) states, \(result.transitions) transitions, "
       + "depth \(result.depth), \(rate) transitions/s, "
       + (result.pruned > 0 ? "\(result.pruned) pruned by skipped invariants, " : "")
-      + String(format: "%.1f s", result.seconds))
+      + String(format: "%.1f s (%.1f s of processor time)", result.seconds, result.cpuSeconds))
   print("  \(result.configuration)")
   if let (violation, trace) = result.violation {
     failed = true
@@ -156,5 +167,6 @@ for index in all.indices {
 }
 print(
   "total: \(totalStates) distinct states, \(totalTransitions) transitions in "
-    + "\(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+    + "\(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1)))), "
+    + String(format: "%.1f s of processor time", totalCPU))
 exit(failed ? 1 : 0)

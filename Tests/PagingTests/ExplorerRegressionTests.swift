@@ -150,4 +150,14 @@ import Testing
       "[.start, .answer(0, .page), .insertAfter(1), .answer(0, .page), .scroll(1), "
         + ".scroll(1), .relaunch, .answer(0, .failure), .refresh(nil)]", in: .snapshots)
   }
+
+  /// Rulebook R23, R27: `cancel()` ends a refresh that failed too, so a retry after it is a new
+  /// refresh, and an edit made before that retry yields to the server's answer.
+  @Test func aRetryAfterCancellingAFailedRefreshIsANewRefresh() {
+    Self.expectNoViolation(
+      of: .rows,
+      "[.start, .answer(0, .page), .refresh(nil), .answer(1, .failure), .retryTimer(.refresh), "
+        + ".answer(1, .failure), .retryTimer(.refresh), .answer(1, .failure), .cancel, "
+        + ".remove(1), .retry, .answer(1, .page)]", in: .editsAndRetries)
+  }
 }

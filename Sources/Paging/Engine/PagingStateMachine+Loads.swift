@@ -174,7 +174,12 @@ extension PagingStateMachine {
   /// retry becomes a plain failure.
   private mutating func stop(_ direction: LoadDirection) -> Transition<Cursor> {
     switch activity(direction) {
-    case .idle, .failed: return .none
+    case .idle: return .none
+    case .failed(let error):
+      // A failed refresh stopped is over too: its plan goes (R27: cancel() drops the pages
+      // it fetched), and a retry() later is a new refresh, in which older edits yield (R23).
+      if direction == .refresh, refreshing.plan != nil { setActivity(direction, .failed(error)) }
+      return .none
     case .loading(let attempt):
       prefetchEstimator.abandoned(attempt.request.id)
       recordedMetrics.requestsCancelled += 1

@@ -10,6 +10,9 @@ package struct ExplorerResult: Sendable {
   /// The deepest level reached.
   package var depth = 0
   package var seconds = 0.0
+  /// The processor time the search took on its thread, in seconds: what it costs on a quiet
+  /// core, whatever else the machine runs.
+  package var cpuSeconds = 0.0
   /// States not explored further because a skipped invariant broke in them.
   package var pruned = 0
   /// The first violation and the shortest trace that reaches it.
@@ -21,18 +24,24 @@ package struct ExplorerResult: Sendable {
 /// (TLC's way). The order is fixed: a run finds the same states and the same shortest trace.
 package enum Explorer {
   /// Explores `configuration`; stops at the first violation of an invariant not in `skipped`,
-  /// or after `stateLimit` distinct states.
+  /// or after `stateLimit` distinct states. With `compact`, the frontier holds no states (see
+  /// ``CompactSearch``): the same states, in the same order, in far less memory.
   package static func explore(
     _ configuration: ExplorerConfiguration, skipping skipped: Set<ExplorerInvariant> = [],
-    stateLimit: Int = .max
+    stateLimit: Int = .max, compact: Bool = false
   ) -> ExplorerResult {
+    if compact {
+      return CompactSearch(configuration, skipping: skipped).run(stateLimit: stateLimit)
+    }
     let clock = ContinuousClock()
     let start = clock.now
+    let cpuStart = threadCPUSeconds()
     var result = ExplorerResult(configuration: configuration)
     func finish() -> ExplorerResult {
       let elapsed = clock.now - start
       result.seconds =
         Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      result.cpuSeconds = threadCPUSeconds() - cpuStart
       return result
     }
     var seen = Set<UInt64>()
@@ -82,4 +91,132 @@ package enum Explorer {
     }
     return finish()
   }
+}
+
+/// The breadth-first search of ``Explorer`` holding, for each state, only which event of its
+/// parent's enabled events led to it (8 bytes a state), never the state itself: a state is
+/// rebuilt from the root when it is expanded. The states of a level are expanded in the order
+/// of their parents, so the rebuilt path is kept one world a level and each state costs about
+/// one event to rebuild. The same states, the same order and the same shortest traces as the
+/// search that keeps whole states, in a few bytes a state beside the fingerprints.
+package final class CompactSearch {
+  /// A state: its parent's index in the level above and the index of the event in the
+  /// parent's enabled events.
+  struct Node {
+    var parent: UInt32
+    var choice: UInt8
+  }
+
+  let configuration: ExplorerConfiguration
+  let skipped: Set<ExplorerInvariant>
+  let root: ExplorerWorld
+  /// Each level's states, the root's level first.
+  var levels: [[Node]] = [[Node(parent: 0, choice: 0)]]
+  /// The last state rebuilt at each level, with its index.
+  var path: [(index: Int, world: ExplorerWorld)?] = [nil]
+
+  package init(_ configuration: ExplorerConfiguration, skipping skipped: Set<ExplorerInvariant>) {
+    self.configuration = configuration
+    self.skipped = skipped
+    var root = ExplorerWorld(configuration)
+    root.skipped = skipped
+    self.root = root
+  }
+
+  /// The state at `index` of `level`, rebuilt from its parent's (the steps replayed without
+  /// checks: they passed them when first reached).
+  func world(level: Int, index: Int) -> ExplorerWorld {
+    if level == 0 { return root }
+    if let cached = path[level], cached.index == index { return cached.world }
+    let node = levels[level][index]
+    var world = self.world(level: level - 1, index: Int(node.parent))
+    let event = world.enabledEvents[Int(node.choice)]
+    try? world.apply(event, checking: false)
+    path[level] = (index, world)
+    return world
+  }
+
+  /// The events from the root to the state at `index` of `level`.
+  func trace(level: Int, index: Int) -> [ExplorerEvent] {
+    var choices: [Int] = []
+    var current = index
+    for depth in stride(from: level, to: 0, by: -1) {
+      let node = levels[depth][current]
+      choices.append(Int(node.choice))
+      current = Int(node.parent)
+    }
+    var world = root
+    var events: [ExplorerEvent] = []
+    for choice in choices.reversed() {
+      let event = world.enabledEvents[choice]
+      events.append(event)
+      try? world.apply(event, checking: false)
+    }
+    return events
+  }
+
+  package func run(stateLimit: Int) -> ExplorerResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let cpuStart = threadCPUSeconds()
+    var result = ExplorerResult(configuration: configuration)
+    func finish() -> ExplorerResult {
+      let elapsed = clock.now - start
+      result.seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      result.cpuSeconds = threadCPUSeconds() - cpuStart
+      return result
+    }
+    var seen = Set<UInt64>()
+    var snapshotsChecked = Set<UInt64>()
+    seen.insert(root.fingerprint)
+    result.states = 1
+    var level = 0
+    while !levels[level].isEmpty, result.depth < configuration.depth {
+      var next: [Node] = []
+      let last = result.depth + 1 == configuration.depth
+      for index in levels[level].indices {
+        let world = self.world(level: level, index: index)
+        for (choice, event) in world.enabledEvents.enumerated() {
+          var successor = world
+          result.transitions += 1
+          do {
+            try successor.apply(event)
+          } catch {
+            result.violation = (error, trace(level: level, index: index) + [event])
+            return finish()
+          }
+          if successor.pruned {
+            result.pruned += 1
+            continue
+          }
+          guard seen.insert(successor.fingerprint).inserted else { continue }
+          result.states += 1
+          do {
+            try successor.checkState(snapshotsChecked: &snapshotsChecked)
+          } catch {
+            if !skipped.contains(error.invariant) {
+              result.violation = (error, trace(level: level, index: index) + [event])
+              return finish()
+            }
+          }
+          if !last { next.append(Node(parent: UInt32(index), choice: UInt8(choice))) }
+          if result.states >= stateLimit { return finish() }
+        }
+      }
+      // Two levels' nodes are kept for the traces; the states above are rebuilt when needed.
+      levels.append(next)
+      path.append(nil)
+      level += 1
+      result.depth += 1
+    }
+    return finish()
+  }
+}
+
+/// The processor time of the calling thread so far, in seconds.
+func threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

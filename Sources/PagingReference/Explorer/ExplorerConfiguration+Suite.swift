@@ -20,7 +20,6 @@ extension ExplorerConfiguration {
     configuration.openAt = 2
     configuration.capped = true
     configuration.automaticRetries = 1
-    configuration.deepening = 4
     return configuration
   }
 
@@ -31,7 +30,6 @@ extension ExplorerConfiguration {
       events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh], depth: 15)
     configuration.hedging = true
     configuration.automaticRetries = 1
-    configuration.deepening = 5
     return configuration
   }
 
@@ -43,7 +41,6 @@ extension ExplorerConfiguration {
     configuration.automaticRetries = 2
     configuration.editIDs = [1, 4]
     configuration.viewportHeight = 3
-    configuration.deepening = 3
     return configuration
   }
 
@@ -55,7 +52,6 @@ extension ExplorerConfiguration {
     configuration.capped = true
     configuration.filters = [.even]
     configuration.editIDs = [2]
-    configuration.deepening = 3
     return configuration
   }
 
@@ -67,7 +63,6 @@ extension ExplorerConfiguration {
     configuration.refreshPolicy = .aroundAnchor
     configuration.editIDs = [0, 3]
     configuration.filters = [.even]
-    configuration.deepening = 2
     return configuration
   }
 
@@ -80,7 +75,6 @@ extension ExplorerConfiguration {
     configuration.editIDs = [1]
     configuration.filters = [.even]
     configuration.automaticRetries = 1
-    configuration.deepening = 2
     return configuration
   }
 
@@ -92,7 +86,6 @@ extension ExplorerConfiguration {
     configuration.duplicatePolicy = .replace
     configuration.editIDs = [2]
     configuration.filters = [.unchanged]
-    configuration.deepening = 3
     return configuration
   }
 
@@ -103,7 +96,6 @@ extension ExplorerConfiguration {
       events: [.queries, .edits, .failures, .lateAnswers, .userControls], depth: 11)
     configuration.editIDs = [1]
     configuration.automaticRetries = 1
-    configuration.deepening = 3
     return configuration
   }
 }

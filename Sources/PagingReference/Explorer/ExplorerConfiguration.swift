@@ -61,9 +61,6 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
   package var policies: [RefreshPolicy] = [.fromStart, .aroundAnchor, .allLoaded(limit: 2)]
   /// How deep the search goes.
   package var depth: Int
-  /// How much deeper `--deep` goes (states grow by a different factor per level in each
-  /// world, so each gets its own).
-  package var deepening = 2
 
   package init(
     name: String, pages: [[Int]], prefetchDistance: Int, events: ExplorerEventKinds, depth: Int
