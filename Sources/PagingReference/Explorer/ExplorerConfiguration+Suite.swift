@@ -6,7 +6,8 @@ import Paging
 extension ExplorerConfiguration {
   /// The configurations, at the depth of a CI run.
   package static let suite: [ExplorerConfiguration] = [
-    capped, hedges, editsAndRetries, filterAndCap, aroundAnchor, snapshots, replaceUnderFilter,
+    // The costliest first, so that two cores end together.
+    editsAndRetries, aroundAnchor, snapshots, capped, replaceUnderFilter, filterAndCap, hedges,
     queries,
   ]
 
@@ -16,7 +17,7 @@ extension ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "capped", pages: [[0, 1], [2, 3], [3], [4, 5], [6, 7]], prefetchDistance: 1,
       events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh, .jumps],
-      depth: 14)
+      depth: 15)
     configuration.openAt = 2
     configuration.capped = true
     configuration.automaticRetries = 1
@@ -27,7 +28,7 @@ extension ExplorerConfiguration {
   package static var hedges: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "hedges", pages: [[0, 1, 2], [3, 4, 5], [5, 6, 7]], prefetchDistance: 2,
-      events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh], depth: 15)
+      events: [.failures, .cancellations, .lateAnswers, .userControls, .refresh], depth: 16)
     configuration.hedging = true
     configuration.automaticRetries = 1
     return configuration
@@ -37,7 +38,7 @@ extension ExplorerConfiguration {
   package static var editsAndRetries: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "edits", pages: [[0, 1, 2], [3, 4, 5], [6, 7, 8]], prefetchDistance: 1,
-      events: [.failures, .edits, .refresh, .userControls, .lateAnswers], depth: 11)
+      events: [.failures, .edits, .refresh, .userControls, .lateAnswers], depth: 12)
     configuration.automaticRetries = 2
     configuration.editIDs = [1, 4]
     configuration.viewportHeight = 3
@@ -48,7 +49,7 @@ extension ExplorerConfiguration {
   package static var filterAndCap: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "filter-cap", pages: [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]], prefetchDistance: 1,
-      events: [.filters, .edits, .failures, .refresh, .jumps], depth: 12)
+      events: [.filters, .edits, .failures, .refresh, .jumps], depth: 13)
     configuration.capped = true
     configuration.filters = [.even]
     configuration.editIDs = [2]
@@ -82,7 +83,7 @@ extension ExplorerConfiguration {
   package static var replaceUnderFilter: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "replace-filter", pages: [[0, 1, 2], [2, 3, 4], [4, 5, 6]], prefetchDistance: 1,
-      events: [.serverChanges, .filters, .refresh, .failures, .edits], depth: 12)
+      events: [.serverChanges, .filters, .refresh, .failures, .edits], depth: 13)
     configuration.duplicatePolicy = .replace
     configuration.editIDs = [2]
     configuration.filters = [.unchanged]
@@ -93,7 +94,7 @@ extension ExplorerConfiguration {
   package static var queries: ExplorerConfiguration {
     var configuration = ExplorerConfiguration(
       name: "queries", pages: [[0, 1], [2, 3], [4, 5]], prefetchDistance: 1,
-      events: [.queries, .edits, .failures, .lateAnswers, .userControls], depth: 11)
+      events: [.queries, .edits, .failures, .lateAnswers, .userControls], depth: 12)
     configuration.editIDs = [1]
     configuration.automaticRetries = 1
     return configuration
