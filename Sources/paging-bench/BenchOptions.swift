@@ -20,15 +20,19 @@ struct BenchOptions: Sendable {
   var walkKeepsDuplicates = false
   /// Run only the SQLite cache's section and print it with its goals.
   var sqlite = false
+  /// `--micro`: run only the micro-benchmarks (appearance signals, commits, memory) and print
+  /// them with their goals, to compare builds without the session profiles.
+  var micro = false
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
       --sqlite          only the SQLite cache's section (PagingSQLite), printed
+      --micro           only the micro-benchmarks (signals, commits, memory), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
@@ -47,6 +51,7 @@ struct BenchOptions: Sendable {
       case "--quick": options.quick = true
       case "--capped-window": options.cappedWindow = true
       case "--sqlite": options.sqlite = true
+      case "--micro": options.micro = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

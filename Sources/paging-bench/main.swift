@@ -47,6 +47,19 @@ if options.sqlite {
     exit(1)
   }
 }
+if options.micro {
+  do {
+    let micro = try await MicroBenchmarks.run(quick: options.quick)
+    print(micro.markdown)
+    for goal in micro.goals {
+      print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
+    }
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("paging-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if let count = options.memoryProbe {
   print(MemoryBenchmark.probe(count: count))
   exit(0)
