@@ -48,13 +48,19 @@ let package = Package(
     .target(name: "PagingReference", dependencies: ["Paging"]),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
     .executableTarget(name: "paging-explore", dependencies: ["Paging", "PagingReference"]),
+    // Walks a real server's table into SQLite with a checkpoint: the child process that the
+    // kill-and-resume test kills with SIGKILL and starts again; not a product.
+    .executableTarget(
+      name: "paging-walk-resume", dependencies: ["Paging", "PagingHTTP", "PagingSQLite"]),
     .executableTarget(
       name: "paging-bench",
       dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite"]),
     .testTarget(
       name: "PagingTests", dependencies: ["Paging", "PagingTesting", "PagingReference"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
-    .testTarget(name: "PagingHTTPTests", dependencies: ["Paging", "PagingHTTP", "PagingTesting"]),
+    .testTarget(
+      name: "PagingHTTPTests",
+      dependencies: ["Paging", "PagingHTTP", "PagingTesting", "paging-walk-resume"]),
     .testTarget(
       name: "PagingSQLiteTests", dependencies: ["PagingSQLite", "Paging", "PagingTesting"]),
     .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),

@@ -1,3 +1,5 @@
+import Paging
+
 /// The command line of `paging-bench`.
 struct BenchOptions: Sendable {
   /// A smaller run (under 20 s) for CI: fewer sizes and sessions, figures not comparable.
@@ -18,6 +20,9 @@ struct BenchOptions: Sendable {
   var walkPageSize = 1_000
   /// `--walk-keeping-duplicates`: the walk with ``PageWalkOptions/removesDuplicates`` off.
   var walkKeepsDuplicates = false
+  /// `--walk-remembered-pages N`: the walk's ``PageWalkOptions/rememberedPages`` (default 8;
+  /// a huge N remembers every id, as walks did before their memory was bounded).
+  var walkRememberedPages = PageWalkOptions().rememberedPages
   /// Run only the SQLite cache's section and print it with its goals.
   var sqlite = false
   /// `--micro`: run only the micro-benchmarks (appearance signals, commits, memory) and print
@@ -27,14 +32,16 @@ struct BenchOptions: Sendable {
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro]
-                        [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]]
+                        [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
+                         [--walk-remembered-pages N]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
       --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --micro           only the micro-benchmarks (signals, commits, memory), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
-                        with `source.pages()` and print the time and the peak memory
+                        with `source.pages()` and print the time and the peak memory,
+                        against its goal (100000000 rows: at most 64 MiB, about 30 s)
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -57,6 +64,9 @@ struct BenchOptions: Sendable {
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
       case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
+      case "--walk-remembered-pages":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
+        options.walkRememberedPages = count
       case "--walk", "--walk-page-size":
         guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
         if argument == "--walk" { options.walkRows = count } else { options.walkPageSize = count }

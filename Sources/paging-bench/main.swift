@@ -28,10 +28,12 @@ if options.cappedWindow {
   exit(0)
 }
 if let rows = options.walkRows {
-  print(
-    try await WalkBenchmark.run(
-      rows: rows, pageSize: options.walkPageSize,
-      removesDuplicates: !options.walkKeepsDuplicates))
+  let walk = try await WalkBenchmark.run(
+    rows: rows, pageSize: options.walkPageSize, removesDuplicates: !options.walkKeepsDuplicates,
+    rememberedPages: options.walkRememberedPages)
+  print(walk.line)
+  let goal = walk.goal
+  print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   exit(0)
 }
 if options.sqlite {

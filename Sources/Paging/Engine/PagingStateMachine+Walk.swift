@@ -34,3 +34,33 @@ extension PagingStateMachine {
     if needed > store.table.capacity { store.reserve(2 * needed) }
   }
 }
+
+extension PagingStateMachine {
+  /// Forgets the window's first pages, their items and boundaries, until at most `count` pages
+  /// are left, between loads; the chains, the committed cursors and everything else the rules
+  /// go on from stay. A walk keeps only its last pages' ids this way: the next commit drops an
+  /// item only when one of those pages had its id.
+  /// - Parameter count: The pages to keep, at least 1.
+  /// - Complexity: O(*n*) for the *n* items kept, when anything is forgotten.
+  package mutating func forgetPages(keepingLast count: Int) {
+    assert(
+      loadsInFlight.isEmpty && local.filter == nil && local.hasNoEdits,
+      "forgetPages(keepingLast:) needs a window without loads in flight, a filter or edits")
+    guard pages.count > count else { return }
+    var forgotten = 0
+    while pages.count > max(1, count) { forgotten += pages.removeFirst().count }
+    store.removeFirst(forgotten)
+    viewport = Viewport()
+    scrollAnchor = nil
+  }
+
+  /// Forgets that `cursor` loaded a page in this generation: a page that hands it back again
+  /// no longer fails with ``PagingError/repeatedCursor(_:)`` (R11). For a walk, which keeps
+  /// the repeated-cursor guard's set bounded by forgetting all but a few cursors.
+  package mutating func forgetCommittedCursor(_ cursor: Cursor) {
+    committedCursors.remove(cursor)
+  }
+
+  /// The number of cursors the repeated-cursor guard holds (R11).
+  package var committedCursorCount: Int { committedCursors.count }
+}

@@ -10,10 +10,12 @@
 /// ``PagingStateMachine``, so its guards and retries are the engine's, with the same rules
 /// (rulebook R7 and fault classes 12, 14, 15 and 25):
 /// - a cursor whose page already loaded in the walk, cycles included, ends it with
-///   ``PagingError/repeatedCursor(_:)``;
+///   ``PagingError/repeatedCursor(_:)``: at once within the last
+///   ``PageWalkOptions/rememberedPages`` pages, a longer cycle later (rulebook R29);
 /// - ``PageWalkOptions/maxPagesWithoutNewItems`` pages in a row without a new item (empty, or
 ///   every id seen before) end it with ``PagingError/noNewItems(pages:)``;
-/// - items whose id came before are dropped unless ``PageWalkOptions/removesDuplicates`` is off;
+/// - items whose id a remembered page had are dropped unless
+///   ``PageWalkOptions/removesDuplicates`` is off;
 /// - a source that reports a cancellation nobody asked for has its request sent again, three
 ///   times; the fourth time in a row fails with ``PagingError/sourceCancelled(times:)``;
 /// - a retryable failure is sent again as ``PageWalkOptions/retryPolicy`` says, after at least
@@ -28,8 +30,8 @@
 ///
 /// Differences from the ``Paginator``: no prefetch (the caller pulls), no refresh, one
 /// direction (next cursors only), and the items go to the caller instead of a window: the
-/// walk keeps one id per item returned (none with ``PageWalkOptions/removesDuplicates`` off)
-/// and one cursor per page.
+/// walk's memory is bounded at any length: the ids of its last pages (none with
+/// ``PageWalkOptions/removesDuplicates`` off) and a few cursors (rulebook R29).
 public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
   /// A page: its items (duplicates removed) and its cursors as the source returned them.
   public typealias Element = Page<Source.Item, Source.Cursor>
@@ -57,6 +59,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
 
     private let walk: PageWalk
     private var machine: PagingStateMachine<Key, Source.Cursor>
+    private var memory: PageWalkMemory<Source.Cursor>
     private var started = false
     private var finished = false
     private var pages = 0
@@ -65,6 +68,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     init(walk: PageWalk) {
       self.walk = walk
       machine = PagingStateMachine(configuration: walk.options.configuration(from: walk.cursor))
+      memory = PageWalkMemory(from: walk.cursor, options: walk.options)
     }
 
     /// Loads the next page.
@@ -92,7 +96,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       }
       pages += 1
       itemCount += page.items.count
-      if !walk.options.removesDuplicates { machine.forgetWindow() }
+      memory.committed(nextCursor: page.nextCursor, in: &machine)
       return page
     }
 

@@ -13,9 +13,10 @@ public struct PageWalkOptions: Sendable, Hashable {
     didSet { maxItems = maxItems.map { max(1, $0) } }
   }
   /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
-  /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook). Costs one id per item
-  /// kept, for the walk's lifetime; off, the walk keeps no id, and only a page without items
-  /// counts towards ``maxPagesWithoutNewItems``. Default `true`.
+  /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook), as far back as
+  /// ``rememberedPages`` reaches. Costs one id per item of those pages; off, the walk keeps no
+  /// id, and only a page without items counts towards ``maxPagesWithoutNewItems``. Default
+  /// `true`.
   public var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
   /// with ``PagingError/noNewItems(pages:)`` (fault class 14). At least 1; default 3, as
@@ -29,6 +30,16 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// `maxDelay`, exactly as a ``Paginator`` does (rulebook R7). Default:
   /// ``PagingConfiguration``'s default policy.
   public var retryPolicy: RetryPolicy
+  /// How many of its last pages the walk remembers, so that its memory stays bounded at any
+  /// length (rulebook R29): an item is dropped as a duplicate when one of at least these
+  /// pages (at most twice as many) had its id, and a cursor of these pages ends the walk with
+  /// ``PagingError/repeatedCursor(_:)`` at once; a longer cycle is caught later, by a
+  /// checkpoint cursor. Costs one id per item of those pages and one cursor per page. At
+  /// least 1; default 8, enough for offset drift of up to 8 pages between two requests. For
+  /// exact duplicate removal over a whole walk, walk into a database that keys the rows by id.
+  public var rememberedPages = 8 {
+    didSet { rememberedPages = max(1, rememberedPages) }
+  }
 
   /// Creates options.
   /// - Parameters:
@@ -55,7 +66,7 @@ extension PageWalkOptions {
   /// a prefetch distance of 0, so that the machine loads only when the walk asks; no cap and no
   /// hedge (one request at a time); the first item of an id kept.
   /// - Parameter cursor: The walk's first cursor.
-  func configuration<Cursor>(from cursor: Cursor?) -> PagingConfiguration<Cursor> {
+  package func configuration<Cursor>(from cursor: Cursor?) -> PagingConfiguration<Cursor> {
     PagingConfiguration(
       prefetch: .fixed(0), initialCursor: cursor, duplicatePolicy: .keepFirst,
       maxPagesWithoutNewItems: maxPagesWithoutNewItems, retryPolicy: retryPolicy, hedging: .off)

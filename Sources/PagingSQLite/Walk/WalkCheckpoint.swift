@@ -1,0 +1,180 @@
+import Foundation
+import Paging
+
+/// Where a walk into a ``PagingDatabase`` stands, so that it resumes after a crash: the rows it
+/// stored, keyed by id, and the cursor of the page after the last one it committed. Each page's
+/// rows and that cursor commit in one transaction, so a walk killed at any point (SIGKILL
+/// included) and started again with `source.pages(from: checkpoint)` (a
+/// ``CheckpointedPageWalk``) goes on at the page after the last committed one, and the stored
+/// rows hold every row it walked exactly once (a Singer tap's state bookmark, kept beside the rows).
+///
+/// ```swift
+/// let checkpoint = try WalkCheckpoint<Order, HTTPCursor>(database: database, name: "orders")
+/// for try await page in orders.pages(from: checkpoint) { print(page.items.count, "stored") }
+/// let rows = try checkpoint.items()   // every row the walk stored, in walk order
+/// ```
+///
+/// The stored rows are the walk's exact duplicate removal: a row whose id is already stored is
+/// not stored again, over the whole walk, without holding the ids in memory (rulebook R29).
+public struct WalkCheckpoint<Item, Cursor>: Sendable
+where
+  Item: Identifiable & Sendable & Codable, Item.ID: Sendable & Codable,
+  Cursor: Hashable & Sendable & Codable
+{
+  /// Where a walk stands.
+  public enum Progress: Sendable, Hashable {
+    /// No page has committed: the walk starts at the source's first page.
+    case notStarted
+    /// `pages` pages committed, `rows` new rows stored; the walk goes on at `next`.
+    case walking(next: Cursor, pages: Int, rows: Int)
+    /// The last page committed (it had no next cursor).
+    case finished(pages: Int, rows: Int)
+  }
+
+  /// The database the rows and the checkpoint are kept in.
+  public let database: PagingDatabase
+  /// The walk's name in the database; walks with other names are independent.
+  public let name: String
+
+  /// Opens the checkpoint named `name`, creating the walk's tables when the database has none.
+  /// - Parameters:
+  ///   - database: The database (the same file as a cache may be).
+  ///   - name: The walk's name.
+  /// - Throws: ``PagingDatabaseError`` (for example ``PagingDatabaseError/full(_:)``).
+  public init(database: PagingDatabase, name: String) throws(PagingDatabaseError) {
+    self.database = database
+    self.name = name
+    guard !database.isReadOnly else { return }
+    try database.write { try $0.execute(WalkCheckpointSchema.tables) }
+  }
+
+  /// Where the walk stands.
+  /// - Throws: ``PagingDatabaseError``; ``PagingDatabaseError/undecodable`` for a stored cursor
+  ///   of another type.
+  public func progress() throws(PagingDatabaseError) -> Progress {
+    try database.withConnection { try read($0) }
+  }
+
+  /// The rows the walk stored, in the order it walked them.
+  /// - Throws: ``PagingDatabaseError``; ``PagingDatabaseError/undecodable`` for a row of another
+  ///   type.
+  /// - Complexity: O(*n*) for the *n* rows stored.
+  public func items() throws(PagingDatabaseError) -> [Item] {
+    try database.withConnection { db in
+      var items: [Item] = []
+      let decoder = JSONDecoder()
+      try db.statement(
+        "SELECT body FROM paging_walk_row WHERE walk = ? ORDER BY sequence"
+      ).forEachRow([.text(name)]) {
+        do { items.append(try decoder.decode(Item.self, from: $0.blob(0) ?? Data())) } catch {
+          throw PagingDatabaseError.undecodable
+        }
+      }
+      return items
+    }
+  }
+
+  /// Forgets the walk: its rows and its checkpoint, in one transaction; the next walk starts
+  /// at the source's first page.
+  /// - Throws: ``PagingDatabaseError``.
+  public func reset() throws(PagingDatabaseError) {
+    try database.write { db in
+      try db.statement("DELETE FROM paging_walk_row WHERE walk = ?").run([.text(name)])
+      try db.statement("DELETE FROM paging_walk WHERE walk = ?").run([.text(name)])
+    }
+  }
+
+  func read(_ db: SQLiteConnection) throws -> Progress {
+    var progress = Progress.notStarted
+    try db.statement(
+      "SELECT next_cursor, finished, pages, rows FROM paging_walk WHERE walk = ?"
+    ).forEachRow([.text(name)]) {
+      let pages = Int($0.int64(2))
+      let rows = Int($0.int64(3))
+      if $0.int64(1) != 0 {
+        progress = .finished(pages: pages, rows: rows)
+      } else {
+        do {
+          let next = try JSONDecoder().decode(Cursor.self, from: $0.blob(0) ?? Data())
+          progress = .walking(next: next, pages: pages, rows: rows)
+        } catch {
+          throw PagingDatabaseError.undecodable
+        }
+      }
+    }
+    return progress
+  }
+
+  /// Stores `page`'s rows whose id is not stored yet and moves the checkpoint past it, in one
+  /// transaction.
+  /// - Returns: The page with only the rows it stored.
+  /// - Complexity: O(*m* log *n*) for *m* rows in the page and *n* stored.
+  func commit(_ page: Page<Item, Cursor>) throws(PagingDatabaseError) -> Page<Item, Cursor> {
+    try database.write { db in
+      let (pages, rows): (Int, Int) =
+        switch try read(db) {
+        case .notStarted: (0, 0)
+        case .walking(_, let pages, let rows), .finished(let pages, let rows): (pages, rows)
+        }
+      let insert = try db.statement(
+        "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
+      let encoder = JSONEncoder()
+      var stored = page
+      stored.items = []
+      for item in page.items {
+        let body: Data
+        do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
+        try insert.run([
+          .text(name), .text(String(describing: item.id)), .int(rows + stored.items.count),
+          .blob(body),
+        ])
+        if db.changes > 0 { stored.items.append(item) }
+      }
+      let next: Data?
+      do { next = try page.nextCursor.map { try encoder.encode($0) } } catch {
+        throw PagingDatabaseError.unencodable
+      }
+      try db.statement(
+        """
+        INSERT INTO paging_walk (walk, next_cursor, finished, pages, rows, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?)
+        ON CONFLICT (walk) DO UPDATE SET
+          next_cursor = excluded.next_cursor, finished = excluded.finished,
+          pages = excluded.pages, rows = excluded.rows, updated_at = excluded.updated_at
+        """
+      ).run([
+        .text(name), .optionalBlob(next), .int(next == nil ? 1 : 0), .int(pages + 1),
+        .int(rows + stored.items.count), .real(Date().timeIntervalSince1970),
+      ])
+      return stored
+    }
+  }
+}
+
+/// The tables of resumable walks, created when a ``WalkCheckpoint`` first opens a database
+/// (they add to schema version 1; a version that does not know them ignores them).
+///
+/// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), and
+///   the pages and rows it committed.
+/// - `paging_walk_row`: the rows, keyed by walk and the id's string form (so each is stored
+///   once), with their place in the walk and their JSON.
+enum WalkCheckpointSchema {
+  static let tables = """
+    CREATE TABLE IF NOT EXISTS paging_walk (
+      walk TEXT PRIMARY KEY NOT NULL,
+      next_cursor BLOB,
+      finished INTEGER NOT NULL,
+      pages INTEGER NOT NULL,
+      rows INTEGER NOT NULL,
+      updated_at REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS paging_walk_row (
+      walk TEXT NOT NULL,
+      id TEXT NOT NULL,
+      sequence INTEGER NOT NULL,
+      body BLOB NOT NULL,
+      PRIMARY KEY (walk, id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS paging_walk_row_order ON paging_walk_row (walk, sequence);
+    """
+}

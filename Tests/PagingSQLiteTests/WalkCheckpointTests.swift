@@ -1,0 +1,119 @@
+import Foundation
+import Paging
+import PagingSQLite
+import Synchronization
+import Testing
+
+/// A source of `pages` pages of `size` rows, cursors "1", "2", …; page `failing` (its cursor)
+/// throws ``Offline`` while `down` is set; every cursor asked for is recorded.
+private final class CountingSource: PageSource, Sendable {
+  let pages: Int
+  let size: Int
+  let failing: String?
+  let down = Mutex(true)
+  let asked = Mutex<[String?]>([])
+  /// Page 3 repeats the first row of page 1 (further back than a walk remembers with
+  /// `rememberedPages` 1).
+  let repeatsFirstRow: Bool
+
+  init(pages: Int, size: Int, failing: String? = nil, repeatsFirstRow: Bool = false) {
+    self.pages = pages
+    self.size = size
+    self.failing = failing
+    self.repeatsFirstRow = repeatsFirstRow
+  }
+
+  func loadPage(_ request: PageRequest<String>) async throws -> Page<Row, String> {
+    asked.withLock { $0.append(request.cursor) }
+    if let failing, request.cursor == failing, down.withLock({ $0 }) {
+      throw Offline(isRetryable: false)
+    }
+    let number = request.cursor.flatMap { Int($0) } ?? 0
+    var items = rows(number * size..<(number + 1) * size)
+    if repeatsFirstRow, number == 2 { items.insert(Row(id: 0), at: 0) }
+    return Page(items: items, nextCursor: number + 1 < pages ? String(number + 1) : nil)
+  }
+}
+
+@Suite("WalkCheckpoint: a walk into SQLite that resumes", .timeLimit(.minutes(1)))
+struct WalkCheckpointTests {
+  @Test func aFailedWalkStartedAgainResumesAtTheFirstPageNotCommitted() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    let checkpoint = try WalkCheckpoint<Row, String>(database: database, name: "rows")
+    let source = CountingSource(pages: 5, size: 2, failing: "3")
+    #expect(try checkpoint.progress() == .notStarted)
+
+    var stored: [Int] = []
+    let error = await #expect(throws: PageWalkError<String>.self) {
+      for try await page in source.pages(from: checkpoint) { stored += page.items.map(\.id) }
+    }
+    #expect(error?.cursor == "3")
+    #expect(stored == Array(0..<6))
+    #expect(try checkpoint.progress() == .walking(next: "3", pages: 3, rows: 6))
+
+    // A new process: another connection to the same file.
+    source.down.withLock { $0 = false }
+    let reopened = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    for try await page in source.pages(from: reopened) { stored += page.items.map(\.id) }
+    #expect(stored == Array(0..<10))
+    #expect(source.asked.withLock { $0 } == [nil, "1", "2", "3", "3", "4"])
+    #expect(try reopened.progress() == .finished(pages: 5, rows: 10))
+    #expect(try reopened.items().map(\.id) == Array(0..<10))
+
+    // Finished: nothing more is asked for, until a reset.
+    for try await _ in source.pages(from: reopened) { Issue.record("a finished walk walked") }
+    #expect(source.asked.withLock { $0 }.count == 6)
+    try reopened.reset()
+    #expect(try reopened.progress() == .notStarted)
+    #expect(try reopened.items().isEmpty)
+  }
+
+  @Test func theStoredRowsAreUniqueByIdOverTheWholeWalk() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let source = CountingSource(pages: 4, size: 2, repeatsFirstRow: true)
+    var options = PageWalkOptions(removesDuplicates: false)
+    options.rememberedPages = 1
+    var returned: [[Int]] = []
+    for try await page in source.pages(from: checkpoint, options: options) {
+      returned.append(page.items.map(\.id))
+    }
+    // The walk kept row 0 on page 3; the table already had it.
+    #expect(returned == [[0, 1], [2, 3], [4, 5], [6, 7]])
+    #expect(try checkpoint.items().map(\.id) == Array(0..<8))
+    #expect(try checkpoint.progress() == .finished(pages: 4, rows: 8))
+  }
+
+  @Test func aPageThatFailsToCommitCommitsNothingAndTheWalkResumesAtIt() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let bad = Mutex(true)
+    let source = ScriptedFunctionSource { cursor in
+      let number = cursor.flatMap { Int($0) } ?? 0
+      var items = rows(number * 2..<number * 2 + 2)
+      if number == 1, bad.withLock({ $0 }) { items[1].title = "unencodable" }
+      return Page(items: items, nextCursor: number < 2 ? String(number + 1) : nil)
+    }
+    await #expect(throws: PagingDatabaseError.unencodable) {
+      for try await _ in source.pages(from: checkpoint) {}
+    }
+    #expect(try checkpoint.items().map(\.id) == [0, 1])
+    #expect(try checkpoint.progress() == .walking(next: "1", pages: 1, rows: 2))
+    bad.withLock { $0 = false }
+    for try await _ in source.pages(from: checkpoint) {}
+    #expect(try checkpoint.items().map(\.id) == Array(0..<6))
+  }
+}
+
+/// A source whose page is a function of its cursor.
+private struct ScriptedFunctionSource: PageSource {
+  let page: @Sendable (String?) -> Page<Row, String>
+  init(_ page: @escaping @Sendable (String?) -> Page<Row, String>) { self.page = page }
+  func loadPage(_ request: PageRequest<String>) async throws -> Page<Row, String> {
+    page(request.cursor)
+  }
+}
