@@ -197,6 +197,65 @@ import Testing
 private struct SourceDown: Error {}
 
 extension FuzzRegressionTests {
+  // MARK: Local changes (rulebook R23 to R25)
+
+  /// A removal made while the first load had failed holds through `cancel()` and `retry()`:
+  /// with nothing in flight, `cancel()` ends no refresh, so the retry goes on with the one that
+  /// failed, in its generation (R23). The model first dropped the removal here.
+  @Test func aRemovalHoldsThroughCancelAndRetryOfAFailedFirstLoad() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 793, pageSize: 2, prefetchDistance: 0,
+        maxPagesWithoutNewItems: 2, duplicatePolicy: .replace,
+        automaticRetries: nil, initialCursor: nil, viewportHeight: 4,
+        answersCancelledRequests: false,
+        serverIDs: [
+          100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500,
+        ],
+        steps: [
+          .refresh, .answer(pick: 3, .failure(retryable: true)), .remove(pick: 30), .cancel, .retry,
+        ],
+        hedging: .milliseconds(2300)))
+
+    var machine = PagingStateMachine<Row, Int>(
+      configuration: PagingConfiguration(retryPolicy: .manual))
+    _ = machine.handle(.start)
+    _ = machine.handle(.loadFailed(id(1), Boom()))
+    _ = machine.handle(.edit(.remove(0)))
+    #expect(machine.handle(.cancel) == [])
+    #expect(machine.handle(.retry) == [.startLoad(request(2, .refresh, nil, g: 1))])
+    _ = machine.handle(.loadCompleted(id(2), Page(items: rows(0..<3), nextCursor: 3)))
+    #expect(machine.items.map(\.id) == [1, 2])
+  }
+
+  /// Rows an edit inserted, updated and moved during a refresh that began after the insert:
+  /// the refresh's commit drops the insert, so the later update and move name a row that is
+  /// no longer loaded and change nothing (R23). The model first still expected the row.
+  @Test func editsOfARowWhoseInsertARefreshDroppedChangeNothing() async {
+    await expectNoViolation(
+      FuzzCase(
+        seed: 1242, pageSize: 2, prefetchDistance: 1,
+        maxPagesWithoutNewItems: 2, duplicatePolicy: .keepFirst,
+        automaticRetries: nil, initialCursor: nil, viewportHeight: 8,
+        answersCancelledRequests: true,
+        serverIDs: [2600],
+        steps: [
+          .loadPreviousPage, .insert(pick: 9), .answer(pick: 2, .full), .refresh,
+          .update(pick: 0), .move(pick: 0, before: 13),
+        ]))
+
+    var machine = PagingStateMachine<Row, Int>()
+    _ = machine.handle(.start)
+    _ = machine.handle(.edit(.insert(Row(id: 90), at: .start)))
+    _ = machine.handle(.loadCompleted(id(1), Page(items: rows(0..<1), nextCursor: nil)))
+    #expect(machine.items.map(\.id) == [90, 0])
+    _ = machine.handle(.refresh)
+    _ = machine.handle(.edit(.update(Row(id: 90))))
+    _ = machine.handle(.edit(.move(90, to: .before(0))))
+    _ = machine.handle(.loadCompleted(id(2), Page(items: rows(0..<1), nextCursor: nil)))
+    #expect(machine.items.map(\.id) == [0])
+  }
+
   // MARK: Hedges (rulebook R22)
 
   /// One stream through every outcome of a hedge, pinned apart from the generator: a first

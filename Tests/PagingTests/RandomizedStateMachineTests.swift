@@ -5,9 +5,11 @@ import Testing
 /// Seeded, model-based random streams over ``PagingStateMachine``, at both edges of a list
 /// that opens at the start or in the middle (`start(at:)`): bursts of appearances and
 /// disappearances, scrolls and jumps both ways, triggers, explicit loads at both edges,
-/// retries, cancellations, hedge timers (rulebook R22), server insertions and deletions, and
-/// answers in any order with any outcome (a hedge's like any other), checked after every event
-/// by ``PagingModel``.
+/// retries, cancellations, hedge timers (rulebook R22), server insertions and deletions, local
+/// edits (removals, also of rows not loaded, updates, inserts, moves: R23), display filters set,
+/// changed and cleared (R25), query changes under both transitions (R24), and answers in any
+/// order with any outcome (a hedge's like any other), checked after every event by
+/// ``PagingModel``, whose shown rows are the explorer's ``WindowModel``.
 ///
 /// `PAGING_FUZZ_SEEDS=100000 swift test --filter RandomizedStateMachineTests` runs more seeds.
 /// A failure prints its seed and the shortest stream that still fails, as a ``FuzzCase`` to
@@ -34,7 +36,9 @@ extension RandomizedStateMachineTests {
   /// queued during a refresh, both edges loading at once, prepends that keep the scroll
   /// anchor, and hedges (rulebook R22): sent, won, lost to their load, outliving a failed or
   /// cancelled load and committing, failing with it, cancelled with it by a refresh or
-  /// `cancel()`. Counts over the first 1,000 seeds, each at least 20.
+  /// `cancel()`; edits, also one made during a refresh that holds through its commit, filters
+  /// that change the rows, and queries that clear the rows or keep them until their first
+  /// page. Counts over the first 1,000 seeds, each at least 20.
   @Test func theGeneratorReachesEveryFault() {
     let total = (0..<1_000).reduce(FuzzCoverage()) { sum, seed in
       sum + StateMachineHarness.coverage(of: FuzzGenerator.makeCase(seed: UInt64(seed)))

@@ -19,12 +19,18 @@ package struct WindowModel: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
       case remove
       case update
+      /// The row inserted after the row with this id (``WindowModel/start``: first).
       case insert(after: Int)
+      /// The row moved before the row with this id (`nil`: to the end).
+      case move(before: Int?)
     }
     package var kind: Kind
     package var row: ExplorerRow
     package var number: Int
   }
+
+  /// The id an insert at the start is put after.
+  package static let start = Int.min
 
   package private(set) var pages: [ModelPage] = []
   /// Whether a first page (of the current query) has committed.
@@ -55,6 +61,7 @@ package struct WindowModel: Hashable, Sendable {
       case .update, .insert:
         removed.remove(edit.row.id)
         local[edit.row.id] = edit.row
+      case .move: break
       }
     }
     return (removed, local)
@@ -68,10 +75,71 @@ package struct WindowModel: Hashable, Sendable {
       switch edit.kind {
       case .insert: ids.insert(edit.row.id)
       case .remove: ids.remove(edit.row.id)
-      case .update: break
+      case .update, .move: break
       }
     }
     return ids
+  }
+
+  /// The ids whose place among the rows the engine decides: the rows inserted or moved by the
+  /// edits in force (R23 says they stay, not where a later page puts them).
+  package var locallyPlacedIDs: Set<Int> {
+    var ids = insertedIDs
+    for edit in edits {
+      if case .move = edit.kind { ids.insert(edit.row.id) }
+    }
+    let (removed, _) = overlay
+    return ids.subtracting(removed)
+  }
+
+  /// The row as the edits in force make it (an update's or an insert's value), if they name it.
+  package func localValue(of id: Int) -> ExplorerRow? { overlay.local[id] }
+
+  /// Why `loaded` (every row the engine holds) and `shown` (the rows its filter accepts), in
+  /// the engine's order, are not what a correct engine holds and shows, or `nil` when they are.
+  /// The rows the edits place (``locallyPlacedIDs``) are checked for being there, with their
+  /// local value, and not for where they are.
+  /// - Parameter accepts: The display filter (R25).
+  /// - Complexity: O(*n*) for *n* rows.
+  package func mismatch(
+    loaded: [ExplorerRow], shown: [ExplorerRow], accepts: (ExplorerRow) -> Bool
+  ) -> String? {
+    let placed = locallyPlacedIDs
+    let expected = loadedRows.filter { !placed.contains($0.id) }
+    let expectedShown = expected.filter(accepts)
+    let loadedInOrder = loaded.filter { !placed.contains($0.id) }
+    let shownInOrder = shown.filter { !placed.contains($0.id) }
+    if loadedInOrder != expected {
+      return "loaded \(loadedInOrder), expected \(expected)"
+    }
+    if shownInOrder != expectedShown {
+      return "shown \(shownInOrder), expected \(expectedShown)"
+    }
+    let byID = Dictionary(loaded.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let shownIDs = Set(shown.map(\.id))
+    for id in placed.sorted() {
+      // An inserted row has its local value; a moved one is its page's row, edits applied.
+      let value =
+        insertedIDs.contains(id) ? localValue(of: id) : loadedRows.first { $0.id == id }
+      guard let value else { continue }
+      // An inserted row stays while the row it was put after is loaded (or it went first).
+      let inserted = edits.last { edit in
+        if case .insert = edit.kind { edit.row.id == id } else { false }
+      }
+      if case .insert(let after) = inserted?.kind, after != Self.start, byID[after] == nil,
+        byID[id] == nil
+      {
+        continue
+      }
+      guard byID[id] == value else {
+        return
+          "row \(id) placed by an edit is \(byID[id].map(String.init(describing:)) ?? "gone"), expected \(value)"
+      }
+      if shownIDs.contains(id) != accepts(value) {
+        return "row \(id) placed by an edit is \(shownIDs.contains(id) ? "shown" : "hidden")"
+      }
+    }
+    return nil
   }
 
   /// The loaded rows of `pages` with the edits in force applied (inserted rows left out).
@@ -147,14 +215,20 @@ package struct WindowModel: Hashable, Sendable {
   private mutating func bakeEdits(loadedOrder: [Int]) {
     // The old rows stay as they were shown: their edits are now part of them.
     let (removed, local) = overlay
-    let inserted = insertedIDs
     for index in pages.indices {
       pages[index].rows = pages[index].rows.compactMap {
         removed.contains($0.id) ? nil : (local[$0.id] ?? $0)
       }
     }
-    for (index, id) in loadedOrder.enumerated().reversed() where inserted.contains(id) {
-      let row = local[id] ?? ExplorerRow(id: id, version: 2)
+    let placed = locallyPlacedIDs
+    for (index, id) in loadedOrder.enumerated().reversed() where placed.contains(id) {
+      // A moved row leaves its page for the place the engine gave it.
+      var moved: ExplorerRow?
+      for p in pages.indices {
+        guard let r = pages[p].rows.firstIndex(where: { $0.id == id }) else { continue }
+        moved = pages[p].rows.remove(at: r)
+      }
+      let row = local[id] ?? moved ?? ExplorerRow(id: id, version: 2)
       var next: (Int, Int)?
       for id in loadedOrder[(index + 1)...] where next == nil {
         for p in pages.indices where next == nil {
@@ -165,6 +239,9 @@ package struct WindowModel: Hashable, Sendable {
         pages[p].rows.insert(row, at: r)
       } else if !pages.isEmpty {
         pages[pages.count - 1].rows.append(row)
+      } else {
+        // In a page of its own when none is loaded.
+        pages = [ModelPage(cursor: Self.start, rows: [row])]
       }
     }
   }

@@ -16,6 +16,39 @@ package struct FuzzRow: Identifiable, Hashable, Sendable, CustomStringConvertibl
   }
 
   package var description: String { "\(id)@g\(generation)#\(request)" }
+
+  /// The row as the window model holds it: its id, and which copy it is (the request that
+  /// delivered it; negative for the app's own copies).
+  package var modelRow: ExplorerRow { ExplorerRow(id: id, version: request) }
+}
+
+/// A display filter of the randomized tests, by name (R25): each decides by the row's id, so
+/// that every copy of a row is shown or hidden alike.
+package enum FuzzFilter: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// Shows every row: a filter that hides nothing still counts shown rows.
+  case everything
+  /// Shows the rows whose id has an odd number of hundreds (about half of them).
+  case oddHundreds
+  /// Hides every row.
+  case nothing
+
+  package func accepts(_ id: Int) -> Bool {
+    switch self {
+    case .everything: true
+    case .oddHundreds: !(id / 100).isMultiple(of: 2)
+    case .nothing: false
+    }
+  }
+
+  package var predicate: @Sendable (FuzzRow) -> Bool {
+    switch self {
+    case .everything: { _ in true }
+    case .oddHundreds: { !($0.id / 100).isMultiple(of: 2) }
+    case .nothing: { _ in false }
+    }
+  }
+
+  package var description: String { ".\(rawValue)" }
 }
 
 /// A row named in an appearance signal. Resolved when the step runs, so that a shrunk stream
@@ -98,6 +131,20 @@ package enum FuzzStep: Hashable, Sendable {
   case serverInsert(position: Int, count: Int)
   /// The server deletes the item at `position` (modulo its size).
   case serverDelete(position: Int)
+  /// `remove(id:)` of the loaded row at `pick` (modulo their number), or, past them, of a
+  /// server row not loaded (a removal that keeps later pages from bringing it).
+  case remove(pick: Int)
+  /// `update(id:_:)` of the loaded row at `pick`: the app's own copy of it.
+  case update(pick: Int)
+  /// `insert(_:at:)` of a new row after the loaded row at `pick`, or at the start when `pick`
+  /// is negative.
+  case insert(pick: Int)
+  /// `move(id:to: .before(_:))` of the loaded row at `pick` before the one at `before`.
+  case move(pick: Int, before: Int)
+  /// The display filter is set, changed or cleared (`nil`).
+  case filter(FuzzFilter?)
+  /// `setQuery(_:transition:)`: the server's rows of `query` are other rows.
+  case query(Int, keepPrevious: Bool)
   /// The next step happens in the same frame as the previous one: the paginator test does not
   /// let the load tasks started so far run first. No effect on the state machine test.
   case sameFrame

@@ -43,6 +43,12 @@ extension FuzzStep: CustomStringConvertible {
     case .serverInsert(let position, let count):
       ".serverInsert(position: \(position), count: \(count))"
     case .serverDelete(let position): ".serverDelete(position: \(position))"
+    case .remove(let pick): ".remove(pick: \(pick))"
+    case .update(let pick): ".update(pick: \(pick))"
+    case .insert(let pick): ".insert(pick: \(pick))"
+    case .move(let pick, let before): ".move(pick: \(pick), before: \(before))"
+    case .filter(let filter): ".filter(\(filter.map(\.description) ?? "nil"))"
+    case .query(let query, let keep): ".query(\(query), keepPrevious: \(keep))"
     case .sameFrame: ".sameFrame"
     }
   }

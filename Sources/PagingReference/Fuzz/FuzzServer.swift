@@ -15,6 +15,18 @@ package struct FuzzServer {
 
   package init(ids: [Int]) { self.ids = ids.sorted() }
 
+  /// Where the ids of rows the app inserts start: above every server id of every query.
+  package static let localBase = 90_000
+
+  /// How far the ids of `query`'s rows lie from those of the first query: each query's list
+  /// holds other rows, so that a row of an old query shown is seen (R24).
+  package static func offset(ofQuery query: Int?) -> Int { (query ?? 0) * 100_000 }
+
+  /// The same server with every id moved by `offset`.
+  package func offset(by offset: Int) -> FuzzServer {
+    offset == 0 ? self : FuzzServer(ids: ids.map { $0 + offset })
+  }
+
   /// The prepend cursor of the page that ends right before the row with id `id`.
   package static func before(_ id: Int) -> Int { beforeBase + id }
 

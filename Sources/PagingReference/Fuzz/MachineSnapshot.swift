@@ -19,6 +19,12 @@ package struct MachineSnapshot {
   package var scrollAnchor: Int?
   package var generation: Generation
   package var metrics: PagingMetrics
+  /// The rows shown.
+  package var items: [FuzzRow]
+  /// How many local edits are in force (R23).
+  package var editsInForce: Int
+  /// Whether the rows shown are the previous query's (R24).
+  package var showsPreviousQuery: Bool
 
   package init(_ machine: PagingStateMachine<FuzzRow, Int>) {
     refreshRequest = machine.refreshRequest
@@ -40,6 +46,9 @@ package struct MachineSnapshot {
     scrollAnchor = machine.scrollAnchor
     generation = machine.generation
     metrics = machine.metrics
+    items = Array(machine.items)
+    editsInForce = machine.editsInForce.count
+    showsPreviousQuery = machine.isShowingPreviousQuery
   }
 
   /// Every request in flight, hedges included.
@@ -119,6 +128,12 @@ extension PagingEvent where Item == FuzzRow, Cursor == Int {
     case .loadCompleted(let id, _), .loadFailed(let id, _), .loadCancelled(let id): id
     default: nil
     }
+  }
+
+  /// Whether this is `setQuery`.
+  package var isQueryChange: Bool {
+    if case .setQuery = self { return true }
+    return false
   }
 
   /// Whether this event reports a cancellation (in any of its shapes).

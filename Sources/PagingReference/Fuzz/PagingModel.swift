@@ -42,10 +42,11 @@ package enum FuzzAnswer {
 /// The randomized tests' model of a correct engine and their invariant checker.
 ///
 /// It follows the requests from the effects (or, for a ``Paginator``, from the change of its
-/// machine's state), keeps its own window (the items before and after where the list opened)
-/// and its own chain per edge, and after every event checks the rules of the rulebook
-/// (Rulebook.md in Paging.docc) against the machine. It mirrors no private state of the
-/// machine: only what a user, a view or a server can see.
+/// machine's state) and its own chain per edge; what a correct engine holds and shows (the
+/// pages, the local edits in force, the display filter, the query) is the ``WindowModel`` the
+/// exhaustive explorer checks against too. After every event it checks the rules of the
+/// rulebook (Rulebook.md in Paging.docc) against the machine. It mirrors no private state of
+/// the machine: only what a user, a view or a server can see.
 package final class PagingModel {
   package enum Status { case inFlight, committed, failed, cancelled }
 
@@ -77,9 +78,18 @@ package final class PagingModel {
 
   package let fuzzCase: FuzzCase
   package var server: FuzzServer
-  /// The list a correct engine shows: every item of every committed page, de-duplicated.
+  /// What a correct engine holds: the pages, the edits in force and the refresh they outlive.
+  package private(set) var window = WindowModel()
+  /// The display filter (R25).
+  package private(set) var filter: FuzzFilter?
+  /// The query of the current generation (R24); the server's ids are offset by it.
+  package private(set) var query: Int?
+  /// The rows shown, in the engine's order once checked against ``window`` (the model leaves
+  /// where an edit puts a row to the engine): what the viewport and the signals count.
   package private(set) var items: [FuzzRow] = []
   private var positions: [Int: Int] = [:]
+  /// Local rows made so far (their `request` is negative, so that each copy differs).
+  private var localRows = 0
   package private(set) var records: [PageRequestID: Record] = [:]
   /// Requests the source has not answered, oldest first.
   package private(set) var sourcePending: [PageRequest<Int>] = []
@@ -108,6 +118,8 @@ package final class PagingModel {
   private var queuedAtCommit = (prepend: false, append: false)
   /// The row the list must keep still: set by prepends that added rows and by refreshes.
   private var expectedAnchor: Int?
+  /// The top visible row and its position before a local change (R19: it stays still).
+  private var localTop: (id: Int, position: Int)?
   /// Edges whose commit brought a cursor the engine must refuse, with that cursor.
   private var mustRepeat: [(LoadDirection, Int)] = []
 
@@ -178,7 +190,8 @@ package final class PagingModel {
 
   /// The cursor of a `.startAt(pick:)` step: the id of the server's item at `pick`.
   package func startCursor(_ pick: Int) -> Int {
-    server.ids.isEmpty ? 50 : server.ids[pick % server.ids.count]
+    let offset = FuzzServer.offset(ofQuery: query)
+    return (server.ids.isEmpty ? 50 : server.ids[pick % server.ids.count]) + offset
   }
 
   /// The next step of draining a run: answer the oldest pending request (a full page if the
@@ -190,6 +203,9 @@ package final class PagingModel {
     return pendingRetries.isEmpty ? nil : .fireRetryTimer(stale: false)
   }
 
+  /// The cursor the model files a first page under when its request had none.
+  package static let originCursor = Int.min
+
   /// How many drain steps a run may take before it counts as never settling.
   package static let drainLimit = 1_000
 
@@ -199,6 +215,7 @@ package final class PagingModel {
   package func answer(_ request: PageRequest<Int>, _ outcome: FuzzOutcome) -> FuzzAnswer {
     let size = fuzzCase.pageSize
     let backwards = request.direction == .prepend
+    let server = self.server.offset(by: FuzzServer.offset(ofQuery: request.query(as: Int.self)))
     // A prepend's cursor points before an id; the others after one (or at the start).
     let bound = request.cursor.flatMap(FuzzServer.pointsBefore)
     let rest =
@@ -240,9 +257,10 @@ package final class PagingModel {
       let next = rest.count > skipped ? rest[rest.startIndex + skipped - 1] : nil
       return .page(Page(items: [], nextCursor: next, previousCursor: previous(first: nil)))
     case .seen:
-      guard request.direction != .refresh, !items.isEmpty else { return .page(honest(size)) }
+      let loaded = window.loadedRows.map(\.id)
+      guard request.direction != .refresh, !loaded.isEmpty else { return .page(honest(size)) }
       let page = honest(size)
-      let ids = backwards ? items.prefix(size).map(\.id) : items.suffix(size).map(\.id)
+      let ids = backwards ? loaded.prefix(size) : loaded.suffix(size)
       return .page(
         Page(items: rows(ids), nextCursor: page.nextCursor, previousCursor: page.previousCursor))
     case .repeatedCursor(let pick):
@@ -292,12 +310,136 @@ package final class PagingModel {
     sourcePending.removeAll { $0.id == id }
   }
 
+  // MARK: Local changes
+
+  /// A new copy of a row, or a new row, made by the app in `generation`: its `request` is
+  /// negative and its own, so that the checker tells it from every server copy.
+  package func localRow(id: Int, generation: Generation) -> FuzzRow {
+    localRows += 1
+    return FuzzRow(id: id, generation: generation.rawValue, request: -localRows)
+  }
+
+  /// The id of the next row the app inserts: never a server id, of any query.
+  package var nextInsertedID: Int { FuzzServer.localBase + 50 * localRows }
+
+  /// Records `edit` in the window when a correct engine accepts it now (R23: the rows it
+  /// names are loaded, an inserted id is not), before the machine gets it.
+  /// - Returns: Whether the edit applies.
+  package func recordEdit(_ edit: PagingEdit<FuzzRow>) -> Bool {
+    let loaded = Set(window.loadedRows.map(\.id)).union(window.insertedIDs)
+    switch edit {
+    case .remove(let id):
+      window.record(.remove, ExplorerRow(id: id))
+    case .update(let row):
+      guard loaded.contains(row.id) else { return false }
+      window.record(.update, row.modelRow)
+    case .insert(let row, let position):
+      guard !loaded.contains(row.id) else { return false }
+      switch position {
+      case .start: window.record(.insert(after: WindowModel.start), row.modelRow)
+      case .after(let id) where loaded.contains(id):
+        window.record(.insert(after: id), row.modelRow)
+      default: return false
+      }
+    case .move(let id, let position):
+      guard case .before(let other) = position, other != id, loaded.contains(id),
+        loaded.contains(other)
+      else { return false }
+      window.record(.move(before: other), ExplorerRow(id: id))
+    }
+    return true
+  }
+
+  /// The app sets, changes or clears the display filter (R25), before the machine gets it.
+  package func setFilter(_ filter: FuzzFilter?) { self.filter = filter }
+
+  /// The app sets the query (R24), before the machine gets it: a new one drops the edits and
+  /// the cursors and starts a new generation from the initial cursor; under
+  /// ``QueryTransition/clear`` the rows go at once.
+  /// - Parameter loadedOrder: The ids the machine holds, in order (where inserted rows are).
+  package func setQuery(_ query: Int, _ transition: QueryTransition, loadedOrder: [Int]) {
+    guard query != self.query else { return }
+    self.query = query
+    window.changeQuery(transition, loadedOrder: loadedOrder)
+    prepend = EdgeModel()
+    append = EdgeModel()
+    committedCursors = []
+    firstPageLoaded = false
+    origin = fuzzCase.initialCursor
+    windowFromOrigin = false
+    if transition == .clear {
+      visible = []
+      expectedAnchor = nil
+    }
+  }
+
+  /// The event of a local step (an edit, a filter, a query), recorded in the model first; `nil`
+  /// for the other steps, and for an edit with no row to name.
+  /// - Throws: ``FuzzViolation`` when the machine's `validate(_:)` and the model disagree on
+  ///   whether the edit applies.
+  package func localEvent(
+    _ step: FuzzStep, machine: PagingStateMachine<FuzzRow, Int>
+  ) throws -> PagingEvent<FuzzRow, Int>? {
+    let loaded = machine.loadedItems.map(\.id)
+    func pick(_ pick: Int, in ids: [Int]) -> Int { ids[(pick % ids.count + ids.count) % ids.count] }
+    let edit: PagingEdit<FuzzRow>
+    switch step {
+    case .remove(let index):
+      let held = Set(loaded)
+      let ids =
+        loaded
+        + server.offset(by: FuzzServer.offset(ofQuery: query)).ids.filter {
+          !held.contains($0)
+        }
+      guard !ids.isEmpty else { return nil }
+      edit = .remove(pick(index, in: ids))
+    case .update(let index):
+      guard !loaded.isEmpty else { return nil }
+      edit = .update(localRow(id: pick(index, in: loaded), generation: machine.generation))
+    case .insert(let index):
+      let row = localRow(id: nextInsertedID, generation: machine.generation)
+      edit = .insert(
+        row, at: index < 0 || loaded.isEmpty ? .start : .after(pick(index, in: loaded)))
+    case .move(let index, let before):
+      guard loaded.count > 1 else { return nil }
+      edit = .move(pick(index, in: loaded), to: .before(pick(before, in: loaded)))
+    case .filter(let filter):
+      setFilter(filter)
+      return .setFilter(filter?.predicate)
+    case .query(let query, let keepPrevious):
+      let transition: QueryTransition = keepPrevious ? .keepPrevious : .clear
+      setQuery(query, transition, loadedOrder: loaded)
+      return .setQuery(query, transition: transition)
+    default: return nil
+    }
+    let applies = recordEdit(edit)
+    if applies != ((try? machine.validate(edit)) != nil) {
+      throw FuzzViolation(
+        kind: "edit-validity",
+        detail: "\(edit) applies: \(applies) for the model, not for the machine")
+    }
+    return .edit(edit)
+  }
+
+  /// Whether the display filter shows `row`.
+  private func accepts(_ row: ExplorerRow) -> Bool { filter?.accepts(row.id) ?? true }
+
+  /// The ids of the server's rows a correct engine shows, in order.
+  private var expectedShownIDs: [Int] { window.loadedRows.filter(accepts).map(\.id) }
+
+  /// Takes the machine's shown rows as the list the viewport and the signals count (they are
+  /// checked against ``window`` after the event).
+  private func showRows(of machine: PagingStateMachine<FuzzRow, Int>) {
+    items = Array(machine.items)
+    positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
   // MARK: Events
 
   /// Notes what the view shows and what the user asked for, before the machine sees `event`.
   package func prepare(_ event: PagingEvent<FuzzRow, Int>) {
     switch event {
-    case .start, .startAt, .refresh: started = true
+    case .start, .startAt, .refresh, .setQuery: started = true
     case .loadNextPage, .loadPreviousPage:
       started = true
       // During a refresh, running or waiting for its automatic retry, it waits for it.
@@ -307,11 +449,20 @@ package final class PagingModel {
         self[edge: event.isLoadNextPage ? .append : .prepend].queued = true
       }
     case .cancel:
+      // It ends a refresh in flight or waiting for its retry: a retry then starts a new one
+      // (R23). A refresh that failed and waits for retry() goes on.
+      if liveRequest(.refresh) != nil
+        || pendingRetries.contains(where: { $0.direction == .refresh })
+      {
+        window.cancelRefresh()
+      }
       refreshUserCancelled = true
       for direction in [LoadDirection.prepend, .append] {
         self[edge: direction].userCancelled = true
         self[edge: direction].queued = false
       }
+    case .edit, .setFilter:
+      localTop = topVisibleRow.flatMap { id in positions[id].map { (id, $0) } }
     case .rowAppeared(let row):
       if let id = resolve(row) { visible.insert(id) }
     case .rowDisappeared(.id(let id)): visible.remove(id)
@@ -338,6 +489,9 @@ package final class PagingModel {
     var deliveredDirection: LoadDirection?
     var rechecked = false
     let originBefore = origin
+    let top = topVisibleRow
+    let firstBefore = items.first?.id
+    showRows(of: machine)
     refreshCommittedNow = false
     mustRepeat = []
     hedgeExpected = nil
@@ -373,7 +527,7 @@ package final class PagingModel {
       case .loadCompleted(_, let page):
         refreshCommittedNow = direction == .refresh
         if refreshCommittedNow { windowFromOrigin = true }
-        commit(record.request, page, before: before)
+        commit(record.request, page, top: top, firstBefore: firstBefore, before: before)
         cancellations[direction] = 0
         rechecked = true
       case .loadFailed where !event.isCancellationResult:
@@ -399,9 +553,20 @@ package final class PagingModel {
       try expectUnchanged(before, machine, event)
     }
     switch event {
-    case .start, .startAt: rechecked = true
+    case .start, .startAt, .setQuery: rechecked = true
+    case .edit, .setFilter:
+      // The top visible row becomes the anchor when the rows above it changed (R19), and no
+      // hidden or removed row is one.
+      if let top = localTop, let now = positions[top.id], now != top.position {
+        expectedAnchor = top.id
+      }
+      localTop = nil
+      // A row removed or hidden has left the screen, signal or not.
+      visible = visible.filter { positions[$0] != nil }
     default: break
     }
+    // The anchor is a shown row or nil (R19).
+    if let anchor = expectedAnchor, positions[anchor] == nil { expectedAnchor = nil }
     if rechecked {
       prepend.userCancelled = false
       append.userCancelled = false
@@ -501,49 +666,26 @@ package final class PagingModel {
   }
 
   private func commit(
-    _ request: PageRequest<Int>, _ page: Page<FuzzRow, Int>, before: MachineSnapshot
+    _ request: PageRequest<Int>, _ page: Page<FuzzRow, Int>, top: Int?, firstBefore: Int?,
+    before: MachineSnapshot
   ) {
     let direction = request.direction
-    let top = topVisibleRow
-    let firstBefore = items.first?.id
-    let replace = fuzzCase.duplicatePolicy == .replace
-    var inserted = 0
-    if direction == .prepend {
-      var fresh: [FuzzRow] = []
-      var freshPositions: [Int: Int] = [:]
-      for row in page.items {
-        if let position = positions[row.id] {
-          if replace { items[position] = row }
-        } else if let position = freshPositions[row.id] {
-          if replace { fresh[position] = row }
-        } else {
-          freshPositions[row.id] = fresh.count
-          fresh.append(row)
-        }
-      }
-      inserted = fresh.count
-      if inserted > 0 {
-        items = fresh + items
-        positions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
-      }
+    let shownBefore = Set(expectedShownIDs)
+    let rows = page.items.map(\.modelRow)
+    let cursor = request.cursor ?? Self.originCursor
+    let policy = fuzzCase.duplicatePolicy
+    if direction == .refresh {
+      window.commitRefresh(cursor: cursor, rows: rows, policy: policy)
+      committedCursors = []
+      firstPageLoaded = true
+      refreshCommitGeneration = request.generation.rawValue
     } else {
-      if direction == .refresh {
-        items = []
-        positions = [:]
-        committedCursors = []
-        firstPageLoaded = true
-        refreshCommitGeneration = request.generation.rawValue
-      }
-      for row in page.items {
-        if let position = positions[row.id] {
-          if replace { items[position] = row }
-        } else {
-          positions[row.id] = items.count
-          items.append(row)
-          inserted += 1
-        }
-      }
+      window.commitEdge(direction, cursor: cursor, rows: rows, policy: policy)
     }
+    // What the shown rows gained (R12 and R25 count shown rows).
+    let shownAfter = expectedShownIDs
+    let inserted =
+      direction == .refresh ? shownAfter.count : shownAfter.count { !shownBefore.contains($0) }
     setStatus(request, .committed)
     if let cursor = request.cursor { committedCursors.append(cursor) }
     func refused(_ cursor: Int?, other: LoadDirection) -> Int? {
@@ -624,6 +766,14 @@ package final class PagingModel {
       sourcePending.append(request)
       latestRequest = request.id.rawValue
       let direction = request.direction
+      // A refresh begins with a user's call; its retries and its reloads after a cancellation
+      // go on with it, unless the user's cancel() ended it (R23).
+      let goesOn: Bool
+      switch event {
+      case .retry, .retryTimerFired: goesOn = true
+      default: goesOn = event.isCancellationResult && deliveredDirection == .refresh
+      }
+      if direction == .refresh, !goesOn || window.refreshMark == nil { window.beginRefresh() }
       if direction == .refresh {
         origin = request.cursor
         windowFromOrigin = false
@@ -778,12 +928,16 @@ package final class PagingModel {
       FuzzViolation(kind: kind, detail: "\(detail) (after \(event))")
     }
     if let fault = machine.store.invariantViolation() { throw fail("unique-ids", fault) }
-    if !machine.items.elementsEqual(items) {
-      throw fail(
-        "items",
-        "expected \(items.map(\.description)), shown \(machine.items.map(\.description))")
+    if let mismatch = window.mismatch(
+      loaded: machine.loadedItems.map(\.modelRow), shown: machine.items.map(\.modelRow),
+      accepts: accepts)
+    {
+      throw fail("items", mismatch)
     }
-    for (a, b) in zip(items, items.dropFirst()) where a.id >= b.id {
+    // The previous query's rows keep the places the edits gave them (R24).
+    let placed = window.locallyPlacedIDs
+    let ordered = machine.isShowingPreviousQuery ? [] : items.filter { !placed.contains($0.id) }
+    for (a, b) in zip(ordered, ordered.dropFirst()) where a.id >= b.id {
       throw fail("server-order", "\(a) before \(b)")
     }
     if let old = items.first(where: { $0.generation < refreshCommitGeneration }) {
@@ -972,6 +1126,14 @@ extension PagingEvent where Item == FuzzRow, Cursor == Int {
   package var isCompletion: Bool {
     if case .loadCompleted = self { return true }
     return false
+  }
+
+  /// Whether this is a local change: an edit or a filter.
+  package var isLocalChange: Bool {
+    switch self {
+    case .edit, .setFilter: true
+    default: false
+    }
   }
 
   /// Whether this is `loadNextPage`.

@@ -25,6 +25,13 @@ enum FuzzSituation: String, CaseIterable, Sendable {
   case survivorCommitted, bothFailed
   /// A refresh (or `start(at:)`) cancelled a load and its hedge; so did `cancel()`.
   case refreshCancellingAHedge, cancelCancellingAHedge
+  // Local changes (rulebook R23 to R25).
+  /// An edit applied; an edit made during a refresh held through its commit.
+  case localEdit, editHeldThroughRefresh
+  /// A filter changed the rows shown.
+  case filterChanged
+  /// A new query cleared the rows, or kept them until its first page replaced them.
+  case queryCleared, queryKeptPrevious, previousQueryReplaced
 }
 
 /// How often a run reached each ``FuzzSituation``.
@@ -51,6 +58,7 @@ struct FuzzCoverage: Sendable {
       add(.bothEdgesLoading)
     }
     recordHedges(event, effects: effects, delivered: delivered, before: before, machine: machine)
+    recordLocal(event, before: before, machine: machine)
     switch event {
     case .loadCompleted where live == true:
       recordCommit(delivered?.direction ?? .refresh, delivered, before: before, machine: machine)
@@ -142,6 +150,25 @@ struct FuzzCoverage: Sendable {
         } else if machine.loadState(direction).error != nil {
           add(.bothFailed)
         }
+      }
+    default: break
+    }
+  }
+
+  private mutating func recordLocal(
+    _ event: PagingEvent<FuzzRow, Int>, before: MachineSnapshot,
+    machine: PagingStateMachine<FuzzRow, Int>
+  ) {
+    switch event {
+    case .edit where machine.editsInForce.count > before.editsInForce: add(.localEdit)
+    case .setFilter where !machine.items.elementsEqual(before.items): add(.filterChanged)
+    case .setQuery(_, .clear) where machine.generation != before.generation: add(.queryCleared)
+    case .setQuery(_, .keepPrevious) where machine.isShowingPreviousQuery:
+      add(.queryKeptPrevious)
+    case .loadCompleted where before.refreshRequest != nil && machine.refreshRequest == nil:
+      if before.editsInForce > 0, !machine.editsInForce.isEmpty { add(.editHeldThroughRefresh) }
+      if before.showsPreviousQuery, !machine.isShowingPreviousQuery {
+        add(.previousQueryReplaced)
       }
     default: break
     }

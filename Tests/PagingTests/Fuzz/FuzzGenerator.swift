@@ -27,6 +27,8 @@ enum FuzzGenerator {
       serverIDs: serverSize == 0 ? [] : (1...serverSize).map { $0 * 100 }, steps: [])
     // Most cases hedge, after less or more than an automatic retry's first delay (1 s).
     if random.percent(60) { fuzzCase.hedging = .milliseconds(random.int(1...30) * 100) }
+    // Most cases change the list locally too: edits, filters, queries (rulebook R23 to R25).
+    let local = random.percent(60)
     if random.percent(15) { fuzzCase.initialCursor = random.int(0...(serverSize / 2)) * 100 + 50 }
     let count = random.int(stepRange)
     if random.percent(85) {
@@ -45,15 +47,16 @@ enum FuzzGenerator {
           .answer(pick: -1, failure), .answer(pick: -1, failure),
         ]
       } else {
-        fuzzCase.steps.append(step(&random))
+        fuzzCase.steps.append(step(&random, local: local))
       }
     }
     return fuzzCase
   }
 
-  private static func step(_ random: inout SeededRandom) -> FuzzStep {
+  private static func step(_ random: inout SeededRandom, local: Bool) -> FuzzStep {
     let row: FuzzRowRef =
       random.percent(50) ? .index(random.int(-1...35)) : .idAt(random.int(-1...35))
+    if local, random.percent(12) { return localStep(&random) }
     let choices: [(Int, FuzzStep)] = [
       (
         30,
@@ -78,6 +81,19 @@ enum FuzzGenerator {
       (2, .serverInsert(position: random.int(0...40), count: random.int(1...5))),
       (2, .serverDelete(position: random.int(0...40))),
       (8, .sameFrame),
+    ]
+    return random.weighted(choices)
+  }
+
+  /// An edit, a filter or a query change (rulebook R23 to R25).
+  private static func localStep(_ random: inout SeededRandom) -> FuzzStep {
+    let choices: [(Int, FuzzStep)] = [
+      (3, .remove(pick: random.int(0...40))),
+      (3, .update(pick: random.int(0...30))),
+      (3, .insert(pick: random.int(-3...30))),
+      (2, .move(pick: random.int(0...30), before: random.int(0...30))),
+      (3, .filter(random.percent(25) ? nil : FuzzFilter.allCases[random.int(0...2)])),
+      (2, .query(random.int(0...2), keepPrevious: random.percent(50))),
     ]
     return random.weighted(choices)
   }

@@ -87,6 +87,8 @@ final class StateMachineHarness {
     case .serverInsert(let position, let count):
       model.server.insert(position: position, count: count)
     case .serverDelete(let position): model.server.delete(position: position)
+    case .remove, .update, .insert, .move, .filter, .query:
+      if let event = try model.localEvent(step, machine: machine) { try send(event) }
     case .sameFrame: break
     }
   }
