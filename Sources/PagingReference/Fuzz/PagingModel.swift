@@ -449,13 +449,9 @@ package final class PagingModel {
         self[edge: event.isLoadNextPage ? .append : .prepend].queued = true
       }
     case .cancel:
-      // It ends a refresh in flight or waiting for its retry: a retry then starts a new one
-      // (R23). A refresh that failed and waits for retry() goes on.
-      if liveRequest(.refresh) != nil
-        || pendingRetries.contains(where: { $0.direction == .refresh })
-      {
-        window.cancelRefresh()
-      }
+      // It ends a refresh in flight, waiting for its retry or failed: a retry then starts a
+      // new one, and older edits yield to it (R23, R27).
+      window.cancelRefresh()
       refreshUserCancelled = true
       for direction in [LoadDirection.prepend, .append] {
         self[edge: direction].userCancelled = true
