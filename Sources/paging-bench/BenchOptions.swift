@@ -41,7 +41,7 @@ struct BenchOptions: Sendable {
       --micro           only the micro-benchmarks (signals, commits, memory), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory,
-                        against its goal (100000000 rows: at most 64 MiB, about 30 s)
+                        against its goal (100000000 rows: at most 64 MiB)
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory

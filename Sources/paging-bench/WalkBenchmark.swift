@@ -4,8 +4,8 @@ import Paging
 /// A walk (`source.pages()`) over an in-memory source of small items: the engine's cost per
 /// row without a network, for comparing versions of the walk (`paging-bench --walk N`, timed
 /// from outside, e.g. by `/usr/bin/time -v` for the peak memory). Its goal: the walk's memory
-/// is bounded at any length (rulebook R29), a 100M-row walk (`--walk 100000000`, about half a
-/// minute) peaking at 64 MiB or less.
+/// is bounded at any length (rulebook R29), a 100M-row walk (`--walk 100000000`, several
+/// minutes) peaking at 64 MiB or less.
 enum WalkBenchmark {
   /// A source of `rows` items in pages of `pageSize`, the cursor being the offset.
   struct Source: PageSource {
