@@ -87,10 +87,12 @@ struct PageWalkDeadlineTests {
 
   @Test func aRetryWhoseWaitEndsPastTheDeadlineIsNotWaitedFor() async throws {
     let clock = TestClock()
-    let source = SlowSource(clock: clock, latency: { _ in .seconds(1) }) { cursor, _ in
-      if cursor == 1 { throw Boom(code: 2) }
-      return Self.pages(cursor, 0)
-    }
+    let source = SlowSource(
+      clock: clock, latency: { _ in .seconds(1) },
+      reply: { cursor, _ in
+        if cursor == 1 { throw Boom(code: 2) }
+        return Self.pages(cursor, 0)
+      })
     let backoff = ExponentialBackoff(initialDelay: .seconds(4), maxDelay: .seconds(30), jitter: 0)
     let options = PageWalkOptions(retryPolicy: .exponentialBackoff(backoff), deadline: .seconds(6))
     let walk = Task {

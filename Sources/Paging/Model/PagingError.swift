@@ -160,7 +160,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension PagingError {
   /// `120 s`, `1.5 s`: a duration in seconds for a message.
-  static func seconds(_ duration: Duration) -> String {
+  package static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     guard attoseconds != 0 else { return "\(seconds) s" }
     let value = Double(seconds) + Double(attoseconds) * 1e-18
