@@ -32,6 +32,16 @@ import Paging
 /// HTTP-date form becomes seconds when the error is made, counted from the response's `Date`
 /// header (the server's clock) or, without one, from the time the response arrived.
 ///
+/// **Rate limits** (as octokit's throttling plugin handles GitHub's, and before the limit is
+/// spent): every response's `RateLimit` (IETF draft), `X-RateLimit-Remaining`/`-Reset`
+/// (GitHub) or `RateLimit-Remaining`/`-Reset` fields are read; once one says no request is
+/// left, the next request waits for the reset on the source's clock, rather than spending a
+/// request on a 429. A 403 or 429 whose fields say the limit is spent is a wait too: the
+/// request goes again after the reset, once. A wait longer than ``maximumRateLimitWait``
+/// fails at once with ``HTTPPagingError/rateLimited(url:wait:)`` (retryable, its
+/// `retryAfter` the wait), which a retry policy whose `maxDelay` is shorter reports as
+/// `PagingError.retryAfterTooLong(wait:maxDelay:error:)`.
+///
 /// **Items without an `id`** (a catalog of bare strings, rows keyed by another field): give
 /// the initializer an id key path, and the items are `Identified` values:
 ///
@@ -64,8 +74,14 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// fails with ``HTTPPagingError/transport(_:)`` (`URLError.timedOut`, retryable). `nil`
   /// leaves it to the transport (60 s for ``URLSessionTransport/shared``).
   public let timeout: Duration?
-  /// The clock that times ``timeout``.
+  /// The longest this source waits for a rate limit's reset before a request (see
+  /// ``HTTPPageSource``'s rate limits); a longer wait fails at once with
+  /// ``HTTPPagingError/rateLimited(url:wait:)``, which carries it.
+  public let maximumRateLimitWait: Duration
+  /// The clock that times ``timeout`` and the rate limit's waits.
   private let clock: any Clock<Duration>
+  /// When the next request may go, from what the last response said of the rate limit.
+  private let rateLimitGate: HTTPRateLimitGate
   private let url: URL
   private let decoder: JSONDecoder
   private let transport: any HTTPTransport
@@ -92,20 +108,23 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///     same request, every page), with `Content-Type: application/json`; `nil` (the default)
   ///     sends a `GET`. A GraphQL connection makes its own.
   ///   - timeout: The longest one request may take (default: the transport's).
-  ///   - clock: The clock that times `timeout` (default: a `ContinuousClock`; tests pass a
-  ///     test clock).
+  ///   - maximumRateLimitWait: The longest wait for a rate limit's reset (default 60 s; an
+  ///     hour, `.seconds(3_600)`, waits out GitHub's hourly window).
+  ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
+  ///     `ContinuousClock`; tests pass a test clock).
   public init(
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem] = [],
     headers: [String: String] = [:], authorization: String? = nil,
     decoder: JSONDecoder = JSONDecoder(), transport: any HTTPTransport = URLSessionTransport.shared,
     maximumBodySize: Int = 16 << 20, allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil,
-    timeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()
+    timeout: Duration? = nil, maximumRateLimitWait: Duration = .seconds(60),
+    clock: any Clock<Duration> = ContinuousClock()
   ) where Item: Decodable {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
       maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
-      timeout: timeout, clock: clock
+      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait, clock: clock
     ) { data, layout, decoder in
       try PageBody<Item>.decode(data, layout: layout, decoder: decoder)
     }
@@ -135,20 +154,22 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - allowedOrigins: Other origins cursors may lead to (default: none).
   ///   - body: A JSON body to post (default: none, a `GET`).
   ///   - timeout: The longest one request may take (default: the transport's).
-  ///   - clock: The clock that times `timeout` (default: a `ContinuousClock`).
+  ///   - maximumRateLimitWait: The longest wait for a rate limit's reset (default 60 s).
+  ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
+  ///     `ContinuousClock`).
   public init<Value: Decodable & Sendable, ID: Hashable & Sendable>(
     url: URL, strategy: HTTPPagingStrategy, id: KeyPath<Value, ID> & Sendable,
     queryItems: [URLQueryItem] = [], headers: [String: String] = [:],
     authorization: String? = nil, decoder: JSONDecoder = JSONDecoder(),
     transport: any HTTPTransport = URLSessionTransport.shared, maximumBodySize: Int = 16 << 20,
     allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil, timeout: Duration? = nil,
-    clock: any Clock<Duration> = ContinuousClock()
+    maximumRateLimitWait: Duration = .seconds(60), clock: any Clock<Duration> = ContinuousClock()
   ) where Item == Identified<Value, ID> {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
       maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
-      timeout: timeout, clock: clock
+      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait, clock: clock
     ) { data, layout, decoder in
       try PageBody<Value>.decode(data, layout: layout, decoder: decoder).map {
         Identified($0, id: id)
@@ -160,7 +181,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem],
     headers: [String: String], authorization: String?, decoder: JSONDecoder,
     transport: any HTTPTransport, maximumBodySize: Int, allowedOrigins: Set<HTTPOrigin>,
-    body: Data?, timeout: Duration?, clock: any Clock<Duration>,
+    body: Data?, timeout: Duration?, maximumRateLimitWait: Duration, clock: any Clock<Duration>,
     decodeBody: @escaping @Sendable (Data, PageBodyLayout, JSONDecoder) throws -> PageBody<Item>
   ) {
     self.decodeBody = decodeBody
@@ -175,6 +196,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     self.allowedOrigins = allowedOrigins
     self.timeout = timeout.map { max($0, .zero) }
     self.clock = clock
+    self.maximumRateLimitWait = max(.zero, maximumRateLimitWait)
+    rateLimitGate = HTTPRateLimitGate(clock: clock)
     self.firstPage = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
       strategy.firstCursor(url: $0, body: body)
     }
@@ -195,7 +218,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     var urlRequest = cursor.urlRequest
     urlRequest.setValue(strategy.accept, forHTTPHeaderField: "Accept")
     for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    let (body, response) = try await send(urlRequest)
+    let (body, response) = try await sendWithinRateLimit(urlRequest, url: cursor.url)
     let page: PageBody<Item>
     do {
       page = try decodeBody(body, strategy.layout, decoder)
@@ -207,13 +230,39 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     return try strategy.page(body: page, cursor: cursor, response: response, data: body)
   }
 
-  /// The checked response, or `URLError.timedOut` once ``timeout`` passes on ``clock`` (the
-  /// request is then cancelled).
+  /// The successful response to `request`, sent once the rate limit allows: before it, the
+  /// wait for a reset that the last response announced (nothing left in its window); after a
+  /// 403 or 429 that says the limit is spent, the wait for its reset and the request once
+  /// more. A wait longer than ``maximumRateLimitWait`` throws
+  /// ``HTTPPagingError/rateLimited(url:wait:)`` at once.
+  private func sendWithinRateLimit(_ request: URLRequest, url: URL) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    var refused = false
+    while true {
+      let wait = rateLimitGate.wait
+      if wait > maximumRateLimitWait { throw HTTPPagingError.rateLimited(url: url, wait: wait) }
+      if wait > .zero { try await clock.sleep(for: wait) }
+      let (body, response) = try await send(request)
+      let limit = HTTPRateLimit(response, now: Date())
+      if let limit { rateLimitGate.record(limit) }
+      if (200...299).contains(response.statusCode) { return (body, response) }
+      // A refusal that says the limit is spent is a wait, not a failure: once.
+      if !refused, [403, 429].contains(response.statusCode), limit?.remaining == 0 {
+        refused = true
+        continue
+      }
+      throw HTTPPagingError.status(response, body: body, url: url)
+    }
+  }
+
+  /// The response, whatever its status, or `URLError.timedOut` once ``timeout`` passes on
+  /// ``clock`` (the request is then cancelled).
   private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
     let transport = transport
     let limit = maximumBodySize
     guard let timeout else {
-      return try await transport.checkedResponse(for: request, maximumBodySize: limit)
+      return try await transport.typedResponse(for: request, maximumBodySize: limit)
     }
     var request = request
     let (seconds, attoseconds) = timeout.components
@@ -221,7 +270,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     let clock = clock
     return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
       group.addTask { [request] in
-        try await transport.checkedResponse(for: request, maximumBodySize: limit)
+        try await transport.typedResponse(for: request, maximumBodySize: limit)
       }
       group.addTask {
         try await clock.sleep(for: timeout)

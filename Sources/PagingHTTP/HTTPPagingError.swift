@@ -68,6 +68,13 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// The source's URL is not an absolute `http` or `https` URL with a host
   /// (`api.example.com/notes` lacks its scheme), so no page can be requested.
   case invalidURL(URL)
+  /// The server's rate limit is spent and its reset is further away than the source's
+  /// `maximumRateLimitWait`, so the request was not sent (or, after a 403 or 429 that said
+  /// so, not sent again). Retryable, with the wait as ``retryAfter``.
+  /// - Parameters:
+  ///   - url: The URL that would have been requested.
+  ///   - wait: The time left until the limit resets, when the error was made.
+  case rateLimited(url: URL, wait: Duration)
 
   /// How many bytes of an error response's body ``status(statusCode:url:retryAfter:bodyPrefix:)``
   /// keeps: 1 KiB.
@@ -86,17 +93,20 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
         .dnsLookupFailed, .cannotFindHost,
       ].contains(error.code)
+    case .rateLimited: true
     case .decoding, .bodyTooLarge, .crossOriginCursor, .malformedLinkHeader, .invalidCursor,
       .malformedHeader, .graphQL, .invalidURL:
       false
     }
   }
 
-  /// The wait the server asked for with a 429 or 503 response's `Retry-After`, which an
-  /// automatic retry honours (at least this long, capped by the backoff's `maxDelay`); `nil`
+  /// The wait the server asked for with a 429 or 503 response's `Retry-After`, or the time to
+  /// a spent rate limit's reset (``rateLimited(url:wait:)``), which an automatic retry honours
+  /// (at least this long; longer than the backoff's `maxDelay`, not retried at all); `nil`
   /// for every other error. An HTTP-date was turned into seconds when the error was made (see
   /// ``HTTPPageSource``), so the wait does not grow stale while the error is kept.
   public var retryAfter: Duration? {
+    if case .rateLimited(_, let wait) = self { return wait }
     guard case .status(let statusCode, _, let retryAfter?, _) = self,
       statusCode == 429 || statusCode == 503
     else { return nil }
@@ -110,7 +120,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .status(_, let url, _, _), .decoding(let url, _, _, _), .bodyTooLarge(let url, _),
       .crossOriginCursor(let url, _), .malformedLinkHeader(let url, _),
       .invalidCursor(let url, _), .malformedHeader(let url, _, _), .graphQL(let url, _),
-      .invalidURL(let url):
+      .invalidURL(let url), .rateLimited(let url, _):
       url
     case .transport(let error): error.failingURL
     }
@@ -197,6 +207,9 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .graphQL(let url, let messages):
       "GraphQL errors from \(RedactedURL(url)): "
         + Self.quote(Data(messages.joined(separator: "; ").utf8), limit: 4 * Self.quotedBodyLimit)
+    case .rateLimited(let url, let wait):
+      "the rate limit of \(RedactedURL(url)) is spent until its reset in \(PagingError.seconds(wait)), "
+        + "longer than the source's maximumRateLimitWait"
     case .invalidURL(let url):
       "the source's URL \"\(RedactedURL(url))\" is not an absolute http or https URL with a "
         + "host; write it in full (https://api.example.com/v1/notes)"

@@ -39,6 +39,19 @@ extension HTTPTransport {
   public func checkedResponse(for request: URLRequest, maximumBodySize: Int) async throws -> (
     Data, HTTPURLResponse
   ) {
+    let (body, response) = try await typedResponse(for: request, maximumBodySize: maximumBodySize)
+    guard (200...299).contains(response.statusCode) else {
+      throw HTTPPagingError.status(
+        response, body: body, url: request.url ?? URL(fileURLWithPath: "/"))
+    }
+    return (body, response)
+  }
+
+  /// Sends `request` and returns the response whatever its status, with transport failures and
+  /// an oversized body typed: ``checkedResponse(for:maximumBodySize:)`` before its status check.
+  package func typedResponse(for request: URLRequest, maximumBodySize: Int) async throws -> (
+    Data, HTTPURLResponse
+  ) {
     let url = request.url ?? URL(fileURLWithPath: "/")
     let (body, response): (Data, HTTPURLResponse)
     do {
@@ -50,9 +63,6 @@ extension HTTPTransport {
     }
     guard body.count <= maximumBodySize else {
       throw HTTPPagingError.bodyTooLarge(url: url, limit: maximumBodySize)
-    }
-    guard (200...299).contains(response.statusCode) else {
-      throw HTTPPagingError.status(response, body: body, url: url)
     }
     return (body, response)
   }

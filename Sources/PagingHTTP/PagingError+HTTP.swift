@@ -1,11 +1,9 @@
 import Paging
 
 extension PagingError {
-  /// The ``HTTPPagingError`` a `PagingError.sourceFailed(_:)` wraps, else `nil`.
-  public var httpError: HTTPPagingError? {
-    guard case .sourceFailed(let error) = self else { return nil }
-    return error as? HTTPPagingError
-  }
+  /// The ``HTTPPagingError`` a `PagingError.sourceFailed(_:)` or
+  /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)` wraps, else `nil`.
+  public var httpError: HTTPPagingError? { sourceError as? HTTPPagingError }
 
   /// The HTTP status code of the response that failed the load (`401`, `404`, `503`…), or
   /// `nil` when the failure was not an HTTP status error: one read instead of two casts.

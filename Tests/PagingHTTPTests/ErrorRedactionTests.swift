@@ -96,7 +96,7 @@ struct ErrorRedactionTests {
 @Suite("Planted secrets never reach an error's text")
 struct PlantedSecretTests {
   /// A secret planted somewhere; no description may contain it.
-  static let secrets = (1...12).map { "S3CR3T\($0)x" }
+  static let secrets = (1...14).map { "S3CR3T\($0)x" }
 
   /// The source's URL: a token as the user part, another as a query value.
   static let url = URL(
@@ -143,6 +143,22 @@ struct PlantedSecretTests {
       url
     ),
     (
+      "rate limited", .linkHeader(),
+      StubReply(
+        status: 403, headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "4102444800"],
+        body:
+          #"{"message": "API rate limit exceeded, see https://x.example/?token=\#(secrets[11])"}"#),
+      url
+    ),
+    (
+      "retry after too long", .linkHeader(),
+      StubReply(status: 503, headers: ["Retry-After": "3600"], body: body), url
+    ),
+    (
+      "deadline", .linkHeader(), StubReply(body: "[]"),
+      URL(string: "https://\(secrets[12])@api.example.com/v1/notes?key=\(secrets[12])")!
+    ),
+    (
       "no scheme", .linkHeader(), StubReply(body: "[]"),
       URL(string: "api.example.com/v1/notes?api_key=\(secrets[10])")!
     ),
@@ -157,23 +173,46 @@ struct PlantedSecretTests {
         url: url, strategy: strategy, transport: transport, maximumBodySize: 65_536)
       // A page number is read from the cursor, so that scenario starts at a hand-made one.
       let start = name == "invalid cursor" ? HTTPCursor(url: url) : nil
-      var iterator = source.pages(from: start, options: PageWalkOptions(retryPolicy: .manual))
-        .makeAsyncIterator()
+      // The default policy: a Retry-After past its maxDelay fails at once, without a wait.
+      var options =
+        name == "retry after too long" ? PageWalkOptions() : PageWalkOptions(retryPolicy: .manual)
+      if name == "deadline" { options.deadline = .zero }
+      var iterator = source.pages(
+        from: start ?? (name == "deadline" ? HTTPCursor(url: url) : nil), options: options
+      )
+      .makeAsyncIterator()
       var failure: PageWalkError<HTTPCursor>?
       do {
         while try await iterator.next() != nil {}
       } catch let error as PageWalkError<HTTPCursor> {
         failure = error
       }
-      guard let failure, let error = failure.error.httpError else {
-        Issue.record("\(name): expected an HTTP error, got \(String(describing: failure))")
-        continue
+      var texts = [
+        failure.map { "\($0)" }, failure?.localizedDescription, failure?.error.description,
+      ]
+      .compactMap { $0 }
+      if name == "deadline" {
+        #expect(failure?.error == .deadlineExceeded(.zero))
+      } else {
+        guard let error = failure?.error.httpError else {
+          Issue.record("\(name): expected an HTTP error, got \(String(describing: failure))")
+          continue
+        }
+        texts += [
+          error.description, error.localizedDescription, String(describing: error.errorDescription),
+        ]
+      }
+      if name == "rate limited" {
+        #expect(failure?.error.httpError?.retryAfter.map { $0 > .seconds(3_600) } == true)
+      }
+      if name == "retry after too long" {
+        #expect(failure?.error.retryAfter == .seconds(3_600))
+        guard case .retryAfterTooLong = failure?.error else {
+          Issue.record("expected retryAfterTooLong, got \(String(describing: failure))")
+          continue
+        }
       }
       seen += 1
-      let texts = [
-        error.description, error.localizedDescription, "\(failure)", failure.localizedDescription,
-        failure.error.description, String(describing: error.errorDescription),
-      ]
       for text in texts {
         for secret in Self.secrets {
           #expect(!text.contains(secret), "\(name): \(text)")

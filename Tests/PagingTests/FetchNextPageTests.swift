@@ -3,6 +3,16 @@ import PagingTesting
 import Testing
 
 /// Issue 12: `fetchNextPage()` returns or throws the outcome, so a loop over it always ends.
+/// Waits until the failed load's task has ended and every task it resumed (the caller of
+/// `fetchNextPage()`) has run up to its next wait: without it, a clock stepped right after the
+/// retry's timer was set would start the retry before `fetchNextPage()` looked, and hide a
+/// call that does not wait.
+@MainActor
+private func settled(_ feed: Paginator<Row, Int>) async {
+  await feed.waitUntilIdle()
+  for _ in 0..<10 { await Task.yield() }
+}
+
 @Suite("Paginator.fetchNextPage()", .timeLimit(.minutes(1)))
 @MainActor
 struct FetchNextPageTests {
@@ -84,5 +94,120 @@ struct FetchNextPageTests {
 
     #expect(error == .noNewItems(pages: 3))
     #expect(calls == 3)
+  }
+
+  /// A transient failure that the default policy retries at once is waited out, as TanStack
+  /// Query's `fetchNextPage()` waits out its retries: the loop loads every page.
+  @Test func aLoopOverFetchNextPageWaitsOutTheDefaultAutomaticRetry() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      if cursor == 2 && count == 2 { throw Boom(code: 500) }
+      let number = cursor ?? 0
+      return page(number * 2..<number * 2 + 2, next: number < 3 ? number + 1 : nil)
+    }
+    let feed = Paginator(source: source, clock: clock)
+    await feed.start()
+    let loop = Task { @MainActor in
+      var added: [Int] = []
+      while feed.hasNextPage { added.append(try await feed.fetchNextPage()) }
+      return added
+    }
+
+    // The first automatic retry goes at once: its timer is due now.
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .zero))
+    #expect(clock.advance(by: .zero) == 1)
+
+    #expect(try await loop.value == [2, 2, 2])
+    #expect(feed.items.map(\.id) == Array(0..<8))
+    #expect(source.cursors == [nil, 1, 2, 2, 3])
+  }
+
+  @Test func eachRetryIsWaitedForOnThePaginatorsClock() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      if cursor == 1 && count < 3 { throw Boom(code: count) }
+      return page((cursor ?? 0) * 2..<(cursor ?? 0) * 2 + 2, next: cursor == 1 ? nil : 1)
+    }
+    let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxDelay: .seconds(30), jitter: 0)
+    let feed = Paginator(
+      source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
+      clock: clock)
+    await feed.start()
+    let fetch = Task { @MainActor in try await feed.fetchNextPage() }
+
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+    #expect(clock.advance(by: .seconds(1)) == 1)
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(3)))
+    #expect(clock.advance(by: .milliseconds(1_999)) == 0)
+    #expect(clock.advance(by: .milliseconds(1)) == 1)
+
+    #expect(try await fetch.value == 2)
+    #expect(source.cursors == [nil, 1, 1, 1])
+    #expect(!feed.hasNextPage)
+  }
+
+  @Test func whenThePolicyGivesUpTheLastFailureIsThrown() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      if cursor == 1 { throw Boom(code: count) }
+      return page(0..<2, next: 1)
+    }
+    let backoff = ExponentialBackoff(
+      initialDelay: .seconds(1), maxDelay: .seconds(30), maxAttempts: 2, jitter: 0)
+    let feed = Paginator(
+      source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
+      clock: clock)
+    await feed.start()
+    let fetch = Task { @MainActor () -> PagingError? in
+      do {
+        try await feed.fetchNextPage()
+        return nil
+      } catch {
+        return error as? PagingError
+      }
+    }
+
+    for step in [1, 2] {
+      await clock.waitForSleepers(1)
+      await settled(feed)
+      #expect(clock.advance(by: .seconds(step)) == 1)
+    }
+    #expect(await fetch.value == .sourceFailed(Boom(code: 3)))
+    #expect(source.cursors == [nil, 1, 1, 1])
+  }
+
+  @Test func cancelEndsTheWaitWithTheFailureThatScheduledTheRetry() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, _ in
+      if cursor == 1 { throw Boom(code: 7) }
+      return page(0..<2, next: 1)
+    }
+    let backoff = ExponentialBackoff(initialDelay: .seconds(5), maxDelay: .seconds(30), jitter: 0)
+    let feed = Paginator(
+      source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
+      clock: clock)
+    await feed.start()
+    let fetch = Task { @MainActor () -> PagingError? in
+      do {
+        try await feed.fetchNextPage()
+        return nil
+      } catch {
+        return error as? PagingError
+      }
+    }
+
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    feed.cancel()
+
+    #expect(await fetch.value == .sourceFailed(Boom(code: 7)))
+    #expect(source.cursors == [nil, 1])
+    #expect(clock.sleeperCount == 0)
   }
 }

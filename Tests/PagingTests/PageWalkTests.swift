@@ -145,6 +145,29 @@ struct PageWalkTests {
     #expect(source.cursors == [nil, 1, 2, 2, 3])
   }
 
+  /// A `Retry-After: 120` under a 30 s `maxDelay` used to be retried after 30 s, three times.
+  @Test func aRetryAfterPastTheMaximumDelayEndsTheWalkAtOnceWithTheWait() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, _ in
+      if cursor == 1 { throw Boom(code: 4, retryAfter: .seconds(120)) }
+      return page(0..<2, next: 1)
+    }
+    var ids: [Int] = []
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await row in source.pages(clock: clock).items { ids.append(row.id) }
+    }
+
+    #expect(
+      error?.error
+        == .retryAfterTooLong(
+          wait: .seconds(120), maxDelay: .seconds(30),
+          error: Boom(code: 4, retryAfter: .seconds(120))))
+    #expect(error?.cursor == 1)
+    #expect(ids == [0, 1])
+    #expect(source.cursors == [nil, 1])
+    #expect(clock.now == TestClock.Instant(offset: .zero))
+  }
+
   @Test func backoffWaitsAtLeastTheServersRetryAfterOnTheClock() async throws {
     let clock = TestClock()
     let source = ReplySource { cursor, count in

@@ -53,8 +53,8 @@ import Testing
       ])
   }
 
-  /// Rulebook R7: the server's `Retry-After` is a floor on the wait, capped by the maximum delay.
-  @Test func theServersRetryAfterLengthensTheWaitUpToTheMaximumDelay() {
+  /// Rulebook R7: the server's `Retry-After` is a floor on the wait, never shortened.
+  @Test func theServersRetryAfterLengthensTheWait() {
     var machine = Machine.loaded(
       configuration: .init(retryPolicy: .exponentialBackoff(Self.backoff)))
     let longer = Self.failingAppend(&machine, Boom(retryAfter: .seconds(7)))
@@ -63,9 +63,10 @@ import Testing
         .scheduleRetry(ScheduledRetry(id: 1, direction: .append, attempt: 1, delay: .seconds(7)))
       ])
     _ = machine.handle(.retryTimerFired(1))
-    let capped = Self.failingAppend(&machine, Boom(retryAfter: .seconds(3_600)))
+    // Exactly the maximum delay is still waited for.
+    let atTheCap = Self.failingAppend(&machine, Boom(retryAfter: .seconds(30)))
     #expect(
-      capped == [
+      atTheCap == [
         .scheduleRetry(ScheduledRetry(id: 2, direction: .append, attempt: 2, delay: .seconds(30)))
       ])
     var shorter = Machine.loaded(
@@ -76,6 +77,28 @@ import Testing
       kept == [
         .scheduleRetry(ScheduledRetry(id: 1, direction: .append, attempt: 1, delay: .seconds(1)))
       ])
+  }
+
+  /// Rulebook R7: a `Retry-After` past the maximum delay is neither retried early nor clamped:
+  /// the edge fails at once with the wait.
+  @Test func aRetryAfterLongerThanTheMaximumDelayFailsAtOnceWithTheWait() {
+    var machine = Machine.loaded(
+      configuration: .init(retryPolicy: .exponentialBackoff(Self.backoff)))
+    let error = Boom(code: 5, retryAfter: .seconds(120))
+    let effects = Self.failingAppend(&machine, error)
+
+    #expect(effects.isEmpty)
+    #expect(
+      machine.appendState
+        == .failed(.retryAfterTooLong(wait: .seconds(120), maxDelay: .seconds(30), error: error)))
+    #expect(machine.appendState.error?.retryAfter == .seconds(120))
+    #expect(machine.appendState.error?.isRetryable == true)
+    #expect(machine.metrics.retriesScheduled == 0)
+    // A manual retry sends the same cursor again.
+    #expect(machine.handle(.retry).loads.map(\.cursor) == [20])
+    #expect(Self.backoff.waitsTooLong(.seconds(30)) == false)
+    #expect(Self.backoff.waitsTooLong(.milliseconds(30_001)) == true)
+    #expect(Self.backoff.waitsTooLong(nil) == false)
   }
 
   @Test func nonRetryableErrorsAreNotRetried() {

@@ -3,7 +3,8 @@
 /// The default, in ``PagingConfiguration``, is ``exponentialBackoff(_:)`` with
 /// ``ExponentialBackoff/standard``: a transient failure (a lost connection, a timeout, HTTP
 /// 408, 429 or 5xx) is retried at once, then after about 1 s and 2 s, each wait at least the
-/// server's `Retry-After`, and then the direction stays failed until ``Paginator/retry()``; an
+/// server's `Retry-After` (a longer `Retry-After` than ``ExponentialBackoff/maxDelay`` fails at
+/// once, with the wait), and then the direction stays failed until ``Paginator/retry()``; an
 /// error a retry cannot help (``PagingError/isRetryable`` is `false`) latches at once.
 /// TanStack Query's default is alike (3 retries), but it waits 1 s before the first, retries
 /// every error, and without jitter; we retry at once because a blip on a mobile network most
@@ -23,7 +24,9 @@ public enum RetryPolicy: Hashable, Sendable {
 /// The delays of ``RetryPolicy/exponentialBackoff(_:)``: attempt *n* (1-based) waits
 /// `min(maxDelay, initialDelay × multiplier^(n-1))`, spread by ±`jitter` of itself; with
 /// ``immediateFirstRetry``, attempt 1 goes at once and attempt *n* waits what attempt *n* - 1
-/// would have. Every wait is at least the server's `Retry-After`, capped by ``maxDelay``.
+/// would have. Every wait is at least the server's `Retry-After`; a `Retry-After` longer than
+/// ``maxDelay`` is not retried at all: the load fails at once with
+/// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``, which carries the wait.
 ///
 /// The jitter comes from a seeded generator inside the state machine, so a run is
 /// reproducible.
@@ -101,9 +104,9 @@ public struct ExponentialBackoff: Hashable, Sendable {
   }
 
   /// The delay before automatic attempt `attempt` when the server asked for a wait: the
-  /// backoff's delay, or the server's `Retry-After` when that is longer, capped by
-  /// ``maxDelay`` (a server asking for an hour does not stall the list for an hour; the
-  /// retry then most likely fails again and the direction shows the error).
+  /// backoff's delay, or the server's `Retry-After` when that is longer, so a retry never goes
+  /// sooner than the server asked. The engine calls it only for a wait within ``maxDelay``: a
+  /// longer one is not retried (``waitsTooLong(_:)``).
   /// - Parameters:
   ///   - attempt: The attempt's number, from 1.
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
@@ -114,7 +117,16 @@ public struct ExponentialBackoff: Hashable, Sendable {
   {
     let backoff = delay(forAttempt: attempt, randomFraction: randomFraction)
     guard let retryAfter, retryAfter > backoff else { return backoff }
-    return min(retryAfter, max(maxDelay, backoff))
+    return retryAfter
+  }
+
+  /// Whether the server's wait is longer than ``maxDelay``: such a failure is not retried
+  /// automatically but fails at once with ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``
+  /// (rulebook R7).
+  /// - Parameter retryAfter: The server's wait, or `nil`.
+  /// - Returns: `true` when `retryAfter` exceeds ``maxDelay``.
+  public func waitsTooLong(_ retryAfter: Duration?) -> Bool {
+    retryAfter.map { $0 > maxDelay } ?? false
   }
 }
 

@@ -18,6 +18,8 @@ extension PagingStateMachine {
       case .sourceCancelled(let times): hasher.combine(-times)
       case .invalidConfiguration(let error): hasher.combine(error)
       case .internalInconsistency(let rule): hasher.combine(rule)
+      case .retryAfterTooLong(let wait, _, _): hasher.combine(wait)
+      case .deadlineExceeded(let deadline): hasher.combine(deadline)
       }
     }
     func hash(_ activity: LoadActivity<Cursor>) {

@@ -307,7 +307,17 @@ extension PagingStateMachine {
     // decides that a cursor repeated (rulebook, fault class 26).
     let failure = PagingError.sourceFailed(error)
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy, failure.isRetryable,
-      attempt.automaticRetries < backoff.maxAttempts
+      attempt.automaticRetries < backoff.maxAttempts, backoff.waitsTooLong(failure.retryAfter),
+      let wait = failure.retryAfter
+    {
+      // The server's wait is longer than the policy allows: a retry sooner would be refused
+      // (or break its rule), so the edge fails now, with the wait (rulebook R7).
+      setActivity(
+        direction,
+        .failed(.retryAfterTooLong(wait: wait, maxDelay: backoff.maxDelay, error: error)),
+        plan: plan)
+    } else if case .exponentialBackoff(let backoff) = configuration.retryPolicy,
+      failure.isRetryable, attempt.automaticRetries < backoff.maxAttempts
     {
       let number = attempt.automaticRetries + 1
       let retry = ScheduledRetry(

@@ -31,6 +31,24 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// ``PagingMetrics/internalInconsistencies`` counts it. Debug builds trap at the fault instead.
   /// The text names the rule, never an item or a cursor.
   case internalInconsistency(String)
+  /// The source failed with an error that asked for a wait (``RetryableError/retryAfter``:
+  /// HTTP's `Retry-After`, or a rate limit's reset) longer than the automatic retry policy's
+  /// ``ExponentialBackoff/maxDelay``. The engine did not retry: a retry sooner than the
+  /// server's wait would break its rule, and a wait longer than the policy allows would hold
+  /// the list (or a walk) past what the app asked for. So the direction failed at once, with
+  /// the wait, for a UI to say when to try again. Retryable: ``Paginator/retry()`` requests
+  /// the same cursor (after `wait`, or the server refuses it again).
+  /// - Parameters:
+  ///   - wait: The server's wait, from the moment the error was made.
+  ///   - maxDelay: The policy's longest wait.
+  ///   - error: The source's error.
+  case retryAfterTooLong(wait: Duration, maxDelay: Duration, error: any Error)
+  /// A ``PageWalk`` ran past its ``PageWalkOptions/deadline``, measured on the walk's clock
+  /// from its first request: the request in flight, or the wait for a retry, was cancelled (a
+  /// retry whose wait would end past the deadline is not waited for). Retryable: a new walk
+  /// from ``PageWalkError/cursor`` picks up at the page that did not load. Only a walk reports
+  /// it.
+  case deadlineExceeded(Duration)
 
   /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
   /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
@@ -45,6 +63,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noNewItems, .sourceCancelled: true
     case .invalidConfiguration: false
     case .internalInconsistency: true
+    case .retryAfterTooLong, .deadlineExceeded: true
     }
   }
 
@@ -57,10 +76,23 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The wait the server asked for before the same request, when the source's error carries
-  /// one (``RetryableError/retryAfter``); `nil` otherwise.
+  /// one (``RetryableError/retryAfter``), or the wait of ``retryAfterTooLong(wait:maxDelay:error:)``;
+  /// `nil` otherwise.
   public var retryAfter: Duration? {
-    guard case .sourceFailed(let error) = self else { return nil }
-    return (error as? any RetryableError)?.retryAfter
+    switch self {
+    case .sourceFailed(let error): (error as? any RetryableError)?.retryAfter
+    case .retryAfterTooLong(let wait, _, _): wait
+    default: nil
+    }
+  }
+
+  /// The source's own error: what ``sourceFailed(_:)`` or
+  /// ``retryAfterTooLong(wait:maxDelay:error:)`` wraps; `nil` for the engine's own errors.
+  public var sourceError: (any Error)? {
+    switch self {
+    case .sourceFailed(let error), .retryAfterTooLong(_, _, let error): error
+    default: nil
+    }
   }
 
   /// Whether `error` means "cancelled" rather than "failed": `CancellationError`,
@@ -92,6 +124,13 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       return a == b
     case (.internalInconsistency(let a), .internalInconsistency(let b)):
       return a == b
+    case (
+      .retryAfterTooLong(let wait, let maxDelay, let a), .retryAfterTooLong(let w, let m, let b)
+    ):
+      return wait == w && maxDelay == m && type(of: a) == type(of: b)
+        && String(reflecting: a) == String(reflecting: b)
+    case (.deadlineExceeded(let a), .deadlineExceeded(let b)):
+      return a == b
     default:
       return false
     }
@@ -110,7 +149,22 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
     case .invalidConfiguration(let error): "invalid configuration: \(error)"
     case .internalInconsistency(let rule): "the paging engine broke its own rule: \(rule)"
+    case .retryAfterTooLong(let wait, let maxDelay, let error):
+      "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "
+        + "retry policy's maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(error)"
+    case .deadlineExceeded(let deadline):
+      "the walk ran past its deadline of \(Self.seconds(deadline))"
     }
+  }
+}
+
+extension PagingError {
+  /// `120 s`, `1.5 s`: a duration in seconds for a message.
+  package static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    guard attoseconds != 0 else { return "\(seconds) s" }
+    let value = Double(seconds) + Double(attoseconds) * 1e-18
+    return "\((value * 1000).rounded() / 1000) s"
   }
 }
 
@@ -125,7 +179,9 @@ public protocol RetryableError: Error {
 
   /// How long the server asked the client to wait before the same request (HTTP's
   /// `Retry-After`, RFC 9110 section 10.2.3), or `nil` when it did not say. An automatic retry
-  /// waits at least this long, capped by ``ExponentialBackoff/maxDelay``. The default is `nil`.
+  /// waits at least this long; a wait longer than ``ExponentialBackoff/maxDelay`` is not
+  /// retried but fails at once with ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``.
+  /// The default is `nil`.
   var retryAfter: Duration? { get }
 }
 

@@ -19,9 +19,19 @@ extension Paginator {
   /// existing calls there without `await` would stop compiling. A distinct name keeps every
   /// existing call as it is.
   ///
-  /// The load runs in a task the paginator owns: cancelling the caller stops the wait, not
-  /// the load. Without code outside this call, an automatic retry's wait is not waited for:
-  /// the failure that scheduled it is thrown.
+  /// **Automatic retries are waited out**, as TanStack Query's `fetchNextPage()` resolves
+  /// only after its query's retries: a transient failure that the ``RetryPolicy`` retries
+  /// (the default retries three times, at once and then after about 1 s and 2 s) is not
+  /// thrown; the call waits for each retry, on the paginator's clock, and returns the page the
+  /// retry loaded, or throws once the policy gives up. Otherwise a pull loop would end at the
+  /// first blip that the same paginator heals by itself a second later, while
+  /// ``PageSource/pages(from:options:clock:)`` heals it. With ``RetryPolicy/manual`` a failure
+  /// throws at once; a `Retry-After` longer than the policy's `maxDelay` throws
+  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)`` at once.
+  ///
+  /// The load runs in a task the paginator owns: cancelling the caller stops the wait for a
+  /// retry (the failure is thrown), not the load or the retry. ``cancel()`` cancels the retry,
+  /// and the call throws the failure that scheduled it.
   /// - Returns: How many items the page added (after de-duplication).
   /// - Throws: The ``PagingError`` of the failed first page or append direction.
   @discardableResult
@@ -29,8 +39,20 @@ extension Paginator {
     let before = items.count
     loadNextPage()
     await waitUntilIdle()
+    // A retry's timer starts its load when it fires; the load is then waited for in turn.
+    while let retry = pendingRetry, !Task.isCancelled {
+      await waitForRetry(retry.id)
+      await waitUntilIdle()
+    }
     if let error = refreshState.error, items.isEmpty { throw error }
     if let error = appendState.error { throw error }
     return max(0, items.count - before)
+  }
+
+  /// The automatic retry this call waits for: the append direction's, or the first page's
+  /// while nothing is shown.
+  private var pendingRetry: ScheduledRetry? {
+    if let retry = machine.activity(.append).scheduledRetry { return retry }
+    return items.isEmpty ? machine.refresh.scheduledRetry : nil
   }
 }

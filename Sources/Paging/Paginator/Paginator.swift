@@ -57,6 +57,9 @@ where Item.ID: Sendable {
   /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
+  /// Callers of `fetchNextPage()` waiting for an automatic retry's timer to fire or be
+  /// cancelled.
+  @ObservationIgnored private var retryWaiters: [RetryID: [CheckedContinuation<Void, Never>]] = [:]
   /// The callers of `start()`, `start(at:)` and `refresh()` waiting for the refresh to end.
   @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
   /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
@@ -424,10 +427,27 @@ where Item.ID: Sendable {
       retryTimers[retry.id] = setTimer(after: retry.delay) { [weak self] in
         self?.retryTimers[retry.id] = nil
         self?.send(.retryTimerFired(retry.id))
+        self?.resumeRetryWaiters(retry.id)
       }
     case .cancelRetry(let id):
       retryTimers.removeValue(forKey: id)?.cancel(on: clock)
+      resumeRetryWaiters(id)
     }
+  }
+
+  /// Waits until the automatic retry `id` fires (its load has then started) or is cancelled;
+  /// returns at once when it is no longer pending, or when the calling task is cancelled.
+  func waitForRetry(_ id: RetryID) async {
+    guard retryTimers[id] != nil, !Task.isCancelled else { return }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { retryWaiters[id, default: []].append($0) }
+    } onCancel: {
+      Task { @MainActor [weak self] in self?.resumeRetryWaiters(id) }
+    }
+  }
+
+  private func resumeRetryWaiters(_ id: RetryID) {
+    for waiter in retryWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
   }
 
   /// Marks the load `id` as begun, unless it was cancelled before: then it must not reach the

@@ -19,7 +19,10 @@
 /// - a source that reports a cancellation nobody asked for has its request sent again, three
 ///   times; the fourth time in a row fails with ``PagingError/sourceCancelled(times:)``;
 /// - a retryable failure is sent again as ``PageWalkOptions/retryPolicy`` says, after at least
-///   the server's `Retry-After`.
+///   the server's `Retry-After`; a `Retry-After` past the policy's `maxDelay` ends the walk at
+///   once with ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``;
+/// - past ``PageWalkOptions/deadline`` on the walk's clock, the walk ends with
+///   ``PagingError/deadlineExceeded(_:)``.
 ///
 /// Every request carries a new ``PageRequest/id``, retries included: the first page is a
 /// ``LoadDirection/refresh`` request, the others ``LoadDirection/append`` requests, as a
@@ -64,6 +67,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var finished = false
     private var pages = 0
     private var itemCount = 0
+    /// The time left to the walk's ``PageWalkOptions/deadline``, from the first `next()`.
+    private var deadline: WalkDeadline?
 
     init(walk: PageWalk) {
       self.walk = walk
@@ -83,9 +88,25 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       // appends. A guard that tripped at the last commit latches the append edge, so the
       // machine then asks for nothing and its failure is thrown.
       let direction = started ? LoadDirection.append : .refresh
-      let effects = machine.handle(started ? .loadNextPage : .start)
-      started = true
-      guard let page = try await run(effects) else {
+      if !started, let limit = walk.options.deadline {
+        deadline = WalkDeadline(limit, clock: walk.clock)
+      }
+      let page: Element?
+      do {
+        if let deadline, deadline.remaining <= .zero { throw WalkDeadlinePassed() }
+        let effects = machine.handle(started ? .loadNextPage : .start)
+        started = true
+        page = try await run(effects)
+      } catch is WalkDeadlinePassed {
+        // What was in flight was cancelled: the machine stops it, the cursor stays.
+        _ = machine.handle(.cancel)
+        finished = true
+        throw PageWalkError(
+          error: .deadlineExceeded(walk.options.deadline ?? .zero),
+          cursor: direction == .refresh ? machine.origin : machine.nextCursor,
+          pagesLoaded: pages, itemsLoaded: itemCount)
+      }
+      guard let page else {
         if let error = machine.loadState(direction).error {
           finished = true
           throw PageWalkError(
@@ -111,19 +132,24 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         case .startLoad(let request):
           do {
             try Task.checkCancellation()
-            let page = try await walk.source.loadPage(request)
+            let page = try await PageWalk.load(
+              request, from: walk.source, deadline: deadline, clock: walk.clock)
             loaded = page
             if walk.options.removesDuplicates { machine.reserveWindow(adding: page.items.count) }
             event = .loadCompleted(request.id, keys(of: page))
           } catch  where Task.isCancelled {
             throw cancel()
+          } catch let passed as WalkDeadlinePassed {
+            throw passed
           } catch {
             // A cancellation the task did not ask for is the source's; the machine counts it.
             event = .loadFailed(request.id, error)
           }
         case .scheduleRetry(let retry):
           do {
-            try await Self.sleep(walk.clock, for: retry.delay)
+            try await PageWalk.waitForRetry(retry.delay, deadline: deadline, clock: walk.clock)
+          } catch let passed as WalkDeadlinePassed {
+            throw passed
           } catch {
             throw cancel()
           }
@@ -178,10 +204,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       _ = machine.handle(.cancel)
       finished = true
       return CancellationError()
-    }
-
-    private static func sleep<C: Clock<Duration>>(_ clock: C, for delay: Duration) async throws {
-      try await clock.sleep(for: delay)
     }
 
     private mutating func finish() -> Element? {

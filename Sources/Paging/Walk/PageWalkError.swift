@@ -11,6 +11,8 @@
 public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, CustomStringConvertible {
   /// What went wrong, as the engine's state machine reported it: ``PagingError/sourceFailed(_:)``
   /// wrapping the source's error (after any automatic retries),
+  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)`` (the server's wait is longer
+  /// than the retry policy allows), ``PagingError/deadlineExceeded(_:)``,
   /// ``PagingError/repeatedCursor(_:)``, ``PagingError/noNewItems(pages:)`` or
   /// ``PagingError/sourceCancelled(times:)`` (the fourth cancellation in a row that the source
   /// reported by itself, rulebook R13).

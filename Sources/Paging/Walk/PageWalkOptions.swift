@@ -26,10 +26,23 @@ public struct PageWalkOptions: Sendable, Hashable {
   }
   /// When a failed request is sent again: ``RetryPolicy/manual`` never (the walk throws);
   /// ``RetryPolicy/exponentialBackoff(_:)`` retries retryable failures after its delays,
-  /// waiting at least a server's `Retry-After` (``RetryableError/retryAfter``), capped by its
-  /// `maxDelay`, exactly as a ``Paginator`` does (rulebook R7). Default:
+  /// waiting at least a server's `Retry-After` (``RetryableError/retryAfter``) up to its
+  /// `maxDelay` (a longer wait fails at once with
+  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``), exactly as a ``Paginator`` does
+  /// (rulebook R7). Default:
   /// ``PagingConfiguration``'s default policy.
   public var retryPolicy: RetryPolicy
+  /// The longest the whole walk may take, on the walk's clock, from its first `next()`: past
+  /// it, the request in flight or the wait for a retry is cancelled, and the walk throws a
+  /// ``PageWalkError`` with ``PagingError/deadlineExceeded(_:)`` whose cursor resumes at the
+  /// page that did not load. A retry whose wait would end past the deadline is not waited for.
+  /// Beside a source's own per-request timeout (an HTTP source's `timeout`), which bounds one
+  /// request; this bounds the requests, retries and waits together. `nil` (the default): no
+  /// deadline. Negative values count as zero.
+  public var deadline: Duration? {
+    didSet { deadline = deadline.map { max(.zero, $0) } }
+  }
+
   /// How many of its last pages the walk remembers, so that its memory stays bounded at any
   /// length (rulebook R29): an item is dropped as a duplicate when one of at least these
   /// pages (at most twice as many) had its id, and a cursor of these pages ends the walk with
@@ -48,11 +61,13 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - removesDuplicates: Drop items whose id was already seen (default `true`).
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before failing (default 3).
   ///   - retryPolicy: Automatic retries (default: ``PagingConfiguration``'s default).
+  ///   - deadline: The longest the whole walk may take (default: none).
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy
+    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy, deadline: Duration? = nil
   ) {
+    self.deadline = deadline.map { max(.zero, $0) }
     self.maxPages = maxPages.map { max(1, $0) }
     self.maxItems = maxItems.map { max(1, $0) }
     self.removesDuplicates = removesDuplicates
