@@ -106,7 +106,8 @@ public struct ExponentialBackoff: Hashable, Sendable {
   /// The delay before automatic attempt `attempt` when the server asked for a wait: the
   /// backoff's delay, or the server's `Retry-After` when that is longer, so a retry never goes
   /// sooner than the server asked. The engine calls it only for a wait within ``maxDelay``: a
-  /// longer one is not retried (``waitsTooLong(_:)``).
+  /// longer one is not retried but fails with
+  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``.
   /// - Parameters:
   ///   - attempt: The attempt's number, from 1.
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
@@ -125,7 +126,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   /// (rulebook R7).
   /// - Parameter retryAfter: The server's wait, or `nil`.
   /// - Returns: `true` when `retryAfter` exceeds ``maxDelay``.
-  public func waitsTooLong(_ retryAfter: Duration?) -> Bool {
+  package func waitsTooLong(_ retryAfter: Duration?) -> Bool {
     retryAfter.map { $0 > maxDelay } ?? false
   }
 }
