@@ -1,5 +1,6 @@
 import Foundation
 import PagingHTTP
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -25,6 +26,30 @@ enum ProxyFault: Sendable {
   }
 }
 
+/// A rate limit the fault proxy enforces in front of the server: `limit` requests a window,
+/// every forwarded response saying what is left and the reset (`reset` seconds, always the
+/// same), a request past the budget refused with none left. The window passes only when the
+/// test calls ``FaultProxy/resetWindow()``, never with the wall clock.
+struct ProxyRateLimit: Sendable {
+  /// How the fields are spelled, and the status of a refusal.
+  enum Flavour: String, Sendable {
+    /// `X-RateLimit-Limit`, `-Remaining` and `-Reset` (a Unix time, counted from the proxy's
+    /// `Date`); a refusal is a 403.
+    case github
+    /// `RateLimit: "default";r=LEFT;t=RESET` and `RateLimit-Policy`; a refusal is a 429.
+    case ietf
+  }
+
+  /// The requests a window allows.
+  var limit: Int
+  /// The seconds to the reset that every response states.
+  var reset: Int
+  /// The fields' spelling.
+  var flavour: Flavour
+
+  var json: [String: Any] { ["limit": limit, "reset": reset, "flavour": flavour.rawValue] }
+}
+
 /// A fault-injecting proxy of a test's own in front of a real server (`.ci/fault-proxy.py`,
 /// Python's standard library only): it forwards every request, `Host` included, so the
 /// server's next-page URLs lead back through it, and injects the faults it was started with.
@@ -35,19 +60,25 @@ struct FaultProxy {
   /// The proxy's base URL, in place of the real server's.
   var url: URL { server.url }
 
-  /// Starts a proxy to `upstream` that injects `faults` (by request number, from 1).
-  static func start(upstream: URL, faults: [Int: ProxyFault]) async throws -> FaultProxy {
+  /// Starts a proxy to `upstream` that injects `faults` (by request number, from 1) and, when
+  /// given, enforces `rateLimit`.
+  static func start(
+    upstream: URL, faults: [Int: ProxyFault] = [:], rateLimit: ProxyRateLimit? = nil
+  ) async throws -> FaultProxy {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent(".ci/fault-proxy.py")
     let plan = Dictionary(uniqueKeysWithValues: faults.map { (String($0.key), $0.value.json) })
     let json = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+    let limit = try rateLimit.map {
+      String(decoding: try JSONSerialization.data(withJSONObject: $0.json), as: UTF8.self)
+    }
     return FaultProxy(
       server: try await LocalServer.executable(
         LocalServer.systemPython?.path ?? "/usr/bin/env",
         (LocalServer.systemPython == nil ? ["python3"] : []) + [
           script.path, upstream.absoluteString, json,
-        ], marker: LocalServer.runningOn))
+        ] + (limit.map { [$0] } ?? []), marker: LocalServer.runningOn))
   }
 
   /// The request targets (path and query) the proxy received, in order, faults included.
@@ -55,6 +86,15 @@ struct FaultProxy {
     let (body, _) = try await URLSessionTransport.shared.response(
       for: URLRequest(url: url.appendingPathComponent("__proxy__/log")), maximumBodySize: 1 << 22)
     return try JSONDecoder().decode([String].self, from: body)
+  }
+
+  /// Starts the rate limit's next window: its whole budget is left again.
+  func resetWindow() async throws {
+    var request = URLRequest(url: url.appendingPathComponent("__proxy__/reset-window"))
+    request.httpMethod = "POST"
+    let (_, response) = try await URLSessionTransport.shared.response(
+      for: request, maximumBodySize: 1 << 10)
+    #expect(response.statusCode == 204)
   }
 
   /// Stops the proxy.

@@ -205,3 +205,22 @@ func walkUntilFailure<Source: PageSource>(_ walk: PageWalk<Source>) async -> (
     return (pages, nil)
   }
 }
+
+/// Waits until something sleeps on `clock` (the walk pauses) or `walk` ends, whichever comes
+/// first: `true` when it paused. A walk that fails instead of pausing ends the wait, where
+/// `waitForSleepers(_:)` alone would wait past the test's time limit.
+func pauseOrEnd<Value: Sendable>(of walk: Task<Value, any Error>, on clock: TestClock) async
+  -> Bool
+{
+  let (first, continuation) = AsyncStream.makeStream(of: Bool.self)
+  Task {
+    await clock.waitForSleepers(1)
+    continuation.yield(true)
+  }
+  Task {
+    _ = await walk.result
+    continuation.yield(false)
+  }
+  for await paused in first { return paused }
+  return false
+}
