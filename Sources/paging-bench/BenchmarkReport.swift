@@ -19,12 +19,12 @@ struct BenchmarkReport: Codable, Sendable {
   let micro: MicroBenchmarks
   /// Every policy on every profile.
   let policies: [PolicyComparison.Result]
-  /// The capped window and restore on the state machine (issue 13): pages giving both
+  /// The capped window and restore on the state machine: pages giving both
   /// cursors, and only next cursors.
   let cappedWindow: [CappedWindowProfile.Result]
-  /// The reader scrolling back through dropped pages (issue 13).
+  /// The reader scrolling back through dropped pages.
   let cappedScrollBack: [CappedScrollBack.Result]
-  /// Search as you type and a filtered feed (issue 14).
+  /// Search as you type and a filtered feed.
   let localChanges: LocalChangeProfiles.Results
   /// Every goal with its verdict.
   let goals: [Goal]
@@ -54,7 +54,7 @@ struct BenchmarkReport: Codable, Sendable {
       (the machine is shared: other work slows every case of a table alike, since each table's
       cases run in turns, so its ratios hold better than its absolute figures)
 
-      ## Goals (issues 6, 13, 14 and 15)
+      ## Goals
 
       \(met) of \(goals.count) met.
 

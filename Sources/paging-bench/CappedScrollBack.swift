@@ -2,7 +2,7 @@ import DemoSupport
 import Paging
 import PagingTesting
 
-/// The reader who scrolls back up through dropped pages (issue 13): the paginators run with
+/// The reader who scrolls back up through dropped pages: the paginators run with
 /// `maxSize` 1,000 in the list simulator, on the same scripted session, seeds and cellular
 /// latency as the other profiles; the oracle holds every row it loaded (no cap), so scrolling
 /// back costs it nothing and its stall on the way back, 0, is a lower bound for any capped
@@ -103,7 +103,7 @@ enum CappedScrollBack {
       })
   }
 
-  /// Issue 13's goal for the way back, by ``PolicyComparison/stallGoal``, for both capped
+  /// The goal for the way back, by ``PolicyComparison/stallGoal``, for both capped
   /// paginators, and the anchor: no row the user read moved when a page landed above it.
   nonisolated static func goals(_ results: [Result], quick: Bool) -> [Goal] {
     guard let oracle = results.first(where: { $0.policy == .oracle }) else { return [] }

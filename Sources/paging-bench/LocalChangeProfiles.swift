@@ -139,7 +139,7 @@ enum LocalChangeProfiles {
       rowsShown: report.rowsShown, stallSeconds: report.stallTime.seconds)
   }
 
-  /// The goals of issue 14: no stale row in search as you type; the engine's filter within
+  /// The goals of local changes: no stale row in search as you type; the engine's filter within
   /// 1.25 × the oracle's stall on the same flings (0.25 s when the oracle never waits), with a
   /// view model's own filter and the unfiltered feed beside it. Search has no oracle: the
   /// rows change with every keystroke, so there is no one path to plan.
@@ -195,7 +195,7 @@ enum LocalChangeProfiles {
     return """
       ## Search and a filtered feed
 
-      In the list simulator, over CPython's release notes on a cellular network (issue 14).
+      In the list simulator, over CPython's release notes on a cellular network.
       *Search as you type*: the user types "asyncio" with gaps of 90 to 260 ms (no debounce:
       every keystroke is a query, `setQuery` on the paginator), waits 3 s, then scrolls to row
       60; a stale row is a row that appears while the text typed by then does not match it.

@@ -37,7 +37,7 @@ struct Profile: Sendable {
   /// ≈ 700 ms; no heavy tail beyond that.
   static let slow = LatencyModel.logNormal(median: .milliseconds(400), sigma: 0.34)
 
-  /// The six profiles of issue 6, and the chat of engine v2. `quick` shortens every session
+  /// The six session profiles, and the chat (scrolling up). `quick` shortens every session
   /// but the chat's.
   static func all(quick: Bool) -> [Profile] {
     let scale = quick ? 1 : 3
