@@ -33,17 +33,9 @@ package enum Explorer {
     if compact {
       return CompactSearch(configuration, skipping: skipped).run(stateLimit: stateLimit)
     }
-    let clock = ContinuousClock()
-    let start = clock.now
-    let cpuStart = threadCPUSeconds()
+    let timer = SearchTimer()
     var result = ExplorerResult(configuration: configuration)
-    func finish() -> ExplorerResult {
-      let elapsed = clock.now - start
-      result.seconds =
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      result.cpuSeconds = threadCPUSeconds() - cpuStart
-      return result
-    }
+    func finish() -> ExplorerResult { timer.timed(result) }
     var seen = Set<UInt64>()
     var snapshotsChecked = Set<UInt64>()
     var root = ExplorerWorld(configuration)
@@ -156,17 +148,9 @@ package final class CompactSearch {
   }
 
   package func run(stateLimit: Int) -> ExplorerResult {
-    let clock = ContinuousClock()
-    let start = clock.now
-    let cpuStart = threadCPUSeconds()
+    let timer = SearchTimer()
     var result = ExplorerResult(configuration: configuration)
-    func finish() -> ExplorerResult {
-      let elapsed = clock.now - start
-      result.seconds =
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      result.cpuSeconds = threadCPUSeconds() - cpuStart
-      return result
-    }
+    func finish() -> ExplorerResult { timer.timed(result) }
     var seen = Set<UInt64>()
     var snapshotsChecked = Set<UInt64>()
     seen.insert(root.fingerprint)
@@ -215,6 +199,25 @@ package final class CompactSearch {
 }
 
 /// The processor time of the calling thread so far, in seconds.
+/// A search's wall-clock and processor time since it began, written into its result.
+struct SearchTimer {
+  let clock = ContinuousClock()
+  let start: ContinuousClock.Instant
+  let cpuStart = threadCPUSeconds()
+
+  init() { start = clock.now }
+
+  /// `result` with the time spent so far.
+  func timed(_ result: ExplorerResult) -> ExplorerResult {
+    var result = result
+    let elapsed = clock.now - start
+    result.seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    result.cpuSeconds = threadCPUSeconds() - cpuStart
+    return result
+  }
+}
+
 func threadCPUSeconds() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
