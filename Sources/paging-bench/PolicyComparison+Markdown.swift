@@ -57,13 +57,14 @@ extension PolicyComparison {
       existed, *after the end* counts requests past either end, and *jumps* counts prepends
       that moved the row the user was reading (fault class 17), with the points it moved.
 
-      | profile | user and network | rows | page size |
-      | --- | --- | ---: | ---: |
+      | profile | user and network | latency model | rows | page size |
+      | --- | --- | --- | ---: | ---: |
 
       """
     for profile in profiles {
       text +=
-        "| \(profile.name) | \(profile.summary) | \(Format.count(profile.rows)) | \(profile.pageSize) |\n"
+        "| \(profile.name) | \(profile.summary) | \(profile.latency.summary) | \(Format.count(profile.rows))"
+        + " | \(profile.pageSize) |\n"
     }
     for profile in profiles {
       let oracle = result(results, profile.name, .oracle)
@@ -94,7 +95,8 @@ extension PolicyComparison {
             "\(result.viewportJumps) (\(String(format: "%.0f", result.anchorMovement)) pt)")
         }
       }
-      text += "\n### \(profile.name)\n\n\(profile.summary).\n\n"
+      text +=
+        "\n### \(profile.name)\n\n\(profile.summary). Latency: \(profile.latency.summary).\n\n"
       text += Format.table(
         [
           "policy", "page requests / reached", "failed", "duplicates", "after the end", "stall",

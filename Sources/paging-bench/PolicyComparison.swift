@@ -35,10 +35,11 @@ enum PolicyComparison {
     /// The longest time the server took to answer one request in this session, in seconds.
     let longestResponseSeconds: Double
 
-    /// Whether the requests that returned a page were at most the minimum plus one (hedges,
-    /// which ask for a page already asked for, not counted).
-    var withinOnePage: Bool {
-      requestsIssued - failedRequests - hedgedRequests <= minimumRequests + 1
+    /// Requests for new pages beyond the pages reached plus one: the loads of pages the user
+    /// never reached, past the one page of prefetch every policy pays at the end. Failed
+    /// requests and hedges (which ask for a page already asked for) are not counted.
+    var speculativeRequests: Int {
+      max(0, requestsIssued - failedRequests - hedgedRequests - (minimumRequests + 1))
     }
   }
 
