@@ -142,10 +142,18 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// first item; `nil` when no page holds it.
   /// - Complexity: O(pages).
   package func page(holding position: Int) -> (index: Int, start: Int)? {
+    // Walks the two sides in place: `entries` would copy every page first.
     var start = 0
-    for (index, entry) in entries.enumerated() {
+    var index = 0
+    for entry in front.reversed() {
       if position < start + entry.count { return (index, start) }
       start += entry.count
+      index += 1
+    }
+    for entry in back {
+      if position < start + entry.count { return (index, start) }
+      start += entry.count
+      index += 1
     }
     return nil
   }

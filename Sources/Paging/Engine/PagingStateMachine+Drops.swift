@@ -16,9 +16,12 @@ extension PagingStateMachine {
     if direction == .append {
       // The rows inserted by edits at the end of the window join the page of the row after
       // them, which this page brings: a refresh around them reloads this page (R26, R27).
+      // Finding the page costs O(pages), so an append without such rows skips it.
       let moved = insertedRows(endingAt: before)
-      pages.changeCount(ofPageHolding: before - 1, by: -moved)
-      entry.count += moved
+      if moved > 0 {
+        pages.changeCount(ofPageHolding: before - 1, by: -moved)
+        entry.count += moved
+      }
     }
     switch direction {
     case .refresh:
