@@ -267,36 +267,36 @@ where Item.ID: Sendable {
   /// Tells the paginator that a row is being shown (`onAppear`).
   /// - Parameter item: The row's item.
   /// - Complexity: O(1).
-  @inlinable public func rowAppeared(_ item: Item) { send(.rowAppeared(.id(item.id))) }
+  @inlinable public func rowAppeared(_ item: Item) { appeared(.id(item.id)) }
 
   /// Tells the paginator that the row with this id is being shown.
   /// - Parameter id: The row's item id.
   /// - Complexity: O(1).
-  @inlinable public func rowAppeared(id: Item.ID) { send(.rowAppeared(.id(id))) }
+  @inlinable public func rowAppeared(id: Item.ID) { appeared(.id(id)) }
 
   /// Tells the paginator that the row at this position is being shown (UIKit's
   /// `willDisplay`).
   /// - Parameter index: The row's position in ``items``, from 0.
   /// - Complexity: O(1).
-  @inlinable public func rowAppeared(at index: Int) { send(.rowAppeared(.index(index))) }
+  @inlinable public func rowAppeared(at index: Int) { appeared(.index(index)) }
 
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.
   /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
   ///   the lowest or highest visible row leaves.
-  @inlinable public func rowDisappeared(_ item: Item) { send(.rowDisappeared(.id(item.id))) }
+  @inlinable public func rowDisappeared(_ item: Item) { disappeared(.id(item.id)) }
 
   /// Tells the paginator that the row with this id is no longer shown.
   /// - Parameter id: The row's item id.
   /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
   ///   the lowest or highest visible row leaves.
-  @inlinable public func rowDisappeared(id: Item.ID) { send(.rowDisappeared(.id(id))) }
+  @inlinable public func rowDisappeared(id: Item.ID) { disappeared(.id(id)) }
 
   /// Tells the paginator that the row at this position is no longer shown.
   /// - Parameter index: The row's position in ``items``, from 0.
   /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
   ///   the lowest or highest visible row leaves.
-  @inlinable public func rowDisappeared(at index: Int) { send(.rowDisappeared(.index(index))) }
+  @inlinable public func rowDisappeared(at index: Int) { disappeared(.index(index)) }
 
   /// Loads the next page now if one exists and nothing blocks it (a load in flight, a latched
   /// failure, the end); loads the first page if none has loaded. During a refresh it is
@@ -353,6 +353,21 @@ where Item.ID: Sendable {
     refreshWaiters.removeAll()
     for waiter in waiters { waiter.resume() }
   }
+
+  /// A row signal, as ``send(_:)`` applies it, without building a ``PagingEvent``: a signal is
+  /// the hot path (one per row drawn), and the event enum is copied and destroyed through its
+  /// value witnesses, which costs more than the signal itself when the rows are in cache.
+  @inlinable
+  func appeared(_ row: RowReference<Item.ID>) {
+    var changes = PagingChanges()
+    let effects = machine.rowAppeared(row, changes: &changes)
+    if !changes.isEmpty { notifyObservers(changes) }
+    for effect in effects { run(effect) }
+  }
+
+  /// A row's disappearance, applied as ``appeared(_:)`` applies an appearance.
+  @inlinable
+  func disappeared(_ row: RowReference<Item.ID>) { machine.rowDisappeared(row) }
 
   /// Applies an event to the machine, notifies the observers of what changed and runs the
   /// effects. Inlinable: a row signal that changes nothing costs one specialised `handle` call.
