@@ -16,6 +16,7 @@ ratios of the medians.
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -26,14 +27,21 @@ root = os.path.dirname(here)
 bench = os.path.join(root, ".build", "release", "paging-bench")
 
 
+def cpu_of_children():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(command):
+    cpu = cpu_of_children()
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True)
     wall = time.monotonic() - start
+    cpu = cpu_of_children() - cpu
     if done.returncode != 0:
         sys.exit(f"http-bench: {command[0]} failed ({done.returncode}): {done.stderr[-500:]}")
     own = re.search(r"([0-9.]+) s\b", done.stdout + done.stderr)
-    return wall, float(own.group(1)) if own else wall
+    return wall, float(own.group(1)) if own else wall, cpu
 
 
 def spread(values):
@@ -53,10 +61,12 @@ def main():
         f"{__import__('requests').__version__}, `curl`); {options.runs} alternating runs each, "
         "medians (min–max), seconds.",
         "Process: the whole process, start-up included. Walk: the walk's own time (curl: process).",
+        "CPU: the process's user + system seconds. A client that burns CPU while it waits for a",
+        "response takes it from a server on the same machine, which then answers it more slowly.",
         "",
         "| Case | Ours process | Python process | curl process | Ours walk | Python walk "
-        "| Ours/Python (walk) | Ours/curl (process) |",
-        "|---|---|---|---|---|---|---|---|",
+        "| Ours CPU | Python CPU | Ours/Python (walk) | Ours/curl (process) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for case in options.cases:
         name, url, next_path, items = case.split(",")
@@ -88,6 +98,7 @@ def main():
         lines.append(
             f"| {name} ({len(urls)} pages) | {cell('ours', 0)} | {cell('python', 0)} "
             f"| {cell('curl', 0)} | {cell('ours', 1)} | {cell('python', 1)} "
+            f"| {cell('ours', 2)} | {cell('python', 2)} "
             f"| {ratio('ours', 'python', 1, 1):.2f}× | {ratio('ours', 'curl', 0, 0):.2f}× |")
         print(lines[-1], flush=True)
     os.makedirs(os.path.dirname(options.out), exist_ok=True)
