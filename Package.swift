@@ -54,7 +54,7 @@ let package = Package(
       name: "paging-walk-resume", dependencies: ["Paging", "PagingHTTP", "PagingSQLite"]),
     .executableTarget(
       name: "paging-bench",
-      dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite"]),
+      dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite", "PagingHTTP"]),
     .testTarget(
       name: "PagingTests", dependencies: ["Paging", "PagingTesting", "PagingReference"]),
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),

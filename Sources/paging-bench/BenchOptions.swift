@@ -28,12 +28,19 @@ struct BenchOptions: Sendable {
   /// `--micro`: run only the micro-benchmarks (appearance signals, commits, memory) and print
   /// them with their goals, to compare builds without the session profiles.
   var micro = false
+  /// `--http-walk URL`: only walk a real server's collection from URL and print the time.
+  var httpWalkURL: String?
+  /// `--http-strategy NAME`: how the HTTP walk finds the next page (default `next=next`).
+  var httpStrategy = "next=next"
+  /// `--http-items PATH`: the HTTP walk's items' dotted path in the body (default `results`).
+  var httpItemsPath = "results"
 
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
+                        [--http-walk URL [--http-strategy NAME] [--http-items PATH]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
@@ -42,6 +49,10 @@ struct BenchOptions: Sendable {
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory,
                         against its goal (100000000 rows: at most 64 MiB)
+      --http-walk URL   only walk a server's collection from URL (release build; timed
+                        against Python and curl by .ci/http-bench.sh); NAME is
+                        next=DOTTED.PATH (default next=next), link or jsonapi, PATH the
+                        items' dotted path (default results; "" for a bare array)
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -63,6 +74,13 @@ struct BenchOptions: Sendable {
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
+      case "--http-walk", "--http-strategy", "--http-items":
+        guard let text = remaining.popFirst() else { return nil }
+        switch argument {
+        case "--http-walk": options.httpWalkURL = text
+        case "--http-strategy": options.httpStrategy = text
+        default: options.httpItemsPath = text
+        }
       case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
       case "--walk-remembered-pages":
         guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }

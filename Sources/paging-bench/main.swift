@@ -27,6 +27,17 @@ if options.cappedWindow {
   }
   exit(0)
 }
+if let text = options.httpWalkURL {
+  guard let url = URL(string: text),
+    let strategy = HTTPWalkBenchmark.strategy(
+      named: options.httpStrategy, itemsPath: options.httpItemsPath)
+  else {
+    FileHandle.standardError.write(Data(BenchOptions.usage.utf8))
+    exit(2)
+  }
+  print(try await HTTPWalkBenchmark.run(url: url, strategy: strategy))
+  exit(0)
+}
 if let rows = options.walkRows {
   let walk = try await WalkBenchmark.run(
     rows: rows, pageSize: options.walkPageSize, removesDuplicates: !options.walkKeepsDuplicates,
