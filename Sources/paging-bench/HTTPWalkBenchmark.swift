@@ -3,8 +3,8 @@ import Paging
 import PagingHTTP
 
 /// One walk (`HTTPPageSource` … `pages()`) of a real server's collection, timed as a whole
-/// process by `farm-bench` against Python `requests` and `curl` on the same URLs
-/// (`.ci/http-bench.sh`), so that the walk's own overhead over the transfer shows.
+/// process by `.ci/http-bench.py` against Python `requests` and `curl` on the same URLs
+/// (run by `.ci/http-bench.sh`), so that the walk's own overhead over the transfer shows.
 enum HTTPWalkBenchmark {
   /// A row decoded to its id only: the walk's cost is the transfer, the body's parse and the
   /// engine, not a model type's fields.
