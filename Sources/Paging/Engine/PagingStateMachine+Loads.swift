@@ -77,7 +77,8 @@ extension PagingStateMachine {
     return .startLoad(request)
   }
 
-  /// Whether a visible row lies within the prefetch distance of `direction`'s edge. An empty
+  /// Whether a visible row lies within the prefetch distance of `direction`'s edge (the
+  /// reload distance at an edge beyond which the cap dropped pages, R26). An empty
   /// window counts as "at both edges": no row can appear to trigger a load.
   private func isTriggered(_ direction: LoadDirection) -> Bool {
     switch direction {
@@ -85,10 +86,10 @@ extension PagingStateMachine {
     case .append:
       let shown = self.shown
       guard let highest = viewport.highest ?? (shown.isEmpty ? -1 : nil) else { return false }
-      return shown.count - 1 - highest < currentPrefetchDistance
+      return shown.count - 1 - highest < appendDistance
     case .prepend:
       guard let lowest = viewport.lowest ?? (shown.isEmpty ? 0 : nil) else { return false }
-      return lowest < currentPrefetchDistance
+      return lowest < prependDistance
     }
   }
 
