@@ -7,7 +7,7 @@ import Testing
 /// whose pages give a previous cursor or not. After every event: the store is consistent and
 /// its pages add up to it, the window is a run of the feed in order, no row on screen was
 /// dropped, no page is requested while its rows are loaded, and the window stays within the cap
-/// plus two pages once it holds more than two; a re-fetch of the loaded pages changes no row
+/// plus three pages once it holds more than two; a re-fetch of the loaded pages changes no row
 /// before its last page.
 @Suite struct RandomizedWindowTests {
   static let total = 400
