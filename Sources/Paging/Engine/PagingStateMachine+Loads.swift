@@ -283,12 +283,12 @@ extension PagingStateMachine {
   }
 
   /// Records how far the user scrolled while `request` loaded, before its page commits, and
-  /// updates the adaptive prefetch distance.
+  /// updates the adaptive prefetch distance (in shown rows under a filter, R25).
   private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
     guard case .adaptive(let rule) = configuration.prefetch else { return }
     prefetchEstimator.ended(
       request.id, direction: request.direction, viewport: viewport, rule: rule)
-    currentPrefetchDistance = prefetchEstimator.distance(rule)
+    currentPrefetchDistance = shownRowsDistance(prefetchEstimator.distance(rule))
   }
 
   mutating func loadFailed(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor> {
