@@ -5,6 +5,7 @@ import Testing
 /// Paging 3's `PageFetcherSnapshotTest` (`appendAndDrop`, `prependAndDrop`,
 /// `invalidateAfterScroll`) and its drop rules (`PageFetcherSnapshotState.dropEventOrNull`:
 /// never below two pages, never a page within the prefetch window). Rulebook R26 and R27.
+/// We differ in one rule, said at each test it changes: the cap's hysteresis (R26).
 ///
 /// The setup is ``PeerPaging3Tests``'s. Where the peer sends one `ViewportHint.Access` at a
 /// time, we send the row's appearance and the previous row's disappearance, so that the rows
@@ -12,9 +13,12 @@ import Testing
 /// `prefetchDistance = 1`, `initialLoadSize = 2`) are kept; `maxSize = 5` passes the rule
 /// both engines enforce (`maxSize >= pageSize + 2 * prefetchDistance`).
 @Suite struct PeerPaging3DropTests {
-  /// Peer: `appendAndDrop`. Each append past `maxSize` drops the first page, whose rows are
-  /// above the prefetch window; the prepend chain then points at the page before the new first
-  /// one (its `prevKey`, as the peer keeps it), and the top visible row is the scroll anchor.
+  /// Peer: `appendAndDrop`, where we differ by the cap's hysteresis (R26): the peer drops the
+  /// first page as soon as the window exceeds `maxSize`; we wait until it exceeds `maxSize`
+  /// plus its largest page (here 7 rows), then drop down to `maxSize`, so a page is not dropped
+  /// at each commit. The rows dropped are above the reload distance of the visible row; the
+  /// prepend chain then points at the page before the new first one (its `prevKey`, as the
+  /// peer keeps it), and the top visible row is the scroll anchor.
   @Test func appendAndDrop() {
     var paging = PeerHarness(pageSize: 2, prefetchDistance: 1, initialLoadSize: 2, maxSize: 5)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
@@ -25,28 +29,31 @@ import Testing
     _ = paging.send(.rowDisappeared(.index(1)))
     #expect(paging.send(.rowAppeared(.index(3))) == [.append(54)])
     #expect(paging.complete(.append) == [])
-    #expect(paging.ids == [52, 53, 54, 55])
-    #expect(paging.machine.metrics.pagesDropped == 1)
-    #expect(paging.machine.scrollAnchor == 53)
-    #expect(paging.machine.previousCursor == 51)
-    #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .idle))
+    // 6 rows: over the cap, within the cap plus a page; the peer drops rows 50 and 51 here.
+    #expect(paging.ids == [50, 51, 52, 53, 54, 55])
+    #expect(paging.machine.metrics.pagesDropped == 0)
     _ = paging.send(.rowDisappeared(.id(53)))
     #expect(paging.send(.rowAppeared(.id(55))) == [.append(56)])
     #expect(paging.complete(.append) == [])
+    // 8 rows: two pages drop, down to the cap.
     #expect(paging.ids == [54, 55, 56, 57])
     #expect(paging.machine.metrics.pagesDropped == 2)
+    #expect(paging.machine.scrollAnchor == 55)
     #expect(paging.machine.previousCursor == 53)
-    // Scrolling back reloads the dropped page as a prepend, and the last page drops instead.
+    #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .idle))
+    // Scrolling back reloads the dropped page as a prepend; within the cap plus a page,
+    // nothing drops.
     _ = paging.send(.rowDisappeared(.id(55)))
     #expect(paging.send(.rowAppeared(.id(54))) == [.prepend(53)])
     #expect(paging.complete(.prepend) == [])
-    #expect(paging.ids == [52, 53, 54, 55])
-    #expect(paging.machine.nextCursor == 56)
-    #expect(paging.machine.metrics.pagesDropped == 3)
+    #expect(paging.ids == [52, 53, 54, 55, 56, 57])
+    #expect(paging.machine.nextCursor == 58)
+    #expect(paging.machine.metrics.pagesDropped == 2)
   }
 
-  /// Peer: `prependAndDrop`. Each prepend past `maxSize` drops the last page; the append chain
-  /// points at the page after the new last one.
+  /// Peer: `prependAndDrop`, with our hysteresis (see ``appendAndDrop()``): prepends past the
+  /// cap plus a page drop the last pages; the append chain points at the page after the new
+  /// last one.
   @Test func prependAndDrop() {
     var paging = PeerHarness(pageSize: 2, prefetchDistance: 1, initialLoadSize: 2, maxSize: 5)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
@@ -57,9 +64,14 @@ import Testing
     _ = paging.send(.rowDisappeared(.id(50)))
     #expect(paging.send(.rowAppeared(.id(48))) == [.prepend(47)])
     #expect(paging.complete(.prepend) == [])
-    #expect(paging.ids == [46, 47, 48, 49])
-    #expect(paging.machine.metrics.pagesDropped == 1)
-    #expect(paging.machine.nextCursor == 50)
+    #expect(paging.ids == [46, 47, 48, 49, 50, 51])
+    #expect(paging.machine.metrics.pagesDropped == 0)
+    _ = paging.send(.rowDisappeared(.id(48)))
+    #expect(paging.send(.rowAppeared(.id(46))) == [.prepend(45)])
+    #expect(paging.complete(.prepend) == [])
+    #expect(paging.ids == [44, 45, 46, 47])
+    #expect(paging.machine.metrics.pagesDropped == 2)
+    #expect(paging.machine.nextCursor == 48)
     #expect(paging.states == PeerStates(refresh: .idle, prepend: .idle, append: .idle))
   }
 

@@ -81,9 +81,10 @@ import Testing
   }
 
   /// Fault class 20 and R26: scrolling a 200-row feed with a cap of 60 loads each page once,
-  /// never holds more than the cap plus a page, and never drops a row on screen or in the
-  /// prefetch window; scrolling back up reloads the dropped pages as prepends, the first one
-  /// (loaded without a cursor) at the source's first page.
+  /// never holds more than the cap plus a page (the hysteresis: drops start past 80 rows and
+  /// go down to 60), and never drops a row on screen or in the prefetch window; scrolling back
+  /// up reloads the dropped pages as prepends, the first one (loaded without a cursor) at the
+  /// source's first page.
   @Test func aCappedScrollLoadsEachPageOnceAndReloadsDroppedPagesOnTheWayBack() {
     var machine = Self.capped(60)
     Self.answer(machine.handle(.start), &machine)
@@ -97,30 +98,31 @@ import Testing
     }
     #expect(down.map(\.cursor) == [20, 40, 60, 80, 100, 120, 140, 160, 180])
     #expect(largest <= 80)
-    #expect(machine.ids == Array(140..<200))
-    #expect(machine.metrics.pagesDropped == 7)
+    #expect(machine.ids == Array(120..<200))
+    #expect(machine.metrics.pagesDropped == 6)
     #expect(machine.prependState == .idle)
     #expect(machine.hasPreviousPage)
 
     let up = Self.scroll((0..<190).reversed(), &machine)
-    #expect(up.map(\.direction) == Array(repeating: .prepend, count: 7))
-    #expect(up.map(\.cursor) == [120, 100, 80, 60, 40, 20, nil])
-    #expect(machine.ids == Array(0..<60))
+    #expect(up.map(\.direction) == Array(repeating: .prepend, count: 6))
+    #expect(up.map(\.cursor) == [100, 80, 60, 40, 20, nil])
+    #expect(machine.ids == Array(0..<80))
     #expect(machine.prependState == .complete)
-    #expect(machine.nextCursor == 60)
-    #expect(machine.metrics.pagesDropped == 14)
+    #expect(machine.nextCursor == 80)
+    #expect(machine.metrics.pagesDropped == 12)
   }
 
   /// R26: a page dropped above the rows on screen names the top visible row as the scroll
-  /// anchor, so the list does not jump. Row 54 appearing (screen 45..54, row 44 not yet gone)
-  /// loads rows 60..79, whose commit drops rows 0..19.
+  /// anchor, so the list does not jump. Row 74 appearing (screen 65..74, row 64 not yet gone)
+  /// loads rows 80..99, whose commit takes the window past the cap plus a page (100 rows) and
+  /// drops rows 0..39, down to the cap.
   @Test func aDropAboveTheScreenAnchorsTheTopVisibleRow() {
     var machine = Self.capped(60)
     Self.answer(machine.handle(.start), &machine)
-    _ = Self.scroll(0..<56, &machine)
-    #expect(machine.metrics.pagesDropped == 1)
-    #expect(machine.ids.first == 20)
-    #expect(machine.scrollAnchor == 44)
+    _ = Self.scroll(0..<66, &machine)
+    #expect(machine.metrics.pagesDropped == 2)
+    #expect(machine.ids.first == 40)
+    #expect(machine.scrollAnchor == 64)
   }
 
   /// R26: a page drops at an edge that waits to retry, and the retry's timer is cancelled:
@@ -145,15 +147,16 @@ import Testing
     }
     _ = machine.handle(.rowDisappeared(.id(100)))
     var effects: [PagingEffect<Int>] = []
-    for _ in 0..<3 {
+    // Four pages: past the cap plus a page (100 rows), two pages drop.
+    for _ in 0..<4 {
       let append = machine.handle(.loadNextPage).loads[0]
       effects = machine.handle(.loadCompleted(append.id, page(append)))
     }
     #expect(effects == [.cancelRetry(retry.id)])
-    #expect(machine.ids == Array(120..<180))
+    #expect(machine.ids == Array(140..<200))
     #expect(machine.scheduledRetries.isEmpty)
     #expect(machine.prependState == .idle)
-    #expect(machine.previousCursor == 100)
+    #expect(machine.previousCursor == 120)
   }
 
   /// Fault class 21: deep in the list, a refresh around the anchor reloads the page holding

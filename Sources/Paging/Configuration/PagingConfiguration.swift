@@ -21,10 +21,11 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   }
   /// When failed loads are retried without a call to ``Paginator/retry()``.
   public var retryPolicy: RetryPolicy
-  /// The most items the window keeps (`nil`, the default: no cap). Past it, whole pages drop
-  /// at the edge farthest from the visible rows and load again when the user scrolls back
-  /// (Android Paging 3's `maxSize`; rulebook R26). It must be at least a page plus twice the
-  /// prefetch distance: see ``validate(pageSize:)``.
+  /// The items the window keeps, in items (`nil`, the default: no cap). Once the window holds
+  /// more than this plus its largest page, whole pages drop at the edge farthest from the
+  /// visible rows, down to this many, and load again ahead of the user who scrolls back
+  /// (Android Paging 3's `maxSize`, with hysteresis; rulebook R26). It must be at least a
+  /// page plus twice the prefetch distance: see ``validate(pageSize:)``.
   public var maxSize: Int?
   /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
   public var refreshPolicy: RefreshPolicy = .fromStart

@@ -55,6 +55,12 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// What lies after the last page, beyond the append chain, innermost last (as
   /// ``beyondFirst``, for pages that come without a next cursor).
   package var beyondLast: [PageChain<Cursor>] = []
+  /// How many pages the memory cap dropped before the first page (after the last one) in this
+  /// generation that have not loaded again: while any has not, that edge reloads ahead of the
+  /// user at the reload distance (rulebook R26).
+  @usableFromInline package var droppedBeforeFirst = 0
+  /// See ``droppedBeforeFirst``.
+  @usableFromInline package var droppedAfterLast = 0
 
   /// No page.
   @inlinable package init() {}
@@ -72,6 +78,8 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     itemCount = page.count
     beyondFirst = []
     beyondLast = []
+    droppedBeforeFirst = 0
+    droppedAfterLast = 0
   }
 
   /// Records a page after the last one. O(1) amortised.
@@ -111,7 +119,8 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// chains beyond them, however their pages are split between the two sides.
   @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.entries == rhs.entries && lhs.beyondFirst == rhs.beyondFirst
-      && lhs.beyondLast == rhs.beyondLast
+      && lhs.beyondLast == rhs.beyondLast && lhs.droppedBeforeFirst == rhs.droppedBeforeFirst
+      && lhs.droppedAfterLast == rhs.droppedAfterLast
   }
 
   /// Adds `delta` to the count of the page that holds the item at `position` (an edit removed

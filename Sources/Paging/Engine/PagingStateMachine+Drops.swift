@@ -29,9 +29,12 @@ extension PagingStateMachine {
       if case .aroundAnchor(let anchor)? = plan { anchorRefreshCommitted(anchor, page) }
     case .prepend:
       pages.prepend(entry)
+      // A page beyond an edge the cap dropped at is a dropped page coming back.
+      pages.droppedBeforeFirst = max(0, pages.droppedBeforeFirst - 1)
       resumeChain(.prepend, given: page.previousCursor)
     case .append:
       pages.append(entry)
+      pages.droppedAfterLast = max(0, pages.droppedAfterLast - 1)
       resumeChain(.append, given: page.nextCursor)
     }
     guard direction != .refresh else { return .none }
@@ -91,17 +94,23 @@ extension PagingStateMachine {
     return refreshStopped()
   }
 
-  /// While the window holds more than ``PagingConfiguration/maxSize`` items (shown or hidden
-  /// by the filter) and more than two pages, drops the page at the edge farthest from the
-  /// visible rows, if that page holds no visible row and lies outside the prefetch window (so
-  /// the drop never triggers its own reload) and that edge has no load in flight. With no row
-  /// known to be visible, the edge just loaded counts as the place the user is.
+  /// Once the window holds more than ``PagingConfiguration/maxSize`` items (shown or hidden by
+  /// the filter) plus its largest page, and more than two pages, drops pages until it holds at
+  /// most `maxSize` (the hysteresis: a page is not dropped as soon as one more commits, and the
+  /// window does not sit at the cap, dropping a page per commit). Each drop takes the page at
+  /// the edge farthest from the visible rows, if that page holds no visible row, the drop
+  /// leaves at least the reload distance of shown rows between the visible rows and that edge
+  /// (so no drop triggers its own reload, nor drops a page the user is reading towards), and
+  /// that edge has no load in flight. With no row known to be visible, the edge just loaded
+  /// counts as the place the user is.
   /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept; O(page + pages)
   ///   when nothing drops.
   mutating func dropPagesOverCap(after direction: LoadDirection) -> Transition<Cursor> {
     checkPageTable()
     var transition = Transition<Cursor>.none
-    guard let maxSize = configuration.maxSize else { return transition }
+    guard let maxSize = configuration.maxSize,
+      store.count > maxSize + (pages.entries.lazy.map(\.count).max() ?? 0)
+    else { return transition }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
       transition.add(drop(edge.edge, shownRows: edge.shownRows))
     }
@@ -117,6 +126,8 @@ extension PagingStateMachine {
 
   /// The edge whose outermost page may drop now, the farther one from the visible rows when
   /// both may, and how many shown rows that page holds. Distances are in shown rows (R25).
+  /// The drop leaves the edge with a dropped page beyond it, so it must leave the reload
+  /// distance, not only the prefetch distance, between the visible rows and that edge.
   private func droppableEdge(after direction: LoadDirection) -> (
     edge: LoadDirection, shownRows: Int
   )? {
@@ -124,7 +135,7 @@ extension PagingStateMachine {
     let place = direction == .append ? last : 0
     let lowest = viewport.lowest ?? place
     let highest = viewport.highest ?? place
-    let distance = currentPrefetchDistance
+    let distance = reloadDistance
     var best: (edge: LoadDirection, rows: Int, shownRows: Int)?
     if let first = pages.first, isDroppable(prepend) {
       let rows = shownRows(ofFirst: first.count, atFront: true)
@@ -172,6 +183,7 @@ extension PagingStateMachine {
       prepend.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       prepend.activity = .idle
       prepend.pagesWithoutNewItems = 0
+      pages.droppedBeforeFirst += 1
       // The rows below move up by the page: the top visible row keeps the viewport still.
       let shown = self.shown
       scrollAnchor = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
@@ -184,6 +196,7 @@ extension PagingStateMachine {
       append.chain = given.map(PageChain.more) ?? .reloading(page.cursor)
       append.activity = .idle
       append.pagesWithoutNewItems = 0
+      pages.droppedAfterLast += 1
     }
     if let cursor = page.cursor { committedCursors.remove(cursor) }
     forgetAnchorIfHidden()
@@ -220,10 +233,12 @@ extension PagingStateMachine {
     internalInconsistency(
       "the page table counts \(pages.itemCount) rows, the window holds \(store.count) (R26)")
     let beyond = (pages.beyondFirst, pages.beyondLast)
+    let dropped = (pages.droppedBeforeFirst, pages.droppedAfterLast)
     pages.reset(
       to: .init(
         cursor: first.cursor, count: store.count, previousCursor: first.previousCursor,
         nextCursor: last.nextCursor))
     (pages.beyondFirst, pages.beyondLast) = beyond
+    (pages.droppedBeforeFirst, pages.droppedAfterLast) = dropped
   }
 }

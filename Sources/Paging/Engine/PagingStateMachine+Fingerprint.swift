@@ -73,6 +73,8 @@ extension PagingStateMachine {
     for chain in pages.beyondFirst { hash(chain) }
     hasher.combine(pages.beyondFirst.count)
     for chain in pages.beyondLast { hash(chain) }
+    hasher.combine(pages.droppedBeforeFirst)
+    hasher.combine(pages.droppedAfterLast)
     // A set: its order is not part of the state.
     hasher.combine(committedCursors.reduce(0) { $0 ^ $1.hashValue })
     hasher.combine(origin)

@@ -77,7 +77,8 @@ extension PagingStateMachine {
     return .startLoad(request)
   }
 
-  /// Whether a visible row lies within the prefetch distance of `direction`'s edge. An empty
+  /// Whether a visible row lies within the prefetch distance of `direction`'s edge (the
+  /// reload distance at an edge beyond which the cap dropped pages, R26). An empty
   /// window counts as "at both edges": no row can appear to trigger a load.
   private func isTriggered(_ direction: LoadDirection) -> Bool {
     switch direction {
@@ -85,10 +86,10 @@ extension PagingStateMachine {
     case .append:
       let shown = self.shown
       guard let highest = viewport.highest ?? (shown.isEmpty ? -1 : nil) else { return false }
-      return shown.count - 1 - highest < currentPrefetchDistance
+      return shown.count - 1 - highest < appendDistance
     case .prepend:
       guard let lowest = viewport.lowest ?? (shown.isEmpty ? 0 : nil) else { return false }
-      return lowest < currentPrefetchDistance
+      return lowest < prependDistance
     }
   }
 
@@ -282,12 +283,12 @@ extension PagingStateMachine {
   }
 
   /// Records how far the user scrolled while `request` loaded, before its page commits, and
-  /// updates the adaptive prefetch distance.
+  /// updates the adaptive prefetch distance (in shown rows under a filter, R25).
   private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
     guard case .adaptive(let rule) = configuration.prefetch else { return }
     prefetchEstimator.ended(
       request.id, direction: request.direction, viewport: viewport, rule: rule)
-    currentPrefetchDistance = prefetchEstimator.distance(rule)
+    currentPrefetchDistance = shownRowsDistance(prefetchEstimator.distance(rule))
   }
 
   mutating func loadFailed(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor> {

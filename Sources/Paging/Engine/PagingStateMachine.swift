@@ -68,6 +68,12 @@ where Item.ID: Sendable {
   /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
   public internal(set) var currentPrefetchDistance: Int
+  /// The memory cap's reload distance, in shown rows: a quarter of
+  /// ``PagingConfiguration/maxSize`` (0 without a cap). At an edge beyond which the cap dropped
+  /// pages that have not loaded again, a visible row loads the page beyond that edge when fewer
+  /// than `max(currentPrefetchDistance, capReloadDistance)` rows lie between them, and a drop
+  /// never leaves fewer than that between the visible rows and the edge (rulebook R26).
+  @usableFromInline let capReloadDistance: Int
 
   /// Edits, query and display filter (PagingStateMachine+Local).
   @usableFromInline package internal(set) var local = LocalState<Item>()
@@ -94,6 +100,7 @@ where Item.ID: Sendable {
     self.configuration = configuration
     origin = configuration.initialCursor
     currentPrefetchDistance = configuration.prefetch.initialDistance
+    capReloadDistance = (configuration.maxSize ?? 0) / 4
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
       random = SeededRandom(seed: backoff.seed)
     } else {
@@ -102,6 +109,22 @@ where Item.ID: Sendable {
   }
 
   // MARK: Derived state
+
+  /// The distance a dropped page is reloaded at, ahead of the user, and the least a drop
+  /// leaves between the visible rows and the edge it drops at, in shown rows (rulebook R26).
+  @inlinable var reloadDistance: Int { Swift.max(currentPrefetchDistance, capReloadDistance) }
+
+  /// The prefetch distance of the prepend edge, in shown rows: the reload distance while pages
+  /// the cap dropped before the first page have not loaded again, else
+  /// ``currentPrefetchDistance`` (rulebook R3, R26).
+  @inlinable var prependDistance: Int {
+    pages.droppedBeforeFirst == 0 ? currentPrefetchDistance : reloadDistance
+  }
+
+  /// The prefetch distance of the append edge (see ``prependDistance``).
+  @inlinable var appendDistance: Int {
+    pages.droppedAfterLast == 0 ? currentPrefetchDistance : reloadDistance
+  }
 
   /// The committed items, unique by id, in server order.
   public var items: ItemSnapshot<Item> { shown.items }
@@ -301,11 +324,11 @@ extension PagingStateMachine {
     }
     viewport.appeared(id, at: position)
     var effects: [PagingEffect<Cursor>] = []
-    if shownCount - 1 - position < currentPrefetchDistance, canLoad(append) {
+    if shownCount - 1 - position < appendDistance, canLoad(append) {
       effects.append(startEdgeLoad(.append))
       changes.insert(.appendState)
     }
-    if position < currentPrefetchDistance, canLoad(prepend) {
+    if position < prependDistance, canLoad(prepend) {
       effects.append(startEdgeLoad(.prepend))
       changes.insert(.prependState)
     }

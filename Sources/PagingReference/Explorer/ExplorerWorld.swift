@@ -465,6 +465,13 @@ package struct ExplorerWorld: Sendable {
           let index = after.flatMap { id in before.firstIndex { $0.id == id } }
           before.insert(row, at: index.map { $0 + 1 } ?? (top > 0 ? 0 : before.count))
         }
+        // The hysteresis: drops start only past the cap plus the largest page.
+        if before.count <= maxSize + (pageCounts(of: before, pages: pages).max() ?? 0) {
+          return try report(
+            ExplorerViolation(
+              .cap, "a page dropped although the window held at most the cap plus its largest page")
+          )
+        }
         let (shownRows, pageOfShown) = shownPages(of: before, pages: pages)
         let positions = visibleBefore.compactMap { shownRows.firstIndex(of: $0) }
         for index in Array(0..<top) + Array((pages.count - bottom)..<pages.count) {
@@ -475,7 +482,7 @@ package struct ExplorerWorld: Sendable {
               ExplorerViolation(
                 .cap,
                 "page at cursor \(pages[index].cursor) dropped, yet it holds a visible row "
-                  + "or lies within the prefetch distance of one (visible \(visibleBefore))"))
+                  + "or lies within the reload distance of one (visible \(visibleBefore))"))
           }
         }
         // The cap drops only what it must.
@@ -499,6 +506,19 @@ package struct ExplorerWorld: Sendable {
   private func shownPages(of loaded: [ExplorerRow], pages: [WindowModel.ModelPage]) -> (
     shown: [Int], page: [Int]
   ) {
+    var shown: [Int] = []
+    var page: [Int] = []
+    for (row, index) in zip(loaded, pageOfRows(loaded, pages: pages))
+    where filter?.accepts(row) ?? true {
+      shown.append(row.id)
+      page.append(index)
+    }
+    return (shown, page)
+  }
+
+  /// The index in `pages` of the page holding each row of `loaded`: a server row's page, and
+  /// for an inserted row the page of the next server row (the last page at the end).
+  private func pageOfRows(_ loaded: [ExplorerRow], pages: [WindowModel.ModelPage]) -> [Int] {
     var pageOfID: [Int: Int] = [:]
     for (index, page) in pages.enumerated() {
       for row in page.rows where pageOfID[row.id] == nil { pageOfID[row.id] = index }
@@ -508,25 +528,36 @@ package struct ExplorerWorld: Sendable {
     for position in pageOfRow.indices.reversed() {
       if let page = pageOfRow[position] { next = page } else { pageOfRow[position] = next }
     }
-    var shown: [Int] = []
-    var page: [Int] = []
-    for (row, index) in zip(loaded, pageOfRow) where filter?.accepts(row) ?? true {
-      shown.append(row.id)
-      page.append(index ?? next)
+    return pageOfRow.map { $0 ?? next }
+  }
+
+  /// How many rows of `loaded` (shown or hidden, inserted ones included) each page holds, as
+  /// the engine's page table counts them (R26).
+  private func pageCounts(of loaded: [ExplorerRow], pages: [WindowModel.ModelPage]) -> [Int] {
+    var counts = [Int](repeating: 0, count: pages.count)
+    for index in pageOfRows(loaded, pages: pages) where counts.indices.contains(index) {
+      counts[index] += 1
     }
-    return (shown, page)
+    return counts
+  }
+
+  /// The least a drop leaves between the visible rows and the edge it drops at, in shown rows:
+  /// the prefetch distance or a quarter of the cap, whichever is larger; it is also the
+  /// distance at which an edge with dropped pages beyond it reloads them (R26).
+  private var reloadDistance: Int {
+    max(configuration.prefetchDistance, (configuration.paging.maxSize ?? 0) / 4)
   }
 
   /// Whether the page at `index`, at an edge of the window or beyond the pages kept at that
   /// edge, may not drop: once it and the pages beyond it are gone, fewer shown rows than the
-  /// prefetch distance would lie between the visible rows and that edge (a visible row of its
+  /// reload distance would lie between the visible rows and that edge (a visible row of its
   /// own counts as less than none), so the drop would trigger its own reload (R25, R26).
   /// `pageOfShown` gives each shown row's page.
   private func isProtected(_ index: Int, atTop: Bool, pageOfShown: [Int], visible: [Int])
     -> Bool
   {
     guard let low = visible.min(), let high = visible.max() else { return false }
-    let distance = configuration.prefetchDistance
+    let distance = reloadDistance
     if atTop { return low - pageOfShown.count(where: { $0 <= index }) < distance }
     return pageOfShown.count - 1 - high - pageOfShown.count(where: { $0 >= index }) < distance
   }
@@ -582,14 +613,17 @@ package struct ExplorerWorld: Sendable {
         + (loaded == expected ? "" : "; loaded \(loaded), expected \(expected)"))
   }
 
-  /// After a commit, a window over the cap holds more than two pages only when no page at
-  /// either edge may drop: each holds a visible row, lies within the prefetch distance of one,
-  /// or sits at an edge whose load is in flight (R26).
+  /// After a commit, a window over the cap plus its largest page (the hysteresis) holds more
+  /// than two pages only when no page at either edge may drop: each holds a visible row, lies
+  /// within the reload distance of one, or sits at an edge whose load is in flight (R26).
   private func capViolation() -> ExplorerViolation? {
     guard let maxSize = configuration.paging.maxSize else { return nil }
     let count = machine.loadedItems.count
     let pages = model.pages
-    guard count > maxSize, pages.count > 2, !machine.isShowingPreviousQuery else { return nil }
+    let margin = pageCounts(of: Array(machine.loadedItems), pages: pages).max() ?? 0
+    guard count > maxSize + margin, pages.count > 2, !machine.isShowingPreviousQuery else {
+      return nil
+    }
     let (shownRows, pageOfShown) = shownPages(of: Array(machine.loadedItems), pages: pages)
     let positions = visible.compactMap { shownRows.firstIndex(of: $0) }
     let loading = Set(outstanding.filter(\.live).map(\.request.direction))
