@@ -18,6 +18,9 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
   typealias Item = Base.Item
   typealias Cursor = Base.Cursor
 
+  /// The base source's (hedges are forwarded to it).
+  var loadsAreIdempotent: Bool { base.loadsAreIdempotent }
+
   private struct State: Sendable {
     var entries: [RequestRecord<Cursor>] = []
     /// The place in sequence and the time reserved when the caller cancelled a request, by its

@@ -203,6 +203,15 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     }
   }
 
+  /// Whether a page may be requested twice (a hedge, ``HedgingPolicy``): `true` for a `GET`
+  /// (an idempotent method, RFC 9110 §9.2.2) and for a GraphQL connection, whose pages are
+  /// queries even though they are posted; `false` for any other `POST` (a body of the
+  /// app's own, which may write), so such a source is never hedged.
+  public var loadsAreIdempotent: Bool {
+    if case .graphQL = strategy.kind { return true }
+    return (firstPage?.method ?? "GET") == "GET"
+  }
+
   /// Loads the page at `request.cursor` (``firstPage`` when `nil`).
   /// - Parameter request: The engine's request.
   /// - Returns: The page's items in body order, the next page's cursor (`nil` at the end) and,

@@ -34,10 +34,13 @@ struct BenchOptions: Sendable {
   var httpStrategy = "next=next"
   /// `--http-items PATH`: the HTTP walk's items' dotted path in the body (default `results`).
   var httpItemsPath = "results"
+  /// `--policies`: run only the policy comparison and print each policy's figures per profile
+  /// with the policy goals, to compare engine builds quickly (virtual time: exact figures).
+  var policies = false
 
   /// The usage text.
   static let usage = """
-    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro]
+    usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro] [--policies]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]]
@@ -46,6 +49,7 @@ struct BenchOptions: Sendable {
                         printed
       --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --micro           only the micro-benchmarks (signals, commits, memory), printed
+      --policies        only the policy comparison (per profile and policy), printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory,
                         against its goal (100000000 rows: at most 64 MiB)
@@ -70,6 +74,7 @@ struct BenchOptions: Sendable {
       case "--capped-window": options.cappedWindow = true
       case "--sqlite": options.sqlite = true
       case "--micro": options.micro = true
+      case "--policies": options.policies = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

@@ -47,7 +47,7 @@ enum CappedScrollBack {
   }
 
   nonisolated static let maxSize = 1_000
-  nonisolated static let policies: [Policy] = [.paginator, .hedged, .oracle]
+  nonisolated static let policies: [Policy] = [.paginator, .unhedged, .oracle]
 
   /// The profile: rows scrolled down and read back up.
   nonisolated static func profile(quick: Bool) -> Profile {

@@ -32,7 +32,8 @@ final class OracleFeed: ListFeed {
     // Rows never reach this paginator, so it loads only when told to.
     paginator = Paginator(
       source: server,
-      configuration: PagingConfiguration(prefetch: .fixed(0), initialCursor: chat ? .newest : nil),
+      configuration: PagingConfiguration(
+        prefetch: .fixed(0), initialCursor: chat ? .newest : nil, hedging: .off),
       clock: clock)
     paginator.filter = filter
     self.plan = plan

@@ -10,18 +10,15 @@ enum Policy: String, CaseIterable, Codable, Sendable {
   /// scanning, as its README uses it.
   case scanningHelper = "scanning threshold helper"
   /// `Paginator` with a fixed prefetch distance equal to the page size (Android Paging 3's
-  /// default).
+  /// default) and, as in Paging 3, no hedges.
   case fixedPrefetch = "fixed prefetch = page size"
   /// `Paginator` with its default configuration.
   case paginator = "Paginator (default)"
-  /// `Paginator` with its default configuration and hedged requests
-  /// (``hedging``).
-  case hedged = "Paginator (hedged)"
+  /// `Paginator` with its default configuration but hedging off (``HedgingPolicy/off``): what
+  /// the default's hedges buy.
+  case unhedged = "Paginator (no hedging)"
   /// ``OracleFeed``: knows the scroll path and every latency in advance and loads each page as
   /// late as possible without a stall (or as early as possible when even that stalls).
   case oracle = "oracle"
 
-  /// The hedging the `Paginator (hedged)` policy uses: a load slower than the 95th percentile
-  /// of the loads so far gets a hedge, once 10 loads have completed.
-  static let hedging = HedgingPolicy.afterPercentile(0.95, minimumSamples: 5)
 }

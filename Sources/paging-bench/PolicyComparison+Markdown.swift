@@ -27,11 +27,13 @@ extension PolicyComparison {
       - **fixed prefetch = page size**: `Paginator` with `PagingConfiguration(prefetch:
         .fixed(pageSize))`, Android Paging 3's default;
       - **Paginator (default)**: `Paginator(source:clock:)`, whose prefetch distance adapts
-        (`AdaptivePrefetch`: the rows the user scrolled while recent pages loaded) and which
-        retries a failed page by itself (three times at most, about 1 s, 2 s, 4 s later);
-      - **Paginator (hedged)**: the default with `hedging: .afterPercentile(0.95,
-        minimumSamples: 10)`: a load slower than 19 of 20 loads so far gets a second, identical
-        request, and the first answer commits (hedges are counted apart, not as duplicates);
+        (`AdaptivePrefetch`: the user's speed while recent pages loaded times the 90th
+        percentile of the load times), which hedges a load slower than the 95th percentile
+        and two medians of the loads so far within a budget (`HedgingPolicy.standard`: one
+        hedge per 10 loads, 2 saved at most; hedges are counted apart, not as duplicates), and
+        which retries a failed page by itself (three times at most, about 1 s, 2 s, 4 s later);
+      - **Paginator (no hedging)**: the default with `hedging: .off`, to show what the hedges
+        buy;
       - **oracle**: knows the user's path (recorded on a list that holds every row), every
         latency (the server's seeded model) and which requests fail (asked of a copy of the
         server); loads only the pages the user reaches, one after another as a cursor API

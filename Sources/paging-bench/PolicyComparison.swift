@@ -156,7 +156,7 @@ enum PolicyComparison {
       return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
     case .fixedPrefetch:
       var configuration = PagingConfiguration<Server.Cursor>(
-        prefetch: .fixed(profile.pageSize))
+        prefetch: .fixed(profile.pageSize), hedging: .off)
       configuration.maxSize = profile.maxSize
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
@@ -165,8 +165,8 @@ enum PolicyComparison {
       configuration.maxSize = profile.maxSize
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
-    case .hedged:
-      var configuration = PagingConfiguration<Server.Cursor>(hedging: Policy.hedging)
+    case .unhedged:
+      var configuration = PagingConfiguration<Server.Cursor>(hedging: .off)
       configuration.maxSize = profile.maxSize
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
@@ -199,14 +199,15 @@ enum PolicyComparison {
     case .paginator:
       let feed = Paginator(source: server, configuration: newest, clock: clock)
       return await replay(feed, server, clock, profile, seed)
-    case .hedged:
+    case .unhedged:
       var configuration = newest
-      configuration.hedging = Policy.hedging
+      configuration.hedging = .off
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .fixedPrefetch:
       var configuration = newest
       configuration.prefetch = .fixed(profile.pageSize)
+      configuration.hedging = .off
       let feed = Paginator(source: server, configuration: configuration, clock: clock)
       return await replay(feed, server, clock, profile, seed)
     case .oracle:

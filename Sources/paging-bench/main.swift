@@ -60,6 +60,21 @@ if options.sqlite {
     exit(1)
   }
 }
+if options.policies {
+  let notes = (try? ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes) ?? []
+  let results = await PolicyComparison.run(quick: options.quick, items: notes)
+  for result in results {
+    let speculative = result.sessions.map(\.speculativeRequests).reduce(0, +)
+    print(
+      "\(result.profile) | \(result.policy.rawValue) | stall \(Format.seconds(result.stallTime))"
+        + " | requests \(result.requestsIssued) | hedges \(result.hedgedRequests)"
+        + " | speculative \(speculative) | never shown \(result.rowsLoadedButNeverShown)")
+  }
+  for goal in PolicyComparison.goals(results) {
+    print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
+  }
+  exit(0)
+}
 if options.micro {
   do {
     let micro = try await MicroBenchmarks.run(quick: options.quick)

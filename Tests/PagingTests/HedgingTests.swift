@@ -14,6 +14,41 @@ import Testing
     return (machine, append)
   }
 
+  /// R22's budget: a hedge spends `loadsPerHedge` loads of credit, each completed load earns
+  /// one, and the bucket starts full at `maximumHedges` hedges.
+  @Test func theBudgetHoldsAndRefillsAfterCompletedLoads() {
+    var configuration = PagingConfiguration<Int>.manualRetry
+    configuration.hedging = .adaptive(
+      AdaptiveHedging(budget: HedgeBudget(loadsPerHedge: 3, maximumHedges: 2)))
+    var machine = Machine.loaded(configuration: configuration)
+    var hedges: [Int] = []
+    for start in stride(from: 20, to: 100, by: 20) {
+      let load = machine.handle(.loadNextPage).loads[0]
+      hedges.append(machine.handle(.hedgeTimerFired(load.id)).loads.count)
+      _ = machine.handle(.loadCompleted(load.id, page(start..<start + 20, next: start + 20)))
+    }
+    // Full (6 loads): hedge (3), +1, hedge (1), +1, none (2), +1, hedge (0).
+    #expect(hedges == [1, 1, 0, 1])
+    #expect(machine.metrics.hedgesStarted == 3)
+    #expect(machine.hedgeCredit == 1)
+  }
+
+  /// A source that says its loads are not idempotent is never hedged, whatever the policy.
+  @MainActor
+  @Test func aSourceWhoseLoadsAreNotIdempotentIsNeverHedged() {
+    struct WritingSource: PageSource {
+      var loadsAreIdempotent: Bool { false }
+      func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
+        Page(items: rows(0..<20), nextCursor: 20)
+      }
+    }
+    let feed = Paginator(
+      source: WritingSource(),
+      configuration: PagingConfiguration(hedging: .after(.milliseconds(500))), clock: TestClock())
+    #expect(feed.stateMachine.configuration.hedging == .off)
+    #expect(feed.stateMachine.hedgeDelay == nil)
+  }
+
   @Test func theTimerSendsOneHedgeForTheSameCursorAndGeneration() {
     var (machine, append) = Self.appending()
     let effects = machine.handle(.hedgeTimerFired(append.id))

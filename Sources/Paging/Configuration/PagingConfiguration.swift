@@ -29,8 +29,12 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   public var maxSize: Int?
   /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
   public var refreshPolicy: RefreshPolicy = .fromStart
-  /// When a slow load gets a second, identical request (off by default; see
-  /// ``HedgingPolicy``).
+  /// When a slow load gets a second, identical request (a hedge). The default,
+  /// ``HedgingPolicy/standard``, hedges a load that has run past the 95th percentile of the
+  /// loads measured so far and at least twice their median, within a budget of one
+  /// hedge per 10 loads that returned a page, 2 saved at most (``HedgeBudget``); a source whose
+  /// loads are not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
+  /// ``HedgingPolicy/off`` turns hedging off.
   public var hedging: HedgingPolicy
 
   /// Creates a configuration.
@@ -43,12 +47,13 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
   ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
   ///     ``RetryPolicy/manual``.
-  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/off``).
+  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/standard``: past the
+  ///     tail of the measured latencies, within a budget; ``HedgingPolicy/off`` for none).
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .exponentialBackoff(.standard),
-    hedging: HedgingPolicy = .off
+    hedging: HedgingPolicy = .standard
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor

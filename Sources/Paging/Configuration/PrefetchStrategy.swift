@@ -65,6 +65,12 @@ public struct AdaptivePrefetch: Hashable, Sendable {
   public var samples: Int {
     didSet { samples = max(1, samples) }
   }
+  /// The quantile of the measured load durations a sample covers, in `0...1` (default 0.9):
+  /// a timed load's sample is at least the user's speed during it, in rows per second, times
+  /// this quantile of the durations of the loads so far.
+  public var latencyPercentile: Double {
+    didSet { latencyPercentile = latencyPercentile.isNaN ? 0.9 : min(1, max(0, latencyPercentile)) }
+  }
 
   /// Creates a rule.
   /// - Parameters:
@@ -72,10 +78,14 @@ public struct AdaptivePrefetch: Hashable, Sendable {
   ///   - minimumDistance: The shortest distance in rows (default 2).
   ///   - maximumDistance: The longest distance in rows (default 100).
   ///   - samples: Recent loads taken into account (default 8).
+  ///   - latencyPercentile: The quantile of the load durations a sample covers, in `0...1`
+  ///     (default 0.9; clamped).
   public init(
     initialDistance: Int = 20, minimumDistance: Int = 2, maximumDistance: Int = 100,
-    samples: Int = 8
+    samples: Int = 8, latencyPercentile: Double = 0.9
   ) {
+    self.latencyPercentile =
+      latencyPercentile.isNaN ? 0.9 : min(1, max(0, latencyPercentile))
     self.initialDistance = max(0, initialDistance)
     self.minimumDistance = max(0, minimumDistance)
     self.maximumDistance = max(self.minimumDistance, maximumDistance)

@@ -287,7 +287,8 @@ extension PagingStateMachine {
   private mutating func recordLoadEnded(_ request: PageRequest<Cursor>) {
     guard case .adaptive(let rule) = configuration.prefetch else { return }
     prefetchEstimator.ended(
-      request.id, direction: request.direction, viewport: viewport, rule: rule)
+      request.id, direction: request.direction, viewport: viewport, rule: rule,
+      latencies: latencies)
     currentPrefetchDistance = shownRowsDistance(prefetchEstimator.distance(rule))
   }
 
@@ -385,6 +386,7 @@ extension PagingStateMachine {
     var transition = taken
     if attempt.hedge?.id == id { recordedMetrics.hedgesWon += 1 }
     recordedMetrics.requestsCompleted += 1
+    earnHedgeCredit()
     recordLoadEnded(attempt.request)
     let request = attempt.request
     if direction == .refresh, let error = windowError(pageSize: page.items.count) {

@@ -84,6 +84,13 @@ where Item.ID: Sendable {
   /// The cursors whose pages committed in this generation.
   var committedCursors: Set<Cursor> = []
   var prefetchEstimator = PrefetchEstimator()
+  /// The durations of the loads that returned a page, as the driver timed them
+  /// (``recordTiming(of:request:load:)``): the hedge delay and the adaptive prefetch distance
+  /// read their quantiles.
+  package internal(set) var latencies = LatencyDigest()
+  /// What is left of ``AdaptiveHedging/budget``, in completed loads (a hedge costs
+  /// ``HedgeBudget/loadsPerHedge``); 0 under any other policy. Rulebook R22.
+  package internal(set) var hedgeCredit: Int
   var nextRequestNumber = 1
   var nextRetryNumber = 1
   var random: SeededRandom
@@ -101,6 +108,11 @@ where Item.ID: Sendable {
     origin = configuration.initialCursor
     currentPrefetchDistance = configuration.prefetch.initialDistance
     capReloadDistance = (configuration.maxSize ?? 0) / 4
+    if case .adaptive(let rule) = configuration.hedging {
+      hedgeCredit = rule.budget.capacity
+    } else {
+      hedgeCredit = 0
+    }
     if case .exponentialBackoff(let backoff) = configuration.retryPolicy {
       random = SeededRandom(seed: backoff.seed)
     } else {

@@ -1,12 +1,13 @@
-/// The samples behind ``AdaptivePrefetch``: how many rows the user scrolled towards an edge
-/// while each recent load at that edge ran.
+/// The samples behind ``AdaptivePrefetch``: how many rows the user would scroll towards an
+/// edge during a slow load at that edge, measured over each recent load.
 struct PrefetchEstimator: Sendable {
   /// A load being watched: its id, the visible row nearest its edge when it started (`nil`:
-  /// none) and the item count then.
+  /// none), the item count then, and, once the driver timed its answer, how long it ran.
   private struct Running: Sendable {
     var id: PageRequestID
     var nearest: Int?
     var count: Int
+    var duration: Duration? = nil
   }
 
   /// The prepend and the append being watched.
@@ -26,11 +27,21 @@ struct PrefetchEstimator: Sendable {
     }
   }
 
-  /// Records how far the user scrolled towards `direction`'s edge during the load `id`, which
-  /// ended with `viewport`'s rows.
+  /// Notes that the load `id` ran for `duration` before its answer (the driver's clock).
+  mutating func timed(_ id: PageRequestID, _ duration: Duration) {
+    if prepend?.id == id { prepend?.duration = duration }
+    if append?.id == id { append?.duration = duration }
+  }
+
+  /// Records the demand of the load `id` at `direction`'s edge, which ended with `viewport`'s
+  /// rows: the rows the user scrolled towards the edge during it, or, when the load was timed,
+  /// at least the rows their speed covers in `latencies`' ``AdaptivePrefetch/latencyPercentile``
+  /// (the speed times a slow load's duration, not only this load's).
   mutating func ended<ID>(
-    _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, rule: AdaptivePrefetch
+    _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, rule: AdaptivePrefetch,
+    latencies: LatencyDigest
   ) {
+    let duration: Duration?
     let scrolled: Int
     let heldAtEdge: Bool
     switch direction {
@@ -38,19 +49,29 @@ struct PrefetchEstimator: Sendable {
     case .append:
       guard let running = append, running.id == id else { return }
       append = nil
+      duration = running.duration
       let reached = viewport.highest ?? -1
       scrolled = max(0, reached - (running.nearest ?? -1))
       heldAtEdge = running.count > 0 && reached >= running.count - 1
     case .prepend:
       guard let running = prepend, running.id == id else { return }
       prepend = nil
+      duration = running.duration
       // Positions do not move during a prepend's load: only the prepend's own commit shifts
       // them, and this runs before it.
       let reached = viewport.lowest ?? running.count
       scrolled = max(0, (running.nearest ?? running.count) - reached)
       heldAtEdge = running.count > 0 && reached <= 0
     }
-    demands.append(heldAtEdge ? 2 * scrolled : scrolled)
+    var demand = heldAtEdge ? 2 * scrolled : scrolled
+    if let duration, duration > .zero, demand > 0,
+      let slow = latencies.percentile(rule.latencyPercentile)
+    {
+      // Rows per second during this load, times the duration of a slow load.
+      let rows = Double(demand) * (slow / duration)
+      demand = max(demand, Int(min(Double(rule.maximumDistance), rows.rounded(.up))))
+    }
+    demands.append(demand)
     if demands.count > rule.samples { demands.removeFirst(demands.count - rule.samples) }
   }
 

@@ -23,4 +23,17 @@ public protocol PageSource<Item, Cursor>: Sendable {
   ///   ``PagingError/sourceFailed(_:)`` until a retry. Conform your error to
   ///   ``RetryableError`` to tell an automatic retry policy whether a retry can help.
   func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+
+  /// Whether loading a page twice does no more than loading it once (HTTP's idempotent
+  /// methods, RFC 9110 §9.2.2; gRPC's `idempotency_level`): the default, `true`, since loading
+  /// a page is a read. A paginator sends a hedge (``HedgingPolicy``) only to a source whose
+  /// loads are idempotent; return `false` when a load has a side effect (it marks messages
+  /// read, spends a quota, posts a query that writes), and the source is never hedged,
+  /// whatever ``PagingConfiguration/hedging`` says. Rulebook R22.
+  var loadsAreIdempotent: Bool { get }
+}
+
+extension PageSource {
+  /// `true`: loading a page is a read (see ``PageSource/loadsAreIdempotent``).
+  public var loadsAreIdempotent: Bool { true }
 }

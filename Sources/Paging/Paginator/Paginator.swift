@@ -64,9 +64,11 @@ where Item.ID: Sendable {
   @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
   /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
   @ObservationIgnored private var hedgeTimers: [PageRequestID: Timer] = [:]
-  /// The durations of the loads that returned a page, for
-  /// ``HedgingPolicy/afterPercentile(_:minimumSamples:)``.
-  @ObservationIgnored package private(set) var latencies = LatencyDigest()
+  /// The time on ``clock`` since the paginator was made: loads are timed against it.
+  @ObservationIgnored private let elapsed: @Sendable () -> Duration
+  /// When the load each request in flight serves began (a hedge's: its first request's), by
+  /// ``elapsed``.
+  @ObservationIgnored private var loadBegan: [PageRequestID: Duration] = [:]
   /// Loads whose task has begun, so that their request reaches the source.
   @ObservationIgnored private var begunLoads: Set<PageRequestID> = []
   /// Loads cancelled before their task began: their task ends without calling the source.
@@ -75,20 +77,29 @@ where Item.ID: Sendable {
   @ObservationIgnored package private(set) var requestsNeverSent = 0
 
   /// Creates a paginator over a source. Nothing loads until ``start()`` or ``start(at:)``.
+  ///
+  /// A source whose loads are not idempotent (``PageSource/loadsAreIdempotent`` is `false`)
+  /// is never hedged: the paginator's ``PagingConfiguration/hedging`` is then
+  /// ``HedgingPolicy/off``, whatever `configuration` says (rulebook R22).
   /// - Parameters:
   ///   - source: Loads the pages.
-  ///   - configuration: The rules (prefetch distance, duplicates, retries).
-  ///   - clock: The clock that automatic retries wait on (default: the continuous clock; tests
-  ///     pass a test clock).
+  ///   - configuration: The rules (prefetch distance, duplicates, retries, hedges).
+  ///   - clock: The clock that automatic retries and hedges wait on and that times the loads
+  ///     (default: the continuous clock; tests pass a test clock).
   public convenience init<Source: PageSource>(
     source: Source, configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) where Source.Item == Item, Source.Cursor == Cursor {
+    var configuration = configuration
+    if !source.loadsAreIdempotent { configuration.hedging = .off }
     self.init(configuration: configuration, clock: clock) { try await source.loadPage($0) }
   }
 
   /// Creates a paginator that loads pages with a closure: the way to page without a
   /// ``PageSource`` type of your own. Nothing loads until ``start()`` or ``start(at:)``.
+  /// The closure's loads count as idempotent reads, so they may be hedged
+  /// (``PagingConfiguration/hedging``); pass ``HedgingPolicy/off`` when a load has a side
+  /// effect.
   ///
   /// ```swift
   /// let feed = Paginator<Post, String> { request in
@@ -107,6 +118,7 @@ where Item.ID: Sendable {
     self.machine = PagingStateMachine(configuration: configuration)
     self.clock = clock
     self.load = load
+    self.elapsed = Self.stopwatch(clock)
   }
 
   deinit {
@@ -201,6 +213,10 @@ where Item.ID: Sendable {
   package var requestsSent: Int {
     machine.metrics.requestsStarted + machine.metrics.hedgesStarted - requestsNeverSent
   }
+
+  /// The durations of the loads that returned a page (the hedge delay and the adaptive
+  /// prefetch distance read their quantiles). Not observed.
+  package var latencies: LatencyDigest { machine.latencies }
 
   /// The loads in flight (at most one per direction). Not observed.
   package var loadsInFlight: [PageRequest<Cursor>] { machine.loadsInFlight }
@@ -404,7 +420,10 @@ where Item.ID: Sendable {
     case .startLoad(let request):
       let load = self.load
       let stopwatch = Self.stopwatch(clock)
-      if !request.isHedge, let delay = hedgeDelay {
+      // A hedge serves the load its first request began.
+      let first = request.isHedge ? machine.activity(request.direction).request?.id : nil
+      loadBegan[request.id] = first.flatMap { loadBegan[$0] } ?? elapsed()
+      if !request.isHedge, let delay = machine.hedgeDelay {
         hedgeTimers[request.id] = setTimer(after: delay) { [weak self] in
           self?.hedgeTimers[request.id] = nil
           self?.send(.hedgeTimerFired(request.id))
@@ -424,7 +443,7 @@ where Item.ID: Sendable {
         } catch {
           outcome = .failure(error)
         }
-        if case .success = outcome { self?.latencies.record(stopwatch() - started) }
+        if case .success = outcome { self?.recordTiming(request.id, stopwatch() - started) }
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
@@ -473,8 +492,16 @@ where Item.ID: Sendable {
     return true
   }
 
+  /// Tells the machine how long the request `id` took to return its page (`duration`) and how
+  /// long its load had run.
+  private func recordTiming(_ id: PageRequestID, _ duration: Duration) {
+    let load = loadBegan[id].map { elapsed() - $0 } ?? duration
+    machine.recordTiming(of: id, request: duration, load: load)
+  }
+
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
     hedgeTimers.removeValue(forKey: id)?.cancel(on: clock)
+    loadBegan[id] = nil
     begunLoads.remove(id)
     loadTasks[id] = nil
     cancelledLoadTasks[id] = nil
@@ -518,18 +545,6 @@ where Item.ID: Sendable {
         }
         action()
       })
-  }
-
-  /// How long a load may run before it gets a hedge, or `nil` for none
-  /// (``PagingConfiguration/hedging``).
-  private var hedgeDelay: Duration? {
-    switch machine.configuration.hedging {
-    case .off: return nil
-    case .after(let delay): return delay
-    case .afterPercentile(let quantile, let minimumSamples):
-      guard latencies.count >= max(1, minimumSamples) else { return nil }
-      return latencies.percentile(quantile)
-    }
   }
 
   /// A function that returns the time on `clock` since an arbitrary, fixed instant.

@@ -43,6 +43,10 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// A page's place in the cache.
   public typealias Cursor = Int
 
+  /// Whether the remote source's loads are idempotent: a hedge reaches it (a page the cache
+  /// holds is read without a request).
+  public var loadsAreIdempotent: Bool { remote.loadsAreIdempotent }
+
   private struct State: Sendable {
     /// Whether a refresh was asked for yet (the first is the one ``InitializeAction`` covers).
     var sawRefresh = false
