@@ -203,7 +203,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     }
   }
 
-  /// Whether a page may be requested twice (a hedge, ``HedgingPolicy``): `true` for a `GET`
+  /// Whether a page may be requested twice (a hedge, `HedgingPolicy`): `true` for a `GET`
   /// (an idempotent method, RFC 9110 §9.2.2) and for a GraphQL connection, whose pages are
   /// queries even though they are posted; `false` for any other `POST` (a body of the
   /// app's own, which may write), so such a source is never hedged.

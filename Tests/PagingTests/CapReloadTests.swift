@@ -57,14 +57,10 @@ import Testing
   /// less than the reload distance). It stays; the drops come at the bottom once its load
   /// commits, down to the cap.
   @Test func aPageWithinTheReloadDistanceOfTheScreenIsNotDropped() {
-    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))
-    configuration.maxSize = 60
-    var machine = Machine(configuration: configuration)
+    var machine = RandomizedWindowTests.cappedMachineOpenedAtRow100(maxSize: 60)
     func page(_ request: PageRequest<Int>) -> Page<Row, Int> {
       RandomizedWindowTests.feedPage(request, backwards: true)
     }
-    let first = machine.handle(.startAt(100)).loads[0]
-    _ = machine.handle(.loadCompleted(first.id, page(first)))
     for _ in 0..<3 {
       let append = machine.handle(.loadNextPage).loads[0]
       _ = machine.handle(.loadCompleted(append.id, page(append)))

@@ -17,6 +17,17 @@ import Testing
     var description: String
   }
 
+  /// A machine with a fixed prefetch distance of 6, automatic retries and `maxSize`, opened at
+  /// row 100 of the backwards feed (``feedPage(_:backwards:)``) with its first page committed.
+  static func cappedMachineOpenedAtRow100(maxSize: Int) -> Machine {
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))
+    configuration.maxSize = maxSize
+    var machine = Machine(configuration: configuration)
+    let first = machine.handle(.startAt(100)).loads[0]
+    _ = machine.handle(.loadCompleted(first.id, feedPage(first, backwards: true)))
+    return machine
+  }
+
   static func feedPage(_ request: PageRequest<Int>, backwards: Bool) -> Page<Row, Int> {
     let start = request.cursor ?? 0
     let end = min(total, start + pageSize)

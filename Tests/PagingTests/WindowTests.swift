@@ -130,14 +130,10 @@ import Testing
   /// first when the user scrolls back. Without it the window would grow past the cap while the
   /// user reads on. Pages give previous cursors (opened at row 100).
   @Test func aPageDropsAtAnEdgeWaitingToRetryAndItsTimerIsCancelled() {
-    var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))  // automatic retries
-    configuration.maxSize = 60
-    var machine = Machine(configuration: configuration)
+    var machine = RandomizedWindowTests.cappedMachineOpenedAtRow100(maxSize: 60)
     func page(_ request: PageRequest<Int>) -> Page<Row, Int> {
       RandomizedWindowTests.feedPage(request, backwards: true)
     }
-    let first = machine.handle(.startAt(100)).loads[0]
-    _ = machine.handle(.loadCompleted(first.id, page(first)))
     let prepend = machine.handle(.rowAppeared(.id(100))).loads
     #expect(prepend.map(\.cursor) == [80])
     let failed = machine.handle(.loadFailed(prepend[0].id, Boom()))
