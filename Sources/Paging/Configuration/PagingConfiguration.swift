@@ -34,7 +34,7 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// loads measured so far and at least twice their median, within a budget of one
   /// hedge per 10 loads that returned a page, 2 saved at most (``HedgeBudget``); a source whose
   /// loads are not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
-  /// ``HedgingPolicy/off`` turns hedging off.
+  /// ``HedgingPolicy/off`` turns hedging off. <doc:TailLatency> explains the defaults.
   public var hedging: HedgingPolicy
 
   /// Creates a configuration.
