@@ -48,10 +48,11 @@ let package = Package(
     .target(name: "PagingReference", dependencies: ["Paging"]),
     .executableTarget(name: "paging-demo", dependencies: ["DemoSupport"]),
     .executableTarget(name: "paging-explore", dependencies: ["Paging", "PagingReference"]),
-    // Walks a real server's table into SQLite with a checkpoint: the child process that the
-    // kill-and-resume test kills with SIGKILL and starts again; not a product.
+    // The child process that the crash tests kill with SIGKILL and start again: a walk of a
+    // real server's table into SQLite with a checkpoint, a cached list refreshed round after
+    // round; not a product.
     .executableTarget(
-      name: "paging-walk-resume", dependencies: ["Paging", "PagingHTTP", "PagingSQLite"]),
+      name: "paging-crash-child", dependencies: ["Paging", "PagingHTTP", "PagingSQLite"]),
     .executableTarget(
       name: "paging-bench",
       dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite", "PagingHTTP"]),
@@ -60,9 +61,10 @@ let package = Package(
     .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
     .testTarget(
       name: "PagingHTTPTests",
-      dependencies: ["Paging", "PagingHTTP", "PagingTesting", "paging-walk-resume"]),
+      dependencies: ["Paging", "PagingHTTP", "PagingTesting", "paging-crash-child"]),
     .testTarget(
-      name: "PagingSQLiteTests", dependencies: ["PagingSQLite", "Paging", "PagingTesting"]),
+      name: "PagingSQLiteTests",
+      dependencies: ["PagingSQLite", "Paging", "PagingTesting", "paging-crash-child"]),
     .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),
   ]
 )

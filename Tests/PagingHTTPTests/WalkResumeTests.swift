@@ -1,12 +1,7 @@
 import Foundation
 import Paging
+import PagingTesting
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A walk into SQLite with a checkpoint (`PagingSQLite`'s `WalkCheckpoint`), killed with
 /// SIGKILL at seeded points and started again each time, against the real Datasette server:
@@ -16,65 +11,12 @@ import Testing
   "A walk killed with SIGKILL resumes from its checkpoint (Datasette)",
   .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(3)))
 struct WalkResumeTests {
-  /// How a run of the child ended.
-  struct Run {
-    var pages = 0
-    var done = false
-    var killed = false
-    var output = ""
-  }
-
-  /// The `paging-walk-resume` executable, built beside the test bundle.
-  static func executable() throws -> URL {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent("paging-walk-resume")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    throw DatasetteSetupError(
-      description: "paging-walk-resume is not built next to \(CommandLine.arguments[0])")
-  }
-
-  /// Runs the child with `arguments`; with `killAfter`, kills it with SIGKILL as soon as it
-  /// reported that many committed pages. The child goes on meanwhile, so the kill lands
-  /// wherever it has got to: in the next request, its decoding or its transaction. No clock
-  /// is read or waited on. On a thread of its own: the reads block.
-  static func run(_ arguments: [String], killAfter: Int?) async throws -> Run {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return await withCheckedContinuation { continuation in
-      Thread {
-        var run = Run()
-        var pending = ""
-        func kill() {
-          _ = Glibc.kill(process.processIdentifier, SIGKILL)
-          run.killed = true
-        }
-        if killAfter == 0 { kill() }
-        while true {
-          let chunk = output.fileHandleForReading.availableData
-          if chunk.isEmpty { break }
-          pending += String(decoding: chunk, as: UTF8.self)
-          while let newline = pending.firstIndex(of: "\n") {
-            let line = String(pending[..<newline])
-            pending = String(pending[pending.index(after: newline)...])
-            run.output += line + "\n"
-            if line.hasPrefix("page ") { run.pages += 1 }
-            if line.hasPrefix("done ") { run.done = true }
-            if !run.killed, let killAfter, run.pages == killAfter { kill() }
-          }
-        }
-        process.waitUntilExit()
-        run.killed = run.killed && process.terminationReason == .uncaughtSignal
-        continuation.resume(returning: run)
-      }.start()
+  /// Runs the walk, or the listing of its ids, and kills it with SIGKILL as soon as it has
+  /// reported `killAfter` committed pages.
+  static func run(_ arguments: [String], killAfter: Int?) async throws -> CrashChild.Run {
+    try await CrashChild.run(arguments) { lines in
+      guard let killAfter else { return false }
+      return lines.count { $0.hasPrefix("page ") } == killAfter
     }
   }
 
@@ -84,7 +26,7 @@ struct WalkResumeTests {
     let table = Datasette.tableURL(base).absoluteString
     let expected = try await Datasette.expectedIDs(base: base, order: "id")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "paging-walk-resume-\(UUID().uuidString)")
+      "paging-crash-child-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let database = folder.appendingPathComponent("walk.sqlite").path
@@ -95,22 +37,22 @@ struct WalkResumeTests {
     for _ in 0..<50 {
       // After 0, 1 or 2 more pages: at the start, or wherever the next page has got to.
       let killAfter = Int(random.next() % 3)
-      let run = try await Self.run([database, table], killAfter: killAfter)
-      #expect(!run.done, "the walk ended before the kills did: \(run.output)")
+      let run = try await Self.run(["walk", database, table], killAfter: killAfter)
+      #expect(!run.output.contains("done "), "the walk ended before the kills did: \(run.output)")
       if run.killed { kills += 1 }
-      pagesBeforeKills += run.pages
+      pagesBeforeKills += run.lines.count { $0.hasPrefix("page ") }
     }
-    let last = try await Self.run([database, table], killAfter: nil)
-    #expect(last.done, "\(last.output)")
+    let last = try await Self.run(["walk", database, table], killAfter: nil)
     #expect(last.output.hasSuffix("done \(expected.count)\n"))
-    let stored = try await Self.run(["--ids", database], killAfter: nil)
+    let stored = try await Self.run(["ids", database], killAfter: nil)
+    let lastPages = last.lines.count { $0.hasPrefix("page ") }
     let ids = stored.output.split(separator: "\n").compactMap { Int($0) }
 
     // Each page committed once: a run goes on at the page after the last committed one. A
     // kill between a commit and its line loses only the line.
     let serverPages = (expected.count + 49) / 50
-    #expect(pagesBeforeKills + last.pages <= serverPages)
-    #expect(pagesBeforeKills + last.pages >= serverPages - kills)
+    #expect(pagesBeforeKills + lastPages <= serverPages)
+    #expect(pagesBeforeKills + lastPages >= serverPages - kills)
     #expect(kills == 50)
     #expect(pagesBeforeKills > 0)
     #expect(ids.count == expected.count)
