@@ -26,6 +26,9 @@ struct BenchmarkReport: Codable, Sendable {
   let cappedScrollBack: [CappedScrollBack.Result]
   /// Search as you type and a filtered feed.
   let localChanges: LocalChangeProfiles.Results
+  /// The SQLite cache: commits against Python's `sqlite3`, the first row after a relaunch,
+  /// memory scrolling a large cache.
+  let sqlite: SQLiteBenchmark.Result
   /// Every goal with its verdict.
   let goals: [Goal]
 
@@ -64,6 +67,7 @@ struct BenchmarkReport: Codable, Sendable {
       \(CappedScrollBack.markdown(cappedScrollBack, quick: quick))
       \(CappedWindowProfile.markdown(cappedWindow[0], forward: cappedWindow[1]))
       \(LocalChangeProfiles.markdown(localChanges))
+      \(SQLiteBenchmark.markdown(sqlite))
       """
   }
 

@@ -211,7 +211,7 @@ enum SQLiteBenchmark {
   static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
   /// The section as Markdown.
-  static func markdown(_ result: Result) -> String {
+  nonisolated static func markdown(_ result: Result) -> String {
     func rate(_ value: Double?) -> String { value.map { "\(Int($0)) rows/s" } ?? "python3 missing" }
     return """
       ## SQLite cache (PagingSQLite)
@@ -225,7 +225,7 @@ enum SQLiteBenchmark {
   }
 
   /// The section's goals.
-  static func goals(_ result: Result) -> [Goal] {
+  nonisolated static func goals(_ result: Result) -> [Goal] {
     let python = result.pythonRowsPerSecond ?? 0
     let growth = result.anonymousPeakDuringScroll - result.anonymousBeforeScroll
     return [

@@ -110,16 +110,19 @@ do {
     rows: capped.rows, back: capped.backRows, previousCursors: false)
   print("paging-bench: search and filtered-feed profiles…")
   let localChanges = await LocalChangeProfiles.run(quick: options.quick, items: notes)
+  print("paging-bench: the SQLite cache…")
+  let sqlite = try await SQLiteBenchmark.run(quick: options.quick)
   let report = BenchmarkReport(
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
     quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
     loadAverage: [loadAtStart, MachineInfo.loadAverage()].compactMap { $0 },
     micro: micro, policies: policies, cappedWindow: [capped, cappedForward],
-    cappedScrollBack: scrollBack, localChanges: localChanges,
+    cappedScrollBack: scrollBack, localChanges: localChanges, sqlite: sqlite,
     goals: micro.goals + PolicyComparison.goals(policies)
       + CappedScrollBack.goals(scrollBack, quick: options.quick)
-      + CappedWindowProfile.goals(capped) + LocalChangeProfiles.goals(localChanges))
+      + CappedWindowProfile.goals(capped) + LocalChangeProfiles.goals(localChanges)
+      + SQLiteBenchmark.goals(sqlite))
   for goal in report.goals {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   }
