@@ -34,6 +34,11 @@ struct BenchOptions: Sendable {
   var httpStrategy = "next=next"
   /// `--http-items PATH`: the HTTP walk's items' dotted path in the body (default `results`).
   var httpItemsPath = "results"
+  /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions/readAhead`` (default 0).
+  var httpReadAhead = 0
+  /// `--http-into-sqlite`: the HTTP walk commits each page into a SQLite checkpoint (a sync
+  /// job), instead of only counting its rows.
+  var httpIntoSQLite = false
   /// `--policies`: run only the policy comparison and print each policy's figures per profile
   /// with the policy goals, to compare engine builds quickly (virtual time: exact figures).
   var policies = false
@@ -43,7 +48,8 @@ struct BenchOptions: Sendable {
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro] [--policies]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
-                        [--http-walk URL [--http-strategy NAME] [--http-items PATH]]
+                        [--http-walk URL [--http-strategy NAME] [--http-items PATH]
+                         [--http-read-ahead N] [--http-into-sqlite]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
@@ -56,7 +62,9 @@ struct BenchOptions: Sendable {
       --http-walk URL   only walk a server's collection from URL (release build; timed
                         against Python and curl by .ci/http-bench.sh); NAME is
                         next=DOTTED.PATH (default next=next), link or jsonapi, PATH the
-                        items' dotted path (default results; "" for a bare array)
+                        items' dotted path (default results; "" for a bare array); N pages
+                        loaded ahead of the caller (default 0); --http-into-sqlite commits
+                        each page into a SQLite checkpoint in a temporary file
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -86,6 +94,10 @@ struct BenchOptions: Sendable {
         case "--http-strategy": options.httpStrategy = text
         default: options.httpItemsPath = text
         }
+      case "--http-read-ahead":
+        guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else { return nil }
+        options.httpReadAhead = count
+      case "--http-into-sqlite": options.httpIntoSQLite = true
       case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
       case "--walk-remembered-pages":
         guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingSQLite
 
 /// One walk (`HTTPPageSource` … `pages()`) of a real server's collection, timed as a whole
 /// process by `.ci/http-bench.py` against Python `requests` and `curl` on the same URLs
@@ -8,7 +9,7 @@ import PagingHTTP
 enum HTTPWalkBenchmark {
   /// A row decoded to its id only: the walk's cost is the transfer, the body's parse and the
   /// engine, not a model type's fields.
-  struct Row: Decodable, Identifiable, Sendable {
+  struct Row: Codable, Identifiable, Sendable {
     var id: Int
   }
 
@@ -32,17 +33,39 @@ enum HTTPWalkBenchmark {
   /// - Parameters:
   ///   - url: The first page's URL (with its page size in the query).
   ///   - strategy: How the next page is found.
+  ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions/readAhead``).
+  ///   - intoSQLite: Whether each page commits into a SQLite checkpoint (in a temporary file,
+  ///     removed after) before the next is asked for, as a sync job does.
   /// - Returns: A line with the rows, the pages and the seconds the walk took.
   /// - Throws: The walk's error.
   /// - Complexity: O(rows).
-  static func run(url: URL, strategy: HTTPPagingStrategy) async throws -> String {
+  static func run(
+    url: URL, strategy: HTTPPagingStrategy, readAhead: Int = 0, intoSQLite: Bool = false
+  ) async throws -> String {
     let source = HTTPPageSource<Row>(url: url, strategy: strategy)
+    let options = PageWalkOptions(readAhead: readAhead)
     let start = ContinuousClock.now
     var rows = 0
     var pages = 0
-    for try await page in source.pages() {
-      rows += page.items.count
-      pages += 1
+    if intoSQLite {
+      let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("paging-bench-http-\(getpid()).sqlite").path
+      defer {
+        for suffix in ["", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+      }
+      let checkpoint = try WalkCheckpoint<Row, HTTPCursor>(
+        database: PagingDatabase(path: path), name: "walk")
+      for try await page in source.pages(from: checkpoint, options: options) {
+        rows += page.items.count
+        pages += 1
+      }
+    } else {
+      for try await page in source.pages(options: options) {
+        rows += page.items.count
+        pages += 1
+      }
     }
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -35,8 +35,16 @@ if let text = options.httpWalkURL {
     FileHandle.standardError.write(Data(BenchOptions.usage.utf8))
     exit(2)
   }
-  print(try await HTTPWalkBenchmark.run(url: url, strategy: strategy))
-  exit(0)
+  do {
+    print(
+      try await HTTPWalkBenchmark.run(
+        url: url, strategy: strategy, readAhead: options.httpReadAhead,
+        intoSQLite: options.httpIntoSQLite))
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("paging-bench: \(error)\n".utf8))
+    exit(1)
+  }
 }
 if let rows = options.walkRows {
   let walk = try await WalkBenchmark.run(

@@ -5,8 +5,10 @@
 /// for try await note in source.pages().items { print(note.title) }
 /// ```
 ///
-/// Nothing runs ahead: each `next()` sends one request (or none, at the end), and the automatic
-/// retries of that request if it fails, and returns its page. The walk drives a
+/// By default nothing runs ahead: each `next()` sends one request (or none, at the end), and the
+/// automatic retries of that request if it fails, and returns its page. With
+/// ``PageWalkOptions/readAhead`` set, the next pages load while the caller works on the one it
+/// holds, still one request after another and returned in order. The walk drives a
 /// ``PagingStateMachine``, so its guards and retries are the engine's, with the same rules
 /// (rulebook R7 and fault classes 12, 14, 15 and 25):
 /// - a cursor whose page already loaded in the walk, cycles included, ends it with
@@ -52,8 +54,34 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     AsyncIterator(walk: self)
   }
 
-  /// Sends the walk's requests, one per ``next()``, as a ``PagingStateMachine`` asks for them.
+  /// Returns the walk's pages in order: one request per ``next()``, or, with
+  /// ``PageWalkOptions/readAhead``, up to that many pages loading ahead of the caller.
   public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
+    /// Drives the walk when nothing reads ahead (mutated in place, so the machine's storage is
+    /// never copied); with ``PageWalkOptions/readAhead``, the walk's first state, which
+    /// ``ahead`` took.
+    private var steps: Steps
+    private let ahead: ReadAhead<Steps>?
+
+    init(walk: PageWalk) {
+      steps = Steps(walk: walk)
+      ahead =
+        walk.options.readAhead > 0
+        ? ReadAhead(steps, pagesAhead: walk.options.readAhead) : nil
+    }
+
+    /// Loads the next page, or returns it if it was loaded ahead.
+    /// - Returns: The page, or `nil` after the last page, a limit or a throw.
+    /// - Throws: ``PageWalkError``; `CancellationError` when the task was cancelled.
+    /// - Complexity: One request (more with retries); O(*n*) in the page's items.
+    public mutating func next() async throws -> Element? {
+      if let ahead { return try await ahead.next() }
+      return try await steps.next()
+    }
+  }
+
+  /// Sends the walk's requests, one per ``next()``, as a ``PagingStateMachine`` asks for them.
+  struct Steps: PageWalkSteps {
     /// What the machine holds of an item: its id. The machine de-duplicates the walk and
     /// counts its new items by id; the items themselves go to the caller.
     struct Key: Identifiable, Sendable {
@@ -80,7 +108,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     /// - Returns: The page, or `nil` after the last page, a limit or a throw.
     /// - Throws: ``PageWalkError``; `CancellationError` when the task was cancelled.
     /// - Complexity: One request (more with retries); O(*n*) in the page's items.
-    public mutating func next() async throws -> Element? {
+    mutating func next() async throws -> Element? {
       guard !finished else { return nil }
       if let maxPages = walk.options.maxPages, pages >= maxPages { return finish() }
       if let maxItems = walk.options.maxItems, itemCount >= maxItems { return finish() }

@@ -54,6 +54,18 @@ public struct PageWalkOptions: Sendable, Hashable {
     didSet { rememberedPages = max(1, rememberedPages) }
   }
 
+  /// How many pages the walk loads ahead of the caller (default 0: nothing runs ahead). With
+  /// 1, the request for page *n* + 1 is sent as soon as page *n* is returned, so it loads
+  /// while the caller works on page *n* (writes it to a database, sends it on); with *k*, up to
+  /// *k* pages wait, loaded or loading, beyond the one the caller holds. The pages still load
+  /// one after another, each at the next cursor of the one before, through the same guards and
+  /// retries, and come to the caller in order; an error comes after the pages before it.
+  /// Costs up to *k* pages of memory, and up to *k* requests whose pages are never used when
+  /// the caller stops early. Negative values count as 0.
+  public var readAhead = 0 {
+    didSet { readAhead = max(0, readAhead) }
+  }
+
   /// Creates options.
   /// - Parameters:
   ///   - maxPages: The most pages (default: no limit).
@@ -62,11 +74,14 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before failing (default 3).
   ///   - retryPolicy: Automatic retries (default: ``PagingConfiguration``'s default).
   ///   - deadline: The longest the whole walk may take (default: none).
+  ///   - readAhead: Pages loaded ahead of the caller (default 0: none).
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy, deadline: Duration? = nil
+    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy, deadline: Duration? = nil,
+    readAhead: Int = 0
   ) {
+    self.readAhead = max(0, readAhead)
     self.deadline = deadline.map { max(.zero, $0) }
     self.maxPages = maxPages.map { max(1, $0) }
     self.maxItems = maxItems.map { max(1, $0) }
