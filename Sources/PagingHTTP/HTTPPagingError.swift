@@ -12,8 +12,10 @@ import Paging
 /// what can succeed later: timeouts, lost or refused connections, HTTP 408, 429 and 5xx.
 ///
 /// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
-/// that carries no secret: URLs lose their user part, query values and fragment, and so do URLs
-/// inside a quoted body (`RedactedURL`).
+/// that carries no secret: URLs lose their user part, query values and fragment
+/// (`RedactedURL`), and nothing of a body is quoted, since a body can carry anything (a token
+/// echoed back, a user's data): a body is described by its size and `Content-Type`, and GraphQL
+/// errors by their count. Code reads the body from ``bodyText`` and the messages from the case.
 ///
 /// A page source of your own can throw these too: ``status(_:body:url:now:)``,
 /// ``decoding(url:error:response:body:)`` and ``HTTPTransport/checkedResponse(for:maximumBodySize:)``
@@ -168,20 +170,20 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     return text
   }
 
-  /// How many bytes of a body a ``description`` quotes: 64 for a body that did not decode,
-  /// four times that for an error status's message.
+  /// How many bytes of a malformed header's value a ``description`` quotes.
   static let quotedBodyLimit = 64
 
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
-  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), and so do URLs in the quoted
-  /// start of a body, so that no token reaches a log (fault class 29 of the rulebook); ``url``
-  /// and ``bodyText`` have them in full. Control characters (a body's newlines) become spaces.
+  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), and no part of a body is
+  /// quoted (its size and `Content-Type` are given instead), so that no token reaches a log
+  /// (fault class 29 of the rulebook); ``url``, ``bodyText`` and the associated values have
+  /// them in full.
   public var description: String {
     switch self {
     case .status(let statusCode, let url, let retryAfter, let body):
       "HTTP \(statusCode) from \(RedactedURL(url))"
-        + (retryAfter.map { ", retry after \($0)" } ?? "") + ": "
-        + Self.quote(body, limit: 4 * Self.quotedBodyLimit)
+        + (retryAfter.map { ", retry after \($0)" } ?? "") + ", "
+        + Self.size(of: body)
     case .decoding(let url, let error, let contentType, let body):
       "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
         + "did not decode at '\(codingPath ?? "")': \(Self.describe(error))"
@@ -205,8 +207,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .malformedHeader(let url, let name, nil):
       "the response of \(RedactedURL(url)) has no \(name) header"
     case .graphQL(let url, let messages):
-      "GraphQL errors from \(RedactedURL(url)): "
-        + Self.quote(Data(messages.joined(separator: "; ").utf8), limit: 4 * Self.quotedBodyLimit)
+      "GraphQL errors from \(RedactedURL(url)): \(messages.count) "
+        + (messages.count == 1 ? "error" : "errors") + " (their messages are not quoted)"
     case .rateLimited(let url, let wait):
       "the rate limit of \(RedactedURL(url)) is spent until its reset in \(PagingError.seconds(wait)), "
         + "longer than the source's maximumRateLimitWait"
@@ -219,11 +221,17 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// The same line as ``description``, for `localizedDescription` and alerts.
   public var errorDescription: String? { description }
 
-  /// `Content-Type text/html, starting "<!DOCTYPE html>…"`, or `an empty body`.
+  /// `Content-Type text/html, a body of 1,024 bytes or more`, or `…, an empty body`.
   private static func describe(contentType: String?, body: Data) -> String {
-    let type = "Content-Type " + (contentType ?? "none")
-    guard !body.isEmpty else { return type + ", an empty body" }
-    return type + ", starting \"" + quote(body, limit: quotedBodyLimit) + "\""
+    "Content-Type " + (contentType ?? "none") + ", " + size(of: body)
+  }
+
+  /// `an empty body`, `a body of 6 bytes`, or, for a prefix cut at ``bodyPrefixLimit``,
+  /// `a body of 1024 bytes or more`: the body's size, never its content.
+  private static func size(of body: Data) -> String {
+    if body.isEmpty { return "an empty body" }
+    let more = body.count >= bodyPrefixLimit ? " or more" : ""
+    return "a body of \(body.count) byte\(body.count == 1 ? "" : "s")\(more)"
   }
 
   /// The first `limit` bytes of `body` as one line of text: URLs redacted, control characters

@@ -152,7 +152,7 @@ struct BuiltInStrategyTests {
     #expect(error?.isRetryable == false)
     #expect(
       error?.description
-        == "GraphQL errors from https://api.example.com/graphql: Field 'notes' is not allowed; rate limited"
+        == "GraphQL errors from https://api.example.com/graphql: 2 errors (their messages are not quoted)"
     )
   }
 

@@ -19,7 +19,7 @@ struct ErrorRedactionTests {
 
     #expect(
       error.description
-        == "HTTP 403 from https://…@api.example.com/v1/notes?api_key=…&_next=…&…&empty=#…: denied"
+        == "HTTP 403 from https://…@api.example.com/v1/notes?api_key=…&_next=…&…&empty=#…, a body of 6 bytes"
     )
     #expect(error.url == secretURL)
     #expect(PagingError.sourceFailed(error).description.contains("s3cr3t") == false)
@@ -64,17 +64,24 @@ struct ErrorRedactionTests {
       ))
   }
 
-  @Test func aLongBodyIsQuotedShortWithControlCharactersBlanked() {
-    let body = "<!DOCTYPE html>\n<html>" + String(repeating: "x", count: 100)
+  @Test func noPartOfABodyIsQuotedOnlyItsSize() {
+    let body = "<!DOCTYPE html>\n<html>token=sk_live_s3cr3t" + String(repeating: "x", count: 100)
     let error = HTTPPagingError.decoding(
       url: URL("https://a.example/x"),
       error: .dataCorrupted(.init(codingPath: [], debugDescription: "not JSON")),
       contentType: "text/html", bodyPrefix: Data(body.utf8))
-    let quoted = "<!DOCTYPE html> <html>" + String(repeating: "x", count: 42)
     #expect(
       error.description.hasPrefix(
-        "the body of https://a.example/x (Content-Type text/html, starting \"\(quoted)…\")"))
+        "the body of https://a.example/x (Content-Type text/html, a body of 142 bytes) did not decode"
+      ))
+    #expect(!error.description.contains("s3cr3t"))
+    #expect(!error.description.contains("DOCTYPE"))
     #expect(error.bodyText == body)
+    let status = HTTPPagingError.status(
+      statusCode: 401, url: URL("https://a.example/x"), retryAfter: nil,
+      bodyPrefix: Data(repeating: UInt8(ascii: "k"), count: HTTPPagingError.bodyPrefixLimit))
+    #expect(
+      status.description == "HTTP 401 from https://a.example/x, a body of 1024 bytes or more")
   }
 
   @Test func theStatusCodeReadsFromAPagingErrorInOneStep() {

@@ -89,7 +89,7 @@ struct StrawberryTests {
     #expect(error?.isRetryable == false)
     #expect(error?.description.contains("T0K3N") == false)
     #expect(
-      error?.description.hasSuffix("no access: see https://…@example.com/x?key=…") == true,
+      error?.description.hasSuffix("1 error (their messages are not quoted)") == true,
       "\(String(describing: error))")
   }
 
