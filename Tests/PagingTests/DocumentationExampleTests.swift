@@ -139,4 +139,13 @@ import Testing
     #expect(HTTPStatusError(statusCode: 503).isRetryable)
     #expect(!HTTPStatusError(statusCode: 404).isRetryable)
   }
+
+  /// The README's "On a slow network" switches: hedging off, or a fixed delay.
+  @Test func theReadmesHedgingSwitchesCompileAndTurnHedgingOff() {
+    var configuration = PagingConfiguration<String>()
+    configuration.hedging = .off  // never a second request
+    // configuration.hedging = .after(.seconds(2))    // a fixed delay, without a budget
+    #expect(configuration.hedging == .off)
+    #expect(PagingConfiguration<String>().hedging == .standard)
+  }
 }
