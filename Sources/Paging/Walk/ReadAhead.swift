@@ -37,9 +37,7 @@ final class ReadAhead<Steps: PageWalkSteps>: Sendable {
     state = Locked(State(start: steps))
   }
 
-  deinit {
-    state.withLock { state in for task in state.chain { task.cancel() } }
-  }
+  deinit { cancelChain() }
 
   /// The next page: the front task's, once it has loaded; the chain grows to `pagesAhead`
   /// tasks behind it first, so that they load while the caller works on this page.
@@ -59,7 +57,7 @@ final class ReadAhead<Steps: PageWalkSteps>: Sendable {
         try await front.value
       } onCancel: {
         front.cancel()
-        state.withLock { state in for task in state.chain { task.cancel() } }
+        cancelChain()
       }
       try Task.checkCancellation()
       if outcome.page == nil { end() }
@@ -72,11 +70,16 @@ final class ReadAhead<Steps: PageWalkSteps>: Sendable {
 
   /// Stops the chain: its tasks are cancelled (a task past the end sends no request anyway).
   private func end() {
+    cancelChain()
     state.withLock { state in
       state.ended = true
-      for task in state.chain { task.cancel() }
       state.chain = []
     }
+  }
+
+  /// Cancels every task of the chain the caller has not taken yet.
+  private func cancelChain() {
+    state.withLock { state in for task in state.chain { task.cancel() } }
   }
 
   /// A task that runs one step from where `previous` left the steps, or from `start`.
