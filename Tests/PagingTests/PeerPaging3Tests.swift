@@ -532,6 +532,20 @@ struct PeerHarness {
     return record(machine.handle(.loadFailed(request.id, Boom())))
   }
 
+  /// Answers the pending request of `direction` with ``PageSourceInvalidated`` (the peer's
+  /// `LoadResult.Invalid`); returns the requests the answer started.
+  mutating func invalid(
+    _ direction: LoadDirection, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [PeerLoad] {
+    guard let request = take(direction, sourceLocation: sourceLocation) else { return [] }
+    return record(machine.handle(.loadFailed(request.id, PageSourceInvalidated())))
+  }
+
+  /// The requests started and not yet answered or cancelled, oldest first.
+  var pendingLoads: [PeerLoad] {
+    pending.map { PeerLoad(direction: $0.direction, cursor: $0.cursor) }
+  }
+
   private mutating func take(_ direction: LoadDirection, sourceLocation: SourceLocation)
     -> PageRequest<Int>?
   {

@@ -36,6 +36,10 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// loads are not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
   /// ``HedgingPolicy/off`` turns hedging off. <doc:TailLatency> explains the defaults.
   public var hedging: HedgingPolicy
+  /// How many ``PageSourceInvalidated`` answers in a row invalidate the list (rulebook R30);
+  /// the next one fails its direction. 3 for a list; 0 for a walk, which has no window to
+  /// reload and ends instead.
+  package var reloadsAfterInvalidation = 3
 
   /// Creates a configuration.
   /// - Parameters:

@@ -50,6 +50,8 @@ package struct LoadAttempt<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package var automaticRetries: Int
   /// Cancellations the source reported in a row that led here.
   package var sourceCancellations: Int
+  /// "Invalid" answers of the source in a row that led here (rulebook R30).
+  package var invalidAnswers = 0
   /// Whether the load was asked for (an explicit load, a retry, a refresh) rather than
   /// triggered by a row near an edge: a cancellation the source reports is then reloaded
   /// whether or not a row still needs the page.

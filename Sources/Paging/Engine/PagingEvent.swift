@@ -25,6 +25,13 @@ where Item.ID: Sendable {
   /// Start a new generation where ``PagingConfiguration/refreshPolicy`` says: the origin, or
   /// the page holding the row on screen; joins a refresh already in flight.
   case refresh
+  /// The source's data changed (another writer, a background sync, a local edit through
+  /// another list): a new generation reloads the page holding the anchored row, as
+  /// ``RefreshPolicy/aroundAnchor`` does, whatever the refresh policy, and supersedes a refresh
+  /// in flight rather than joining it (rulebook R30; Android Paging 3's
+  /// `PagingSource.invalidate()`). Nothing happens before anything has loaded or while nothing
+  /// loads and the first load failed.
+  case invalidate
   /// ``refresh`` by `policy` for this call instead of ``PagingConfiguration/refreshPolicy``
   /// (a "Reload everything" button beside a pull to refresh that keeps the place); joins a
   /// refresh already in flight, whatever its policy.

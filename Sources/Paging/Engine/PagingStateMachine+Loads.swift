@@ -294,6 +294,7 @@ extension PagingStateMachine {
 
   mutating func loadFailed(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor> {
     if PagingError.isCancellation(error) { return loadCancelled(id) }
+    if let invalidated = invalidAnswer(id, error) { return invalidated }
     if dropContender(id) {
       recordedMetrics.requestsFailed += 1
       return .none

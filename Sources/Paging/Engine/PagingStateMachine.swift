@@ -302,6 +302,7 @@ where Item.ID: Sendable {
       transition = refreshing.isLoading ? .none : beginPolicyRefresh(configuration.refreshPolicy)
     case .refreshWith(let policy):
       transition = refreshing.isLoading ? .none : beginPolicyRefresh(policy)
+    case .invalidate: transition = invalidate()
     case .retry: transition = retry()
     case .cancel: transition = cancelAll()
     case .loadCompleted(let id, let page): transition = loadCompleted(id, page)

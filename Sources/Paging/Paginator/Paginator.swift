@@ -51,7 +51,7 @@ where Item.ID: Sendable {
   @ObservationIgnored @usableFromInline var machine: PagingStateMachine<Item, Cursor>
   @ObservationIgnored private let load:
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
-  @ObservationIgnored private let clock: any Clock<Duration>
+  @ObservationIgnored let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
   /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
@@ -64,6 +64,8 @@ where Item.ID: Sendable {
   @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
   /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
   @ObservationIgnored private var hedgeTimers: [PageRequestID: Timer] = [:]
+  /// The timer of ``pollForInvalidation(every:_:)``, if it runs.
+  @ObservationIgnored var invalidationPoll: Timer?
   /// The time on ``clock`` since the paginator was made: loads are timed against it.
   @ObservationIgnored private let elapsed: @Sendable () -> Duration
   /// When the load each request in flight serves began (a hedge's: its first request's), by
@@ -126,6 +128,7 @@ where Item.ID: Sendable {
     for task in loadTasks.values { task.cancel() }
     for timer in retryTimers.values { timer.cancel(on: clock) }
     for timer in hedgeTimers.values { timer.cancel(on: clock) }
+    invalidationPoll?.cancel(on: clock)
   }
 
   // MARK: State
@@ -516,7 +519,7 @@ where Item.ID: Sendable {
   /// A timer the paginator set: a task asleep on the clock, or, on a ``SteppingClock`` (a test
   /// clock), the clock's own timer, whose deadline is fixed when it is set and which fires
   /// inside the step that reaches it, so that what it starts happens at its own instant.
-  private enum Timer {
+  enum Timer {
     case task(Task<Void, Never>)
     case stepped(Int)
 
@@ -529,7 +532,7 @@ where Item.ID: Sendable {
   }
 
   /// Runs `action` on the main actor after `delay` on the paginator's clock.
-  private func setTimer(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
+  func setTimer(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
     -> Timer
   {
     if let stepping = clock as? any SteppingClock {

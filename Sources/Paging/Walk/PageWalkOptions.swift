@@ -97,8 +97,12 @@ extension PageWalkOptions {
   /// hedge (one request at a time); the first item of an id kept.
   /// - Parameter cursor: The walk's first cursor.
   package func configuration<Cursor>(from cursor: Cursor?) -> PagingConfiguration<Cursor> {
-    PagingConfiguration(
+    var configuration = PagingConfiguration(
       prefetch: .fixed(0), initialCursor: cursor, duplicatePolicy: .keepFirst,
       maxPagesWithoutNewItems: maxPagesWithoutNewItems, retryPolicy: retryPolicy, hedging: .off)
+    // A walk hands each page on and keeps no window to reload: an "invalid" answer ends it,
+    // with the cursor to resume at (rulebook R30).
+    configuration.reloadsAfterInvalidation = 0
+    return configuration
   }
 }

@@ -1,0 +1,52 @@
+// Invalidation from outside the list (rulebook R30): the app, or a source that learns of
+// another writer, tells the paginator that the data it pages changed.
+
+extension Paginator {
+  /// Tells the list that the data it pages changed (another writer of the same table, a
+  /// background sync, an edit through another list): a new generation reloads the page that
+  /// holds the row on screen, which stays where it is (rulebook R30, R19), whatever
+  /// ``PagingConfiguration/refreshPolicy`` says. A refresh in flight is superseded, not
+  /// joined: its page may predate the change. The old items stay until the new page commits,
+  /// and stay with the error shown if it fails. Before anything has loaded, nothing happens.
+  ///
+  /// Android Paging 3's `PagingSource.invalidate()`; TanStack Query's `invalidateQueries`,
+  /// which also cancels a refetch in flight. Unlike both, the list keeps its place with one
+  /// request (the anchored page), and grows both ways from it as rows near its edges appear.
+  public func invalidate() { send(.invalidate) }
+
+  /// An invalidation whose source names the cursor of the page to reload (where the anchored
+  /// row now is), for a source that numbers its pages by place and whose numbering changed.
+  /// - Parameter cursor: The page to reload.
+  package func invalidate(reloadingAt cursor: Cursor?) {
+    var changes = PagingChanges()
+    let effects = machine.invalidate(reloadingAt: cursor, changes: &changes)
+    if !changes.isEmpty { notifyObservers(changes) }
+    for effect in effects { run(effect) }
+  }
+
+  /// Calls `check` every `interval` on the paginator's clock (a test clock steps it) until
+  /// the paginator goes away or ``stopPollingForInvalidation()`` is called; a later call
+  /// replaces the earlier poll. For a source that can only ask whether its data changed (a
+  /// database another process writes).
+  /// - Parameters:
+  ///   - interval: The time between two checks.
+  ///   - check: Runs on the main actor; it calls ``invalidate()`` when the data changed.
+  package func pollForInvalidation(
+    every interval: Duration, _ check: @escaping @MainActor @Sendable (Paginator) -> Void
+  ) {
+    invalidationPoll?.cancel(on: clock)
+    invalidationPoll = setTimer(after: interval) { [weak self] in
+      guard let self else { return }
+      check(self)
+      // `check` may have stopped the poll or started another.
+      guard self.invalidationPoll != nil else { return }
+      self.pollForInvalidation(every: interval, check)
+    }
+  }
+
+  /// Stops the poll of ``pollForInvalidation(every:_:)``.
+  package func stopPollingForInvalidation() {
+    invalidationPoll?.cancel(on: clock)
+    invalidationPoll = nil
+  }
+}
