@@ -24,6 +24,12 @@ extension Paginator {
     for effect in effects { run(effect) }
   }
 
+  /// The id of the row an invalidation keeps on screen: the top visible row the server sent
+  /// (else the scroll anchor), or `nil` when no loaded row is known. A source that renumbers
+  /// its pages finds this row's new page with it, for ``invalidate(reloadingAt:)``.
+  /// - Complexity: O(pages + visible rows + edits).
+  package var anchoredRow: Item.ID? { machine.anchoredPage?.row }
+
   /// Calls `check` every `interval` on the paginator's clock (a test clock steps it) until
   /// the paginator goes away or ``stopPollingForInvalidation()`` is called; a later call
   /// replaces the earlier poll. For a source that can only ask whether its data changed (a

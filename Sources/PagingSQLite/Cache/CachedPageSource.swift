@@ -34,8 +34,15 @@ import Paging
 ///   commit after them; a refresh that began after an edit replaces it with the server's
 ///   version (rulebook R23).
 ///
-/// Use one source per paginator. Another writer of the same list is not seen until the list
-/// refreshes.
+/// - Another writer of the same list invalidates the list (rulebook R30): it reloads, from
+///   the cache and without a request, the page that now holds the row on screen, which stays
+///   where it is (the cache's first page when another writer's refresh dropped that row).
+///   Another source in this process tells the list at once, when its refresh or edit commits;
+///   another process is found by polling SQLite's `PRAGMA data_version`, every second by
+///   default on the paginator's clock. A page another writer appended or prepended reloads
+///   nothing: the list reads it from the cache when it scrolls there.
+///
+/// Use one source per paginator.
 public final class CachedPageSource<Remote: PageSource>: PageSource, Sendable
 where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// The items, as the network source returns them.
@@ -53,9 +60,23 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     /// The paginator generation whose refresh the cache holds (answered from the cache or
     /// committed from the network); loads of older generations are stale.
     var live: Generation?
+    /// The version of the cache the list's rows come from: another writer's commit changes
+    /// it, and the list invalidates.
+    var seen: PageCache<Item, Remote.Cursor>.Version?
+    /// The generation of the refresh that an invalidation asked for: it reads the cache,
+    /// which already holds the other writer's change, not the network.
+    var reload: Generation?
+    /// SQLite's `data_version` at the last poll.
+    var dataVersion: Int?
   }
 
-  private enum RefreshKind { case stale, continuation, initial, network }
+  private enum RefreshKind { case stale, continuation, initial, reload, network }
+
+  /// The paginator this source serves, held weakly: the paginator holds the source.
+  @MainActor private final class Served {
+    weak var paginator: Paginator<Item, Int>?
+    nonisolated init() {}
+  }
 
   /// The database the pages are kept in.
   public let database: PagingDatabase
@@ -66,6 +87,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   private let initialize: InitializeAction
   private let now: @Sendable () -> Date
   private let state = Locked(State())
+  private let served: Served
+  /// The list's key in ``CacheChangeCenter``.
+  private let changeKey: String
 
   /// Creates a source over the list named `list` in `database`.
   /// - Parameters:
@@ -89,6 +113,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     self.remoteInitialCursor = remoteInitialCursor
     self.initialize = initialize
     self.now = now
+    self.served = Served()
+    self.changeKey = CacheChangeCenter.key(path: database.path, list: list)
     let cache = cache
     if !database.isReadOnly, try database.withConnection({ try cache.hasUnagedEdits($0) }) {
       try database.write { try cache.ageEdits($0) }
@@ -105,28 +131,105 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   ///   - configuration: The rules; its `initialCursor` is set to 0, the
   ///     cache's first page. With `maxSize` set, at most that many
   ///     cached rows are shown at first (whole pages, from the anchor's page outwards).
-  ///   - clock: The clock that automatic retries wait on.
+  ///   - clock: The clock that automatic retries and the poll wait on.
+  ///   - pollInterval: How often the list asks SQLite whether another process committed to
+  ///     the file (`PRAGMA data_version`, one read on the main actor), and invalidates when
+  ///     that commit changed this list's rows (default 1 s; `nil`: never, for a file no other
+  ///     process writes). Other sources in this process tell the list at once, without it.
   /// - Returns: The paginator.
   /// - Throws: ``PagingDatabaseError`` when the cache cannot be read.
   /// - Complexity: O(*n*) for *n* rows shown.
   @MainActor public func paginator(
     configuration: PagingConfiguration<Int> = PagingConfiguration(),
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    pollInterval: Duration? = .seconds(1)
   ) throws(PagingDatabaseError) -> Paginator<Item, Int> {
     var configuration = configuration
     configuration.initialCursor = 0
     let cache = cache
-    let snapshot = try database.withConnection { db in
-      try Self.window(db, cache, limit: configuration.maxSize ?? .max)
+    let (snapshot, version, dataVersion) = try database.withConnection { db in
+      (
+        try Self.window(db, cache, limit: configuration.maxSize ?? .max),
+        try cache.version(db), try PageCache<Item, Remote.Cursor>.dataVersion(db)
+      )
     }
-    guard let snapshot,
-      let paginator = try? Paginator(
-        restoring: snapshot, source: self, configuration: configuration, clock: clock)
-    else { return Paginator(source: self, configuration: configuration, clock: clock) }
+    let paginator =
+      snapshot.flatMap {
+        try? Paginator(restoring: $0, source: self, configuration: configuration, clock: clock)
+      } ?? Paginator(source: self, configuration: configuration, clock: clock)
+    state.withLock {
+      $0.seen = version
+      $0.dataVersion = dataVersion
+    }
+    served.paginator = paginator
+    CacheChangeCenter.shared.observe(changeKey, by: ObjectIdentifier(self)) { [weak self] in
+      self?.checkForChanges()
+    }
+    if let pollInterval {
+      paginator.pollForInvalidation(every: pollInterval) { [weak self] _ in
+        self?.pollDataVersion()
+      }
+    }
     return paginator
   }
 
-  /// Saves the row the list shows at its top, where ``paginator(configuration:clock:)`` opens
+  deinit { CacheChangeCenter.shared.stopObserving(changeKey, by: ObjectIdentifier(self)) }
+
+  // MARK: Other writers
+
+  /// Invalidates the list when another writer changed its rows in the cache since the list
+  /// read them (rulebook R30): the list reloads, from the cache, the page that now holds its
+  /// anchored row (the first cached page when that row is gone), in a new generation.
+  /// - Complexity: O(pages + visible rows + edits) of the list, and two indexed reads.
+  @MainActor private func checkForChanges() {
+    guard let paginator = served.paginator else { return }
+    let cache = cache
+    let row = paginator.anchoredRow
+    guard
+      let (version, ordinal) = try? database.withConnection({ db in
+        (
+          try cache.version(db),
+          try row.flatMap { try cache.ordinal(db, of: PageCache<Item, Remote.Cursor>.key($0)) }
+            ?? cache.ordinals(db)?.lowerBound
+        )
+      }),
+      state.withLock({ $0.seen }) != version
+    else { return }
+    state.withLock { $0.seen = version }
+    guard let ordinal else { return }
+    let before = paginator.generation
+    paginator.invalidate(reloadingAt: ordinal)
+    guard paginator.generation != before else { return }
+    state.withLock { $0.reload = paginator.generation }
+  }
+
+  /// One poll: when another connection committed to the file since the last,
+  /// ``checkForChanges()``.
+  @MainActor private func pollDataVersion() {
+    guard
+      let dataVersion = try? database.withConnection({
+        try PageCache<Item, Remote.Cursor>.dataVersion($0)
+      })
+    else { return }
+    let changed = state.withLock { state in
+      defer { state.dataVersion = dataVersion }
+      return state.dataVersion != dataVersion
+    }
+    if changed { checkForChanges() }
+  }
+
+  /// Records that this source's own commit moved the cache from `before` to `after`: the
+  /// list shows it, unless another writer's change came between (then the next check finds it).
+  private func committed(
+    from before: PageCache<Item, Remote.Cursor>.Version,
+    to after: PageCache<Item, Remote.Cursor>.Version
+  ) {
+    state.withLock { state in
+      if state.seen == nil || state.seen == before { state.seen = after }
+    }
+  }
+
+  /// Saves the row the list shows at its top, where ``paginator(configuration:clock:pollInterval:)`` opens
   /// the list after a relaunch.
   /// - Parameter paginator: The paginator over this source.
   /// - Throws: ``PagingDatabaseError``.
@@ -152,7 +255,13 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     try paginator.edit(edit)
     let generation = paginator.generation.rawValue
     let cache = cache
-    try database.write { try cache.write($0, edit, in: generation) }
+    let (before, after) = try database.write { db in
+      let before = try cache.version(db)
+      try cache.write(db, edit, in: generation)
+      return (before, try cache.version(db))
+    }
+    committed(from: before, to: after)
+    CacheChangeCenter.shared.post(changeKey, from: ObjectIdentifier(self))
   }
 
   /// Every cached item of the list, in order.
@@ -183,6 +292,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let kind = state.withLock { state -> RefreshKind in
       if let live = state.live, request.generation < live { return .stale }
       if state.live == request.generation { return .continuation }
+      if state.reload == request.generation { return .reload }
       defer { state.sawRefresh = true }
       return state.sawRefresh ? .network : .initial
     }
@@ -190,37 +300,53 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     switch kind {
     case .stale: throw CancellationError()
     case .continuation: return try await fill(request, key, beside: key - 1)
-    case .initial:
+    case .initial, .reload:
       let cached = try database.withConnection { db -> Page<Item, Int>? in
-        guard let header = try cache.header(db), isFresh(header.refreshedAt) else { return nil }
-        return try Self.page(db, cache, at: key)
+        guard let header = try cache.header(db),
+          kind == .reload || isFresh(header.refreshedAt),
+          let page = try Self.page(db, cache, at: key)
+        else { return nil }
+        let version = try cache.version(db)
+        state.withLock {
+          $0.live = request.generation
+          $0.seen = version
+        }
+        return page
       }
-      if let cached {
-        state.withLock { $0.live = request.generation }
-        return cached
-      }
+      if let cached { return cached }
     case .network: break
     }
     let cursor =
       try database.withConnection { try cache.page($0, at: key)?.cursor } ?? remoteInitialCursor
     let page = try await remote.loadPage(remoteRequest(request, cursor))
     let fetchedAt = now()
-    return try database.write { db in
+    let (stored, replaced) = try database.write { db in
       let superseded = state.withLock { state in
         state.live.map { request.generation <= $0 } ?? false
       }
+      var replaced = false
       if !superseded {
+        let before = try cache.version(db)
         try cache.keepEdits(db, from: request.generation.rawValue)
         var page = page
         page.items = PageCache.overlayRefresh(page.items, try cache.edits(db))
         try cache.replace(db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt)
         state.withLock { $0.live = request.generation }
+        committed(from: before, to: try cache.version(db))
+        replaced = true
       }
       guard let stored = try Self.page(db, cache, at: key) else {
         throw PagingDatabaseError.cacheChanged
       }
-      return stored
+      return (stored, replaced)
     }
+    if replaced {
+      let changeKey = changeKey
+      await MainActor.run {
+        CacheChangeCenter.shared.post(changeKey, from: ObjectIdentifier(self))
+      }
+    }
+    return stored
   }
 
   /// The page at `key`: from the cache, else fetched at the remote key that the page at
@@ -237,15 +363,16 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       )
     }
     if let page = found.page { return page }
-    guard let stored = found.neighbour,
-      let cursor = neighbour > key ? stored.previousCursor : stored.nextCursor
-    else { throw PagingDatabaseError.cacheChanged }
+    guard let beside = found.neighbour else { return try await changedUnder(request) }
+    guard let cursor = neighbour > key ? beside.previousCursor : beside.nextCursor else {
+      throw PagingDatabaseError.cacheChanged
+    }
     let page = try await remote.loadPage(remoteRequest(request, cursor))
     let fetchedAt = now()
-    return try database.write { db in
+    let stored = try database.write { db -> Page<Item, Int>? in
       try checkCurrent(request)
       guard let generation = try cache.header(db)?.generation, generation == found.generation
-      else { throw PagingDatabaseError.cacheChanged }
+      else { return nil }
       if try cache.page(db, at: key) == nil {
         var page = page
         page.items = PageCache.overlay(page.items, try cache.edits(db))
@@ -257,6 +384,16 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       }
       return stored
     }
+    guard let stored else { return try await changedUnder(request) }
+    return stored
+  }
+
+  /// The answer to a load whose neighbour another writer's refresh replaced: the list checks
+  /// the cache and invalidates (which makes this answer stale), and the source answers
+  /// ``PageSourceInvalidated``, which invalidates the list if nothing else did.
+  private func changedUnder(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
+    await MainActor.run { checkForChanges() }
+    throw PageSourceInvalidated()
   }
 
   /// Throws `CancellationError` when a refresh of a later generation holds the cache.

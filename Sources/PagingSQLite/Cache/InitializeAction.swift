@@ -1,7 +1,7 @@
 /// What a ``CachedPageSource`` does with the first refresh a paginator asks for, when the
 /// cache holds the page it names (Android Paging 3's `RemoteMediator.InitializeAction`).
 ///
-/// A paginator opened from the cache (``CachedPageSource/paginator(configuration:clock:)``)
+/// A paginator opened from the cache (``CachedPageSource/paginator(configuration:clock:pollInterval:)``)
 /// shows the cached rows before any request, then asks for a refresh (rulebook R28); this
 /// decides whether that refresh goes to the network or is answered from the cache.
 public enum InitializeAction: Sendable, Hashable {

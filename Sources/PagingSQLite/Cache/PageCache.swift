@@ -43,6 +43,28 @@ where
     return result
   }
 
+  /// What a list shows of the cache: its generation (a refresh's replace moves it) and its
+  /// last local edit. A page appended or prepended changes neither.
+  package struct Version: Hashable, Sendable {
+    package var generation: Int
+    package var lastEdit: Int
+  }
+
+  /// The list's version now.
+  package func version(_ db: SQLiteConnection) throws -> Version {
+    Version(
+      generation: try header(db)?.generation ?? 0,
+      lastEdit: Int(
+        try db.statement("SELECT coalesce(max(sequence), 0) FROM paging_edit WHERE list = ?")
+          .integer([.text(list)]) ?? 0))
+  }
+
+  /// SQLite's `PRAGMA data_version` on `db`: it changes when another connection (another
+  /// process, another ``PagingDatabase`` of the same file) commits, and only then.
+  package static func dataVersion(_ db: SQLiteConnection) throws -> Int {
+    Int(try db.statement("PRAGMA data_version").integer() ?? 0)
+  }
+
   /// The first and last ordinals cached, or `nil` when no page is.
   package func ordinals(_ db: SQLiteConnection) throws -> ClosedRange<Int>? {
     var result: ClosedRange<Int>?
