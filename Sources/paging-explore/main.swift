@@ -30,7 +30,7 @@ let kindNames: [String: ExplorerEventKinds] = [
   "failures": .failures, "cancellations": .cancellations, "late": .lateAnswers,
   "controls": .userControls, "explicit": .explicitLoads, "refresh": .refresh,
   "policies": .refreshPolicies, "edits": .edits, "filters": .filters, "queries": .queries,
-  "relaunch": .relaunch, "server": .serverChanges, "jumps": .jumps,
+  "relaunch": .relaunch, "server": .serverChanges, "jumps": .jumps, "invalidation": .invalidation,
 ]
 
 func parseOptions() -> Options {

@@ -8,8 +8,18 @@ extension ExplorerConfiguration {
   package static let suite: [ExplorerConfiguration] = [
     // The costliest first, so that two cores end together.
     editsAndRetries, aroundAnchor, snapshots, capped, replaceUnderFilter, filterAndCap, hedges,
-    queries,
+    queries, invalidation,
   ]
+
+  /// Invalidations by the app and "invalid" answers from the source, against server changes,
+  /// edits, failures and refreshes from the start (R30, R23, R27).
+  package static var invalidation: ExplorerConfiguration {
+    var configuration = ExplorerConfiguration(
+      name: "invalidation", pages: [[0, 1], [2, 3], [4, 5]], prefetchDistance: 1,
+      events: [.invalidation, .serverChanges, .edits, .failures, .refresh], depth: 11)
+    configuration.editIDs = [2]
+    return configuration
+  }
 
   /// Both edges under the smallest cap, a page that only repeats an id of the page before it,
   /// failures, cancellations, late answers, retries, refreshes, jumps.

@@ -31,6 +31,8 @@ package struct ExplorerEventKinds: OptionSet, Hashable, Sendable {
   package static let serverChanges = Self(rawValue: 1 << 11)
   /// Jumps to either end of the list.
   package static let jumps = Self(rawValue: 1 << 12)
+  /// The app invalidates the list, and the source answers a load "invalid" (rulebook R30).
+  package static let invalidation = Self(rawValue: 1 << 13)
 }
 
 /// One small world to explore exhaustively: a server's pages, the machine's configuration and

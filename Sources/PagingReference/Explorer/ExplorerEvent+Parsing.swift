@@ -59,6 +59,7 @@ extension ExplorerEvent {
       case ".page": return .answer(age, .page)
       case ".failure": return .answer(age, .failure)
       case ".cancelled": return .answer(age, .cancelled)
+      case ".invalid": return .answer(age, .invalid)
       default: return nil
       }
     case "retryTimer":
@@ -87,6 +88,7 @@ extension ExplorerEvent {
       return .query(query, arguments[1] == ".clear" ? .clear : .keepPrevious)
     case "relaunch": return .relaunch
     case "serverChange": return int(0).map { .serverChange($0) }
+    case "invalidate": return .invalidate
     default: return nil
     }
   }

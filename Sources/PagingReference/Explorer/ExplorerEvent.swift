@@ -8,12 +8,15 @@ package enum ExplorerAnswer: Hashable, Sendable, CustomStringConvertible {
   case failure
   /// The source reports a cancellation nobody asked for.
   case cancelled
+  /// The source answers that its data changed under the cursor (`PageSourceInvalidated`).
+  case invalid
 
   package var description: String {
     switch self {
     case .page: ".page"
     case .failure: ".failure"
     case .cancelled: ".cancelled"
+    case .invalid: ".invalid"
     }
   }
 }
@@ -61,6 +64,8 @@ package enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case relaunch
   /// The server changes the row with this id (its newer copy, version 1).
   case serverChange(Int)
+  /// `invalidate()`: the app says the data changed (rulebook R30).
+  case invalidate
 
   package var description: String {
     switch self {
@@ -85,6 +90,7 @@ package enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
       ".query(\(query), \(transition == .clear ? ".clear" : ".keepPrevious"))"
     case .relaunch: ".relaunch"
     case .serverChange(let id): ".serverChange(\(id))"
+    case .invalidate: ".invalidate"
     }
   }
 

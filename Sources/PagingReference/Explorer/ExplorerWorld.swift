@@ -69,6 +69,7 @@ package struct ExplorerWorld: Sendable {
         events.append(.answer(age, .page))
         if kinds.contains(.failures) { events.append(.answer(age, .failure)) }
         if kinds.contains(.cancellations) { events.append(.answer(age, .cancelled)) }
+        if kinds.contains(.invalidation) { events.append(.answer(age, .invalid)) }
       } else if kinds.contains(.lateAnswers) {
         events.append(.answer(age, .page))
       }
@@ -98,6 +99,7 @@ package struct ExplorerWorld: Sendable {
       }
     }
     if kinds.contains(.refresh) { events.append(.refresh(nil)) }
+    if kinds.contains(.invalidation) { events.append(.invalidate) }
     if kinds.contains(.refreshPolicies) {
       for policy in configuration.policies { events.append(.refresh(policy)) }
     }
@@ -185,6 +187,9 @@ package struct ExplorerWorld: Sendable {
       try send(.setQuery(query, transition: transition), .user)
     case .relaunch: try relaunch()
     case .serverChange(let id): changed.insert(id)
+    // Reloads like a refresh around the anchor, whatever the configuration's policy, and
+    // supersedes one in flight (R30).
+    case .invalidate: try send(.invalidate, .userRefresh(.aroundAnchor))
     }
     switch event {
     case .scroll, .jumpToTop, .jumpToBottom: try render(moved: true)
@@ -209,6 +214,10 @@ package struct ExplorerWorld: Sendable {
     switch answer {
     case .failure: try send(.loadFailed(id, ExplorerServerError()), .goesOn)
     case .cancelled: try send(.loadCancelled(id), .goesOn)
+    case .invalid:
+      // The list invalidates itself (R30): a new refresh around the anchor, unless the answer
+      // is late or the third in a row.
+      try send(.loadFailed(id, PageSourceInvalidated()), .userRefresh(.aroundAnchor))
     case .page:
       let cursor = request.cursor ?? configuration.openAt
       let requestQuery = request.query(as: Int.self) ?? 0
