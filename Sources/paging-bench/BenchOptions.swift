@@ -42,10 +42,14 @@ struct BenchOptions: Sendable {
   /// `--policies`: run only the policy comparison and print each policy's figures per profile
   /// with the policy goals, to compare engine builds quickly (virtual time: exact figures).
   var policies = false
+  /// `--local-changes`: run only the search and filtered-feed profiles and print their goals
+  /// (virtual time: exact figures).
+  var localChanges = false
 
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro] [--policies]
+                        [--local-changes]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]
@@ -56,6 +60,7 @@ struct BenchOptions: Sendable {
       --sqlite          only the SQLite cache's section (PagingSQLite), printed
       --micro           only the micro-benchmarks (signals, commits, memory), printed
       --policies        only the policy comparison (per profile and policy), printed
+      --local-changes   only the search and filtered-feed profiles, with their goals, printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory,
                         against its goal (100000000 rows: at most 64 MiB)
@@ -83,6 +88,7 @@ struct BenchOptions: Sendable {
       case "--sqlite": options.sqlite = true
       case "--micro": options.micro = true
       case "--policies": options.policies = true
+      case "--local-changes": options.localChanges = true
       case "--update-report": options.updateReport = true
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }

@@ -83,6 +83,17 @@ if options.policies {
   }
   exit(0)
 }
+if options.localChanges {
+  let notes = (try? ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes) ?? []
+  let results = await LocalChangeProfiles.run(quick: options.quick, items: notes)
+  print(LocalChangeProfiles.markdown(results))
+  for goal in LocalChangeProfiles.goals(results) {
+    print(
+      "\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target)) \(goal.note)"
+    )
+  }
+  exit(0)
+}
 if options.micro {
   do {
     let micro = try await MicroBenchmarks.run(quick: options.quick)

@@ -16,8 +16,9 @@ import Testing
       machine = Machine.loaded(count: 40, next: 40, configuration: configuration)
     }
 
-    /// An initial distance of 21: row 19 of 40, with 20 rows after it, is the first to trigger.
-    init(_ rule: AdaptivePrefetch = AdaptivePrefetch(initialDistance: 21)) {
+    /// An initial distance of 21: row 19 of 40, with 20 rows after it, is the first to trigger;
+    /// no warm-up, so that the first measured load sets the distance.
+    init(_ rule: AdaptivePrefetch = AdaptivePrefetch(initialDistance: 21, warmUpSamples: 1)) {
       self.init(PagingConfiguration(prefetch: .adaptive(rule)))
     }
 
@@ -90,17 +91,35 @@ import Testing
   }
 
   @Test func theDistanceStaysWithinTheRulesBounds() {
-    var low = Scroll(AdaptivePrefetch(initialDistance: 21, minimumDistance: 5, maximumDistance: 8))
+    var low = Scroll(AdaptivePrefetch(
+        initialDistance: 21, minimumDistance: 5, maximumDistance: 8, warmUpSamples: 1))
     low.append(trigger: 19, reached: 19)
     #expect(low.distance == 5)
     var high = Scroll(
-      AdaptivePrefetch(initialDistance: 21, minimumDistance: 5, maximumDistance: 8))
+      AdaptivePrefetch(
+        initialDistance: 21, minimumDistance: 5, maximumDistance: 8, warmUpSamples: 1))
     high.append(trigger: 19, reached: 30)
     #expect(high.distance == 8)
     #expect(
-      AdaptivePrefetch(initialDistance: -2, minimumDistance: -1, maximumDistance: -5, samples: 0)
+      AdaptivePrefetch(
+        initialDistance: -2, minimumDistance: -1, maximumDistance: -5, samples: 0,
+        warmUpSamples: 0)
         == AdaptivePrefetch(
-          initialDistance: 0, minimumDistance: 0, maximumDistance: 0, samples: 1))
+          initialDistance: 0, minimumDistance: 0, maximumDistance: 0, samples: 1,
+          warmUpSamples: 1))
+  }
+
+  @Test func theInitialDistanceHoldsAsAFloorUntilThreeLoadsWereMeasured() {
+    #expect(AdaptivePrefetch().warmUpSamples == 3)
+    var scroll = Scroll(AdaptivePrefetch(initialDistance: 21))
+    var distances: [Int] = []
+    for _ in 0..<3 {
+      // The user does not scroll during the load: each sample alone gives the minimum, 2.
+      let trigger = scroll.machine.ids.count - scroll.distance
+      scroll.append(trigger: trigger, reached: trigger)
+      distances.append(scroll.distance)
+    }
+    #expect(distances == [21, 21, 2])
   }
 
   @Test func aDistanceYouSetIsFixed() {

@@ -37,7 +37,10 @@ public enum PrefetchStrategy: Hashable, Sendable {
 /// when exactly the rows the user will scroll during the load are left), clamped to
 /// ``minimumDistance`` ... ``maximumDistance``. With the default 8 samples the percentile is
 /// the largest of the last 8, so one fast load raises the distance at once and it comes down
-/// only after 8 slower ones. A refresh keeps the samples (the same user, the same network).
+/// only after 8 slower ones. Until ``warmUpSamples`` loads were measured (default 3), the
+/// distance does not fall below ``initialDistance``: one or two samples taken as a scroll
+/// begins say little about the fling that follows them. A refresh keeps the samples (the same
+/// user, the same network).
 ///
 /// What it does to overfetch: a reader who scrolls a few rows while a page loads gets a
 /// distance of a few rows, so the page after the one being read is requested only when the
@@ -65,6 +68,13 @@ public struct AdaptivePrefetch: Hashable, Sendable {
   public var samples: Int {
     didSet { samples = max(1, samples) }
   }
+  /// How many loads must be measured before the distance may fall below ``initialDistance``,
+  /// in loads (default 3, at least 1): the first loads of a session sample a scroll that has
+  /// barely begun, and a fling that follows them outruns a distance taken from one or two of
+  /// them. 1 lets the first measured load set the distance.
+  public var warmUpSamples: Int {
+    didSet { warmUpSamples = max(1, warmUpSamples) }
+  }
   /// The quantile of the measured load durations a sample covers, in `0...1` (default 0.9):
   /// a timed load's sample is at least the user's speed during it, in rows per second, times
   /// this quantile of the durations of the loads so far.
@@ -80,10 +90,13 @@ public struct AdaptivePrefetch: Hashable, Sendable {
   ///   - samples: Recent loads taken into account (default 8).
   ///   - latencyPercentile: The quantile of the load durations a sample covers, in `0...1`
   ///     (default 0.9; clamped).
+  ///   - warmUpSamples: Loads measured before the distance may fall below `initialDistance`
+  ///     (default 3; at least 1).
   public init(
     initialDistance: Int = 20, minimumDistance: Int = 2, maximumDistance: Int = 100,
-    samples: Int = 8, latencyPercentile: Double = 0.9
+    samples: Int = 8, latencyPercentile: Double = 0.9, warmUpSamples: Int = 3
   ) {
+    self.warmUpSamples = max(1, warmUpSamples)
     self.latencyPercentile =
       latencyPercentile.isNaN ? 0.9 : min(1, max(0, latencyPercentile))
     self.initialDistance = max(0, initialDistance)

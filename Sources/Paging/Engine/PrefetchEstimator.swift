@@ -101,11 +101,14 @@ struct PrefetchEstimator: Sendable {
 
   /// The distance the rule gives: one more than the percentile of the rows scrolled (a row
   /// triggers when fewer than the distance follow it), or the rule's initial distance before
-  /// any load was recorded.
+  /// any load was recorded; not below the initial distance while fewer than the rule's
+  /// ``AdaptivePrefetch/warmUpSamples`` loads were.
   func distance(_ rule: AdaptivePrefetch) -> Int {
     guard !demands.isEmpty else { return rule.initialDistance }
     let sorted = demands.sorted()
     let rank = (9 * sorted.count + 9) / 10  // ceil(0.9 × n), the nearest rank
-    return min(rule.maximumDistance, max(rule.minimumDistance, sorted[rank - 1] + 1))
+    let warmingUp = demands.count < rule.warmUpSamples
+    let floor = warmingUp ? max(rule.minimumDistance, rule.initialDistance) : rule.minimumDistance
+    return min(rule.maximumDistance, max(floor, sorted[rank - 1] + 1))
   }
 }
