@@ -91,7 +91,8 @@ import Testing
   }
 
   @Test func theDistanceStaysWithinTheRulesBounds() {
-    var low = Scroll(AdaptivePrefetch(
+    var low = Scroll(
+      AdaptivePrefetch(
         initialDistance: 21, minimumDistance: 5, maximumDistance: 8, warmUpSamples: 1))
     low.append(trigger: 19, reached: 19)
     #expect(low.distance == 5)
