@@ -66,11 +66,11 @@ import Testing
 
   @Test func adaptivePrefetchSessionsRepeatExactly() async {
     // The default adapts the prefetch distance to the rows scrolled while pages load: on the
-    // same session, one page more than a fixed 20 rows and a shorter wait.
+    // same session, two pages more than a fixed 21 rows and a wait one frame shorter.
     let report = await runTwice { Paginator(source: $0, clock: TestClock()) }
     #expect(report.failedRequests == 2)
-    #expect(report.requestsIssued == 26)
-    #expect(report.stallTime == frame * 146)
+    #expect(report.requestsIssued == 27)
+    #expect(report.stallTime == frame * 169)
     #expect(report.duplicateRequests == 0)
     #expect(report.requestsAfterEnd == 0)
   }

@@ -289,7 +289,7 @@ extension PagingStateMachine {
     prefetchEstimator.ended(
       request.id, direction: request.direction, viewport: viewport, rule: rule,
       latencies: latencies)
-    currentPrefetchDistance = shownRowsDistance(prefetchEstimator.distance(rule))
+    currentPrefetchDistance = prefetchEstimator.distance(rule)
   }
 
   mutating func loadFailed(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor> {

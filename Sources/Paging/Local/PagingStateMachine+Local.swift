@@ -171,19 +171,6 @@ extension PagingStateMachine {
     return transition
   }
 
-  /// The adaptive prefetch distance `distance` (the rows the user scrolls while one page
-  /// loads) as a distance in shown rows under a display filter (R3, R25). A page brings only
-  /// the rows the filter shows, so the loads that bring `distance` shown rows take `loaded /
-  /// shown` pages' time, during which the user scrolls that many times as far: the distance
-  /// grows by the window's ratio of loaded to shown rows, up to the strategy's largest
-  /// distance, which the memory cap's room is checked against (R26). Without a filter, or
-  /// before a row is loaded, it is `distance`.
-  func shownRowsDistance(_ distance: Int) -> Int {
-    guard let shownCount = local.filter?.shown.count, !store.isEmpty else { return distance }
-    let largest = Swift.max(distance, configuration.largestPrefetchDistance)
-    guard shownCount > 0 else { return largest }
-    return Swift.min(largest, distance * store.count / shownCount)
-  }
 
   /// Sets the display filter and shows what it accepts, at once and without a request; an
   /// edge loads only if a visible row is now within the prefetch distance of it.
