@@ -171,7 +171,6 @@ extension PagingStateMachine {
     return transition
   }
 
-
   /// Sets the display filter and shows what it accepts, at once and without a request; an
   /// edge loads only if a visible row is now within the prefetch distance of it.
   mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) -> Transition<Cursor> {
