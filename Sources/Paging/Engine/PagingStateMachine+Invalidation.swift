@@ -33,9 +33,7 @@ extension PagingStateMachine {
     let anchor = AnchorRefresh<Item.ID, Cursor>(
       cursor: cursor, row: anchoredPage?.row, beyondFirst: [], beyondLast: [])
     let transition = beginRefresh(at: cursor, plan: .aroundAnchor(anchor))
-    changes.formUnion(before.changes(to: ObservedValues(self)))
-    if transition.itemsChanged { changes.insert(.items) }
-    return transition.effects
+    return effects(of: transition, since: before, changes: &changes)
   }
 
   /// A load answered ``PageSourceInvalidated``: while fewer than

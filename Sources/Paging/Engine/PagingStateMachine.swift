@@ -317,6 +317,15 @@ where Item.ID: Sendable {
       transition = setFilter(filter)
       changes.insert(.filter)
     }
+    return effects(of: transition, since: before, changes: &changes)
+  }
+
+  /// The effects of `transition`, adding to `changes` what changed of the observable values
+  /// since `before` was taken.
+  func effects(
+    of transition: Transition<Cursor>, since before: ObservedValues<Item.ID>,
+    changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
     changes.formUnion(before.changes(to: ObservedValues(self)))
     if transition.itemsChanged { changes.insert(.items) }
     return transition.effects

@@ -18,10 +18,7 @@ extension Paginator {
   /// row now is), for a source that numbers its pages by place and whose numbering changed.
   /// - Parameter cursor: The page to reload.
   package func invalidate(reloadingAt cursor: Cursor?) {
-    var changes = PagingChanges()
-    let effects = machine.invalidate(reloadingAt: cursor, changes: &changes)
-    if !changes.isEmpty { notifyObservers(changes) }
-    for effect in effects { run(effect) }
+    apply { $0.invalidate(reloadingAt: cursor, changes: &$1) }
   }
 
   /// The id of the row an invalidation keeps on screen: the top visible row the server sent
@@ -31,28 +28,19 @@ extension Paginator {
   package var anchoredRow: Item.ID? { machine.anchoredPage?.row }
 
   /// Calls `check` every `interval` on the paginator's clock (a test clock steps it) until
-  /// the paginator goes away or ``stopPollingForInvalidation()`` is called; a later call
-  /// replaces the earlier poll. For a source that can only ask whether its data changed (a
-  /// database another process writes).
+  /// the paginator goes away; a later call replaces the earlier poll. For a source that can
+  /// only ask whether its data changed (a database another process writes).
   /// - Parameters:
   ///   - interval: The time between two checks.
-  ///   - check: Runs on the main actor; it calls ``invalidate()`` when the data changed.
+  ///   - check: Runs on the main actor; it invalidates the list when the data changed.
   package func pollForInvalidation(
-    every interval: Duration, _ check: @escaping @MainActor @Sendable (Paginator) -> Void
+    every interval: Duration, _ check: @escaping @MainActor @Sendable () -> Void
   ) {
     invalidationPoll?.cancel(on: clock)
     invalidationPoll = setTimer(after: interval) { [weak self] in
       guard let self else { return }
-      check(self)
-      // `check` may have stopped the poll or started another.
-      guard self.invalidationPoll != nil else { return }
+      check()
       self.pollForInvalidation(every: interval, check)
     }
-  }
-
-  /// Stops the poll of ``pollForInvalidation(every:_:)``.
-  package func stopPollingForInvalidation() {
-    invalidationPoll?.cancel(on: clock)
-    invalidationPoll = nil
   }
 }

@@ -392,8 +392,17 @@ where Item.ID: Sendable {
   /// effects. Inlinable: a row signal that changes nothing costs one specialised `handle` call.
   @inlinable
   func send(_ event: PagingEvent<Item, Cursor>) {
+    apply { $0.handle(event, changes: &$1) }
+  }
+
+  /// Applies `body` to the machine, notifies the observers of what changed, and runs the
+  /// effects it returns. Inlinable with ``send(_:)``, so that its closure is inlined too.
+  @inlinable
+  func apply(
+    _ body: (inout PagingStateMachine<Item, Cursor>, inout PagingChanges) -> [PagingEffect<Cursor>]
+  ) {
     var changes = PagingChanges()
-    let effects = machine.handle(event, changes: &changes)
+    let effects = body(&machine, &changes)
     if !changes.isEmpty { notifyObservers(changes) }
     for effect in effects { run(effect) }
   }

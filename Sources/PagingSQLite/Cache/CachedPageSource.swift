@@ -150,7 +150,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let (snapshot, version, dataVersion) = try database.withConnection { db in
       (
         try Self.window(db, cache, limit: configuration.maxSize ?? .max),
-        try cache.version(db), try PageCache<Item, Remote.Cursor>.dataVersion(db)
+        try cache.version(db), try db.dataVersion()
       )
     }
     let paginator =
@@ -166,7 +166,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       self?.checkForChanges()
     }
     if let pollInterval {
-      paginator.pollForInvalidation(every: pollInterval) { [weak self] _ in
+      paginator.pollForInvalidation(every: pollInterval) { [weak self] in
         self?.pollDataVersion()
       }
     }
@@ -207,9 +207,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// ``checkForChanges()``.
   @MainActor private func pollDataVersion() {
     guard
-      let dataVersion = try? database.withConnection({
-        try PageCache<Item, Remote.Cursor>.dataVersion($0)
-      })
+      let dataVersion = try? database.withConnection({ try $0.dataVersion() })
     else { return }
     let changed = state.withLock { state in
       defer { state.dataVersion = dataVersion }

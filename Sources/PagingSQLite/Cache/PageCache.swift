@@ -59,12 +59,6 @@ where
           .integer([.text(list)]) ?? 0))
   }
 
-  /// SQLite's `PRAGMA data_version` on `db`: it changes when another connection (another
-  /// process, another ``PagingDatabase`` of the same file) commits, and only then.
-  package static func dataVersion(_ db: SQLiteConnection) throws -> Int {
-    Int(try db.statement("PRAGMA data_version").integer() ?? 0)
-  }
-
   /// The first and last ordinals cached, or `nil` when no page is.
   package func ordinals(_ db: SQLiteConnection) throws -> ClosedRange<Int>? {
     var result: ClosedRange<Int>?

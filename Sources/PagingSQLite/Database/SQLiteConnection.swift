@@ -132,6 +132,12 @@ package final class SQLiteConnection {
     Int(try statement("PRAGMA user_version").integer() ?? 0)
   }
 
+  /// `PRAGMA data_version`: it changes when another connection (another process, another
+  /// ``PagingDatabase`` of the same file) commits, and only then.
+  package func dataVersion() throws(SQLiteError) -> Int {
+    Int(try statement("PRAGMA data_version").integer() ?? 0)
+  }
+
   /// Sets the schema version (`PRAGMA user_version`).
   /// - Parameter version: The version.
   /// - Throws: ``SQLiteError``.
