@@ -1,24 +1,38 @@
 #!/usr/bin/env bash
-# The HTTP walk's speed against Python requests and curl, regenerated with one command:
-# builds the release paging-bench, starts the DRF app and Datasette (.ci/drf.sh,
-# .ci/datasette.sh, loopback), times the walks with .ci/http-bench.py into
-# .build/http-bench/HTTP-WALK.md, and stops both by their pids.
+# The HTTP walk's speed against Python requests and curl on every server CI runs, regenerated
+# with one command: builds the release paging-bench, starts the seven servers (loopback), times
+# the walks with .ci/http-bench.py into HTTP-WALK.md (committed beside BENCHMARKS.md), and
+# stops each server by its pid. Each server at 100 rows a page and at its largest page size up
+# to 1,000.
 #
 #   .ci/http-bench.sh [--runs N]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+servers=(drf datasette kinto pocketbase registry smorest strawberry)
 swift build -c release --product paging-bench >/dev/null
-.ci/drf.sh start >/dev/null
-trap '.ci/drf.sh stop; .ci/datasette.sh stop' EXIT
-.ci/datasette.sh start >/dev/null
-. .build/drf/env
-. .build/datasette/env
+stop() { for s in "${servers[@]}"; do ".ci/$s.sh" stop || true; done; }
+trap stop EXIT
+for s in "${servers[@]}"; do
+  ".ci/$s.sh" start >/dev/null
+  . ".build/$s/env"
+done
 u=$PAGING_DRF_URL
 d="$PAGING_DATASETTE_URL/release_notes/release_notes.json?_shape=objects&_sort=id&_nocount=1&_nofacet=1"
+k="$PAGING_KINTO_URL/v1/buckets/paging/collections/notes/records?_sort=n"
+kinto_auth="Basic $(printf '%s:%s' "$PAGING_KINTO_USER" "$PAGING_KINTO_PASSWORD" | base64)"
+p="$PAGING_POCKETBASE_URL/api/collections/notes/records?sort=n"
 python3 .ci/http-bench.py "$@" \
   "DRF pages 50 (its cap; 100 asked gives 50),$u/pages/?page_size=100,next,results" \
   "DRF Link header 50,$u/links/?page_size=50,link," \
   "DRF cursors 50,$u/cursors/?page_size=50,next,results" \
   "DRF pages 10,$u/pages/?page_size=10,next,results" \
   "Datasette 100 rows a page,$d&_size=100,next_url,rows" \
-  "Datasette 1000 rows a page (its largest),$d&_size=1000,next_url,rows"
+  "Datasette 1000 rows a page (its largest),$d&_size=1000,next_url,rows" \
+  "Kinto Next-Page 100,$k&_limit=100,header=Next-Page,data,$kinto_auth" \
+  "Kinto Next-Page 1000 (all 300 rows),$k&_limit=1000,header=Next-Page,data,$kinto_auth" \
+  "PocketBase totalPages 100,$p,pages=perPage:100:totalPages,items" \
+  "PocketBase totalPages 1000 (its cap),$p,pages=perPage:1000:totalPages,items" \
+  "registry Link 100,$PAGING_REGISTRY_URL/v2/_catalog?n=100,link,repositories" \
+  "registry Link 1000 (all 150),$PAGING_REGISTRY_URL/v2/_catalog?n=1000,link,repositories" \
+  "flask-smorest X-Pagination 50 (its cap),$PAGING_SMOREST_URL/notes/,xpagination=50," \
+  "strawberry GraphQL 100 (its cap),$PAGING_STRAWBERRY_URL/graphql,graphql=notes:100,"

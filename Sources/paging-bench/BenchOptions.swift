@@ -34,6 +34,8 @@ struct BenchOptions: Sendable {
   var httpStrategy = "next=next"
   /// `--http-items PATH`: the HTTP walk's items' dotted path in the body (default `results`).
   var httpItemsPath = "results"
+  /// `--http-authorization VALUE`: the HTTP walk's `Authorization` header (default none).
+  var httpAuthorization: String?
   /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions/readAhead`` (default 0).
   var httpReadAhead = 0
   /// `--http-into-sqlite`: the HTTP walk commits each page into a SQLite checkpoint (a sync
@@ -53,7 +55,8 @@ struct BenchOptions: Sendable {
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]
-                         [--http-read-ahead N] [--http-into-sqlite]]
+                         [--http-authorization VALUE] [--http-read-ahead N]
+                         [--http-into-sqlite]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
                         printed
@@ -66,8 +69,10 @@ struct BenchOptions: Sendable {
                         against its goal (100000000 rows: at most 64 MiB)
       --http-walk URL   only walk a server's collection from URL (release build; timed
                         against Python and curl by .ci/http-bench.sh); NAME is
-                        next=DOTTED.PATH (default next=next), link or jsonapi, PATH the
-                        items' dotted path (default results; "" for a bare array); N pages
+                        next=DOTTED.PATH (default next=next), link, jsonapi,
+                        header=NAME, pages=SIZE_ITEM:SIZE:TOTAL.PAGES, xpagination=SIZE
+                        or graphql=FIELD:SIZE, PATH the items' dotted path (default
+                        results; "" for a bare array); VALUE the Authorization header; N pages
                         loaded ahead of the caller (default 0); --http-into-sqlite commits
                         each page into a SQLite checkpoint in a temporary file
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
@@ -93,11 +98,12 @@ struct BenchOptions: Sendable {
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
-      case "--http-walk", "--http-strategy", "--http-items":
+      case "--http-walk", "--http-strategy", "--http-items", "--http-authorization":
         guard let text = remaining.popFirst() else { return nil }
         switch argument {
         case "--http-walk": options.httpWalkURL = text
         case "--http-strategy": options.httpStrategy = text
+        case "--http-authorization": options.httpAuthorization = text
         default: options.httpItemsPath = text
         }
       case "--http-read-ahead":

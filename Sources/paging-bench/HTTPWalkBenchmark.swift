@@ -8,31 +8,114 @@ import PagingSQLite
 /// (run by `.ci/http-bench.sh`), so that the walk's own overhead over the transfer shows.
 enum HTTPWalkBenchmark {
   /// A row decoded to its id only: the walk's cost is the transfer, the body's parse and the
-  /// engine, not a model type's fields.
+  /// engine, not a model type's fields. The servers' ids are numbers (DRF, Datasette,
+  /// flask-smorest), strings (Kinto, PocketBase, a Relay global id), or the item itself (the
+  /// registry's catalog holds bare names).
   struct Row: Codable, Identifiable, Sendable {
-    var id: Int
+    enum ID: Hashable, Sendable, Codable {
+      case number(Int)
+      case text(String)
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+          self = .number(number)
+        } else {
+          self = .text(try container.decode(String.self))
+        }
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .number(let number): try container.encode(number)
+        case .text(let text): try container.encode(text)
+        }
+      }
+    }
+    var id: ID
+
+    private enum Keys: String, CodingKey { case id }
+
+    init(from decoder: any Decoder) throws {
+      if let name = try? decoder.singleValueContainer().decode(String.self) {
+        id = .text(name)
+        return
+      }
+      id = try decoder.container(keyedBy: Keys.self).decode(ID.self, forKey: .id)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      try container.encode(id, forKey: .id)
+    }
   }
 
   /// How the walk finds the next page, as `--http-strategy` names it.
-  /// - Parameter name: `next=DOTTED.PATH` (a next URL in the body), `link` (the `Link`
-  ///   header) or `jsonapi` (JSON:API's `links.next` and media type).
+  /// - Parameter name: One of
+  ///   - `next=DOTTED.PATH`: a next URL in the body (DRF, Datasette);
+  ///   - `link`: the `Link` header (DRF, the registry);
+  ///   - `jsonapi`: JSON:API's `links.next` and media type;
+  ///   - `header=NAME`: a next URL in the header `NAME` (Kinto's `Next-Page`);
+  ///   - `pages=SIZE_ITEM:SIZE:TOTAL.PAGES`: page numbers, `SIZE` rows a page asked for in the
+  ///     query item `SIZE_ITEM`, the page count at the body's dotted path (PocketBase);
+  ///   - `xpagination=SIZE`: page numbers with `page_size`, the total and the next page in
+  ///     flask-smorest's `X-Pagination` header;
+  ///   - `graphql=FIELD:SIZE`: the Relay connection `FIELD`, `SIZE` nodes a page, posted.
   /// - Parameter itemsPath: The items' dotted path in the body (empty: the body is the array).
   /// - Returns: The strategy, or `nil` for an unknown name.
   static func strategy(named name: String, itemsPath: String) -> HTTPPagingStrategy? {
-    let items = itemsPath.isEmpty ? [] : itemsPath.split(separator: ".").map(String.init)
+    let items = dotted(itemsPath)
     if name == "link" { return .linkHeader(itemsPath: items) }
     if name == "jsonapi" { return .jsonAPI(itemsPath: items.isEmpty ? ["data"] : items) }
-    if name.hasPrefix("next=") {
-      let path = name.dropFirst("next=".count).split(separator: ".").map(String.init)
+    guard let equals = name.firstIndex(of: "=") else { return nil }
+    let argument = String(name[name.index(after: equals)...])
+    let fields = argument.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    switch name[..<equals] {
+    case "next":
+      let path = dotted(argument)
       return path.isEmpty ? nil : .nextURL(bodyPath: path, itemsPath: items)
+    case "header":
+      return argument.isEmpty ? nil : .headerURL(name: argument, itemsPath: items)
+    case "pages":
+      guard fields.count == 3, let size = Int(fields[1]), size > 0, !fields[2].isEmpty else {
+        return nil
+      }
+      return .pageNumber(
+        pageSize: size, pageSizeQueryItem: fields[0], itemsPath: items,
+        totalPages: HTTPPageField.body(dotted(fields[2])))
+    case "xpagination":
+      guard let size = Int(argument), size > 0 else { return nil }
+      return .pageNumber(
+        pageSize: size, pageSizeQueryItem: "page_size", itemsPath: items,
+        totalCount: .jsonHeader("X-Pagination", ["total"]),
+        nextPage: .jsonHeader("X-Pagination", ["next_page"]))
+    case "graphql":
+      guard fields.count == 2, !fields[0].isEmpty, let size = Int(fields[1]), size > 0 else {
+        return nil
+      }
+      let query = """
+        query($first: Int!, $after: String) {
+          \(fields[0])(first: $first, after: $after) {
+            edges { node { id } } pageInfo { hasNextPage endCursor }
+          }
+        }
+        """
+      return .graphQLConnection(query: query, connectionPath: [fields[0]], pageSize: size)
+    default: return nil
     }
-    return nil
+  }
+
+  /// The keys of a dotted path (`""`: none).
+  private static func dotted(_ path: String) -> [String] {
+    path.split(separator: ".").map(String.init)
   }
 
   /// Walks `url` to its end.
   /// - Parameters:
   ///   - url: The first page's URL (with its page size in the query).
   ///   - strategy: How the next page is found.
+  ///   - authorization: The `Authorization` header's value, if the server needs one.
   ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions/readAhead``).
   ///   - intoSQLite: Whether each page commits into a SQLite checkpoint (in a temporary file,
   ///     removed after) before the next is asked for, as a sync job does.
@@ -40,9 +123,10 @@ enum HTTPWalkBenchmark {
   /// - Throws: The walk's error.
   /// - Complexity: O(rows).
   static func run(
-    url: URL, strategy: HTTPPagingStrategy, readAhead: Int = 0, intoSQLite: Bool = false
+    url: URL, strategy: HTTPPagingStrategy, authorization: String? = nil, readAhead: Int = 0,
+    intoSQLite: Bool = false
   ) async throws -> String {
-    let source = HTTPPageSource<Row>(url: url, strategy: strategy)
+    let source = HTTPPageSource<Row>(url: url, strategy: strategy, authorization: authorization)
     let options = PageWalkOptions(readAhead: readAhead)
     let start = ContinuousClock.now
     var rows = 0

@@ -38,7 +38,8 @@ if let text = options.httpWalkURL {
   do {
     print(
       try await HTTPWalkBenchmark.run(
-        url: url, strategy: strategy, readAhead: options.httpReadAhead,
+        url: url, strategy: strategy, authorization: options.httpAuthorization,
+        readAhead: options.httpReadAhead,
         intoSQLite: options.httpIntoSQLite))
     exit(0)
   } catch {
