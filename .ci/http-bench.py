@@ -3,10 +3,11 @@
 
   .ci/http-bench.py [--runs N] [--out FILE] CASE...
 
-Each CASE is NAME,URL,NEXT,ITEMS[,AUTHORIZATION] (NEXT: a dotted body path, `link`,
+Each CASE is NAME,URL,NEXT,ITEMS[,AUTHORIZATION[,ID]] (NEXT: a dotted body path, `link`,
 `links.next` for JSON:API, or any other strategy `.ci/http-walk.py` and paging-bench's
 --http-strategy both name, such as `header=Next-Page` or `graphql=notes:100`; ITEMS: the
-items' dotted path, empty for a bare array; AUTHORIZATION: an Authorization header), e.g.
+items' dotted path, empty for a bare array; AUTHORIZATION: an Authorization header; ID: the rows' ids for paging-bench's --http-id,
+`number` by default, `text` or `name`), e.g.
   "DRF 50,$PAGING_DRF_URL/pages/?page_size=50,next,results"
 The three commands, a release `paging-bench --http-walk`, `.ci/http-walk.py walk` (one
 requests.Session) and one `curl` of the same page URLs (one connection), run in turn, A B C A B
@@ -76,11 +77,13 @@ def main():
     for case in options.cases:
         name, url, next_path, items, *rest = case.split(",")
         authorization = rest[0] if rest else ""
+        row_id = rest[1] if len(rest) > 1 else "number"
         if "=" in next_path or next_path == "link":
             strategy = next_path
         else:
             strategy = {"links.next": "jsonapi"}.get(next_path, f"next={next_path}")
-        ours = [bench, "--http-walk", url, "--http-strategy", strategy, "--http-items", items]
+        ours = [bench, "--http-walk", url, "--http-strategy", strategy, "--http-items", items,
+                "--http-id", row_id]
         python = [sys.executable, os.path.join(here, "http-walk.py"), "walk", url, next_path, items]
         if authorization:
             ours += ["--http-authorization", authorization]

@@ -28,11 +28,11 @@ python3 .ci/http-bench.py "$@" \
   "DRF pages 10,$u/pages/?page_size=10,next,results" \
   "Datasette 100 rows a page,$d&_size=100,next_url,rows" \
   "Datasette 1000 rows a page (its largest),$d&_size=1000,next_url,rows" \
-  "Kinto Next-Page 100,$k&_limit=100,header=Next-Page,data,$kinto_auth" \
-  "Kinto Next-Page 1000 (all 300 rows),$k&_limit=1000,header=Next-Page,data,$kinto_auth" \
-  "PocketBase totalPages 100,$p,pages=perPage:100:totalPages,items" \
-  "PocketBase totalPages 1000 (its cap),$p,pages=perPage:1000:totalPages,items" \
-  "registry Link 100,$PAGING_REGISTRY_URL/v2/_catalog?n=100,link,repositories" \
-  "registry Link 1000 (all 150),$PAGING_REGISTRY_URL/v2/_catalog?n=1000,link,repositories" \
+  "Kinto Next-Page 100,$k&_limit=100,header=Next-Page,data,$kinto_auth,text" \
+  "Kinto Next-Page 1000 (all 300 rows),$k&_limit=1000,header=Next-Page,data,$kinto_auth,text" \
+  "PocketBase totalPages 100,$p,pages=perPage:100:totalPages,items,,text" \
+  "PocketBase totalPages 1000 (its cap),$p,pages=perPage:1000:totalPages,items,,text" \
+  "registry Link 100,$PAGING_REGISTRY_URL/v2/_catalog?n=100,link,repositories,,name" \
+  "registry Link 1000 (all 150),$PAGING_REGISTRY_URL/v2/_catalog?n=1000,link,repositories,,name" \
   "flask-smorest X-Pagination 50 (its cap),$PAGING_SMOREST_URL/notes/,xpagination=50," \
-  "strawberry GraphQL 100 (its cap),$PAGING_STRAWBERRY_URL/graphql,graphql=notes:100,"
+  "strawberry GraphQL 100 (its cap),$PAGING_STRAWBERRY_URL/graphql,graphql=notes:100,,,text"

@@ -36,6 +36,9 @@ struct BenchOptions: Sendable {
   var httpItemsPath = "results"
   /// `--http-authorization VALUE`: the HTTP walk's `Authorization` header (default none).
   var httpAuthorization: String?
+  /// `--http-id KIND`: what the HTTP walk's row ids are: `number` (default), `text` or `name`
+  /// (the item is its own id).
+  var httpRowID = HTTPWalkBenchmark.RowID.number
   /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions/readAhead`` (default 0).
   var httpReadAhead = 0
   /// `--http-into-sqlite`: the HTTP walk commits each page into a SQLite checkpoint (a sync
@@ -55,7 +58,7 @@ struct BenchOptions: Sendable {
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]
-                         [--http-authorization VALUE] [--http-read-ahead N]
+                         [--http-authorization VALUE] [--http-id KIND] [--http-read-ahead N]
                          [--http-into-sqlite]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
@@ -72,7 +75,8 @@ struct BenchOptions: Sendable {
                         next=DOTTED.PATH (default next=next), link, jsonapi,
                         header=NAME, pages=SIZE_ITEM:SIZE:TOTAL.PAGES, xpagination=SIZE
                         or graphql=FIELD:SIZE, PATH the items' dotted path (default
-                        results; "" for a bare array); VALUE the Authorization header; N pages
+                        results; "" for a bare array); VALUE the Authorization header; KIND
+                        the rows' ids: number (default), text or name (a bare string); N pages
                         loaded ahead of the caller (default 0); --http-into-sqlite commits
                         each page into a SQLite checkpoint in a temporary file
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
@@ -98,6 +102,10 @@ struct BenchOptions: Sendable {
       case "--output-dir":
         guard let directory = remaining.popFirst() else { return nil }
         options.outputDirectory = directory
+      case "--http-id":
+        guard let text = remaining.popFirst(), let id = HTTPWalkBenchmark.RowID(rawValue: text)
+        else { return nil }
+        options.httpRowID = id
       case "--http-walk", "--http-strategy", "--http-items", "--http-authorization":
         guard let text = remaining.popFirst() else { return nil }
         switch argument {

@@ -7,47 +7,29 @@ import PagingSQLite
 /// process by `.ci/http-bench.py` against Python `requests` and `curl` on the same URLs
 /// (run by `.ci/http-bench.sh`), so that the walk's own overhead over the transfer shows.
 enum HTTPWalkBenchmark {
-  /// A row decoded to its id only: the walk's cost is the transfer, the body's parse and the
-  /// engine, not a model type's fields. The servers' ids are numbers (DRF, Datasette,
-  /// flask-smorest), strings (Kinto, PocketBase, a Relay global id), or the item itself (the
-  /// registry's catalog holds bare names).
-  struct Row: Codable, Identifiable, Sendable {
-    enum ID: Hashable, Sendable, Codable {
-      case number(Int)
-      case text(String)
+  /// What a row's id is, as `--http-id` names it: each row type decodes its id only, so the
+  /// walk's cost is the transfer, the body's parse and the engine, not a model type's fields,
+  /// and no row tries a type its server does not send (a failed attempt throws, and throwing
+  /// per row would cost more than the decode).
+  enum RowID: String, Sendable {
+    /// `{"id": 1, …}` (DRF, Datasette, flask-smorest).
+    case number
+    /// `{"id": "a1", …}` (Kinto, PocketBase, a Relay global id).
+    case text
+    /// `"repo001"`: the item is its own id (the registry's catalog).
+    case name
+  }
 
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int.self) {
-          self = .number(number)
-        } else {
-          self = .text(try container.decode(String.self))
-        }
-      }
-
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .number(let number): try container.encode(number)
-        case .text(let text): try container.encode(text)
-        }
-      }
-    }
-    var id: ID
-
-    private enum Keys: String, CodingKey { case id }
-
+  struct NumberRow: Codable, Identifiable, Sendable { var id: Int }
+  struct TextRow: Codable, Identifiable, Sendable { var id: String }
+  struct NameRow: Codable, Identifiable, Sendable {
+    var id: String
     init(from decoder: any Decoder) throws {
-      if let name = try? decoder.singleValueContainer().decode(String.self) {
-        id = .text(name)
-        return
-      }
-      id = try decoder.container(keyedBy: Keys.self).decode(ID.self, forKey: .id)
+      id = try decoder.singleValueContainer().decode(String.self)
     }
-
     func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: Keys.self)
-      try container.encode(id, forKey: .id)
+      var container = encoder.singleValueContainer()
+      try container.encode(id)
     }
   }
 
@@ -116,6 +98,7 @@ enum HTTPWalkBenchmark {
   ///   - url: The first page's URL (with its page size in the query).
   ///   - strategy: How the next page is found.
   ///   - authorization: The `Authorization` header's value, if the server needs one.
+  ///   - id: What a row's id is.
   ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions/readAhead``).
   ///   - intoSQLite: Whether each page commits into a SQLite checkpoint (in a temporary file,
   ///     removed after) before the next is asked for, as a sync job does.
@@ -123,10 +106,29 @@ enum HTTPWalkBenchmark {
   /// - Throws: The walk's error.
   /// - Complexity: O(rows).
   static func run(
-    url: URL, strategy: HTTPPagingStrategy, authorization: String? = nil, readAhead: Int = 0,
-    intoSQLite: Bool = false
+    url: URL, strategy: HTTPPagingStrategy, authorization: String? = nil, id: RowID = .number,
+    readAhead: Int = 0, intoSQLite: Bool = false
   ) async throws -> String {
-    let source = HTTPPageSource<Row>(url: url, strategy: strategy, authorization: authorization)
+    switch id {
+    case .number:
+      return try await walk(
+        HTTPPageSource<NumberRow>(url: url, strategy: strategy, authorization: authorization),
+        readAhead: readAhead, intoSQLite: intoSQLite)
+    case .text:
+      return try await walk(
+        HTTPPageSource<TextRow>(url: url, strategy: strategy, authorization: authorization),
+        readAhead: readAhead, intoSQLite: intoSQLite)
+    case .name:
+      return try await walk(
+        HTTPPageSource<NameRow>(url: url, strategy: strategy, authorization: authorization),
+        readAhead: readAhead, intoSQLite: intoSQLite)
+    }
+  }
+
+  /// Walks `source` to its end (``run(url:strategy:authorization:id:readAhead:intoSQLite:)``).
+  private static func walk<Row: Codable & Identifiable & Sendable>(
+    _ source: HTTPPageSource<Row>, readAhead: Int, intoSQLite: Bool
+  ) async throws -> String where Row.ID: Codable & Sendable {
     let options = PageWalkOptions(readAhead: readAhead)
     let start = ContinuousClock.now
     var rows = 0

@@ -39,7 +39,7 @@ if let text = options.httpWalkURL {
     print(
       try await HTTPWalkBenchmark.run(
         url: url, strategy: strategy, authorization: options.httpAuthorization,
-        readAhead: options.httpReadAhead,
+        id: options.httpRowID, readAhead: options.httpReadAhead,
         intoSQLite: options.httpIntoSQLite))
     exit(0)
   } catch {
