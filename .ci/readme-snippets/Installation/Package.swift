@@ -5,7 +5,9 @@ let package = Package(
   name: "MyApp",
   platforms: [.iOS(.v17), .macOS(.v14)],
   dependencies: [
-    // OWNER/swift-paging: the repository you clone this from (or `.package(path:)` to a checkout).
+    // OWNER/swift-paging: the repository you clone this from. For a local checkout use
+    // `.package(path: "../swift-paging")`: SwiftPM names a path dependency after its folder,
+    // so the folder must be called swift-paging for `package: "swift-paging"` below.
     .package(url: "https://github.com/OWNER/swift-paging.git", branch: "main")
   ],
   targets: [
