@@ -136,7 +136,9 @@ package enum DemoPicture {
     var svg = "<g id=\"panel-\(index)\">\n"
     svg += "<text x=\"\(f(left))\" y=\"\(f(y0 - 10))\" font-size=\"15\">"
     svg += "<tspan font-weight=\"bold\">\(escape(trace.feed))</tspan>"
-    svg += "<tspan fill=\"#4a5568\">  \(escape(feed.map { figures($0, scenario) } ?? ""))</tspan>"
+    // The figures' own offset keeps them apart from the name: SVG collapses spaces between spans.
+    let heading = feed.map { figures($0, scenario) } ?? ""
+    svg += "<tspan dx=\"10\" fill=\"#4a5568\">\(escape(heading))</tspan>"
     svg += "</text>\n"
     svg +=
       "<rect x=\"\(f(left))\" y=\"\(f(y0))\" width=\"\(f(plotWidth))\" "

@@ -64,6 +64,8 @@ package enum PagingDemo {
         } catch {
           throw DemoSessionError.cannotWritePicture(path: path, reason: error.localizedDescription)
         }
+        // On the error stream, so that `--json` output stays one JSON document.
+        errorOutput("paging-demo: wrote the picture to \(path)\n")
       }
       output(options.json ? try report.json() : report.text(style: style))
       return exitSuccess
