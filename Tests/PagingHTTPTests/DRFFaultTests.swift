@@ -36,7 +36,7 @@ extension DRF {
   }
 }
 
-/// Django REST framework under the faults of issue 12: `CursorPagination`'s next URL in the
+/// Django REST framework under the common server faults: `CursorPagination`'s next URL in the
 /// body (6 pages) with a 500, a 503 with `Retry-After` and a truncated body on its third
 /// request (through the fault proxy, whose `Host` the app builds its next URLs with), and the
 /// app killed (SIGKILL) and restarted mid-walk on its SQLite file. The cursor (`?cursor=`,

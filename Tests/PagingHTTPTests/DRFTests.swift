@@ -37,7 +37,7 @@ enum DRF: CIServer {
   }
 }
 
-/// Django REST framework (issue 12): its four paginators walked with the built-in strategies,
+/// Django REST framework: its four paginators walked with the built-in strategies,
 /// with page sizes capped at 50 (fault class 28 of the rulebook).
 @Suite(
   "Django REST framework: next URL, Link header, capped page numbers and offsets",

@@ -3,7 +3,7 @@ import Paging
 import PagingHTTP
 import Testing
 
-/// Items that are not `Identifiable` (issue 12): an id key path makes them `Identified`
+/// Items that are not `Identifiable`: an id key path makes them `Identified`
 /// items, which the walk and the paginator de-duplicate by that id.
 @Suite struct IdentifiedItemTests {
   /// A row whose key is not called `id`.

@@ -66,7 +66,7 @@ extension Kinto {
   }
 }
 
-/// Kinto under the faults of issue 12: the `Next-Page` walk (12 pages) with a 500, a 503 with
+/// Kinto under the common server faults: the `Next-Page` walk (12 pages) with a 500, a 503 with
 /// `Retry-After` and a truncated body on its third request (through the fault proxy), and the
 /// server killed and restarted mid-walk.
 ///

@@ -47,7 +47,7 @@ enum Kinto: CIServer {
   }
 }
 
-/// Kinto (issue 12): the `Next-Page` header walked to the end, and a wrong password answered
+/// Kinto: the `Next-Page` header walked to the end, and a wrong password answered
 /// with a 401 at once, never retried (fault class 27 of the rulebook).
 @Suite(
   "Kinto: Next-Page header and Basic auth",

@@ -34,7 +34,7 @@ extension PocketBase {
   }
 }
 
-/// PocketBase under the faults of issue 12: a page-number walk with `totalPages` (6 pages)
+/// PocketBase under the common server faults: a page-number walk with `totalPages` (6 pages)
 /// with a 500, a 503 with `Retry-After` and a truncated body on its third request (through
 /// the fault proxy), and the server killed (SIGKILL) and restarted mid-walk on its SQLite
 /// data, which keeps every row: page 3 is page 3 again.

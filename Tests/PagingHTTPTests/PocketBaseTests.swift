@@ -22,7 +22,7 @@ enum PocketBase: CIServer {
   }
 }
 
-/// PocketBase (issue 12): page numbers with `totalPages` or `totalItems` in the body, and a
+/// PocketBase: page numbers with `totalPages` or `totalItems` in the body, and a
 /// `perPage` the server caps at 1000 (fault class 28 of the rulebook).
 @Suite(
   "PocketBase: page numbers, totals and a capped page size",

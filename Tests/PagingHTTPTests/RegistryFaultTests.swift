@@ -37,7 +37,7 @@ extension Registry {
   }
 }
 
-/// docker-registry under the faults of issue 12: the catalog's relative `Link` walk (4 pages)
+/// docker-registry under the common server faults: the catalog's relative `Link` walk (4 pages)
 /// with a 500, a 503 with `Retry-After` and a truncated body on its third request (through
 /// the fault proxy), and the registry killed (SIGKILL) and restarted mid-walk over the same
 /// storage. The cursor (`?last=repo080&n=40`) needs no server state.

@@ -18,7 +18,7 @@ enum Registry: CIServer {
   }
 }
 
-/// docker-registry (issue 12): a relative `Link` header, resolved against the request URL.
+/// docker-registry: a relative `Link` header, resolved against the request URL.
 @Suite(
   "docker-registry: the catalog's relative Link header",
   .enabled(if: Registry.isConfiguredOrCI, Registry.disabledReason), .timeLimit(.minutes(1)))

@@ -8,7 +8,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// The faults of issue 12 against one real server: a 500, a 503 with `Retry-After` and a
+/// The common server faults against one real server: a 500, a 503 with `Retry-After` and a
 /// truncated body injected by a ``FaultProxy`` in front of the shared CI server, and the
 /// server killed and restarted mid-walk (a server process of the test's own). Each one checks
 /// that the rows loaded are kept, that the walk resumes at the cursor that failed, and that the

@@ -97,7 +97,7 @@ struct SmorestTests {
   }
 }
 
-/// flask-smorest under the faults of issue 12: `X-Pagination` page numbers, 50 a page.
+/// flask-smorest under the common server faults: `X-Pagination` page numbers, 50 a page.
 @Suite(
   "flask-smorest: faults mid-walk",
   .enabled(if: Smorest.isConfiguredOrCI, Smorest.disabledReason), .timeLimit(.minutes(1)))

@@ -108,7 +108,7 @@ struct StrawberryTests {
   }
 }
 
-/// strawberry under the faults of issue 12, every page a POST to `/graphql` (the proxy logs
+/// strawberry under the common server faults, every page a POST to `/graphql` (the proxy logs
 /// each with its body, so a retried page is the same request and the next one is not).
 @Suite(
   "strawberry: faults mid-walk",

@@ -27,7 +27,7 @@ private func cappedServer(total: Int, cap: Int, counts: Bool = true) -> StubTran
   }
 }
 
-/// Issue 12: every common wire format, and walks that trust totals and the server's page size
+/// Every common wire format, and walks that trust totals and the server's page size
 /// (fault class 28 of the rulebook).
 @Suite("Wire formats and server-capped page sizes")
 struct WireFormatTests {

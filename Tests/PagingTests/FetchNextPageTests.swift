@@ -2,7 +2,7 @@ import Paging
 import PagingTesting
 import Testing
 
-/// Issue 12: `fetchNextPage()` returns or throws the outcome, so a loop over it always ends.
+/// `fetchNextPage()` returns or throws the outcome, so a loop over it always ends.
 /// Waits until the failed load's task has ended and every task it resumed (the caller of
 /// `fetchNextPage()`) has run up to its next wait: without it, a clock stepped right after the
 /// retry's timer was set would start the retry before `fetchNextPage()` looked, and hide a

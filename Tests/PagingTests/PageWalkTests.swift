@@ -35,7 +35,7 @@ final class ReplySource: PageSource, Sendable {
   }
 }
 
-/// Issue 12: the nonisolated walk keeps the engine's guards (rulebook R7; fault classes 12, 14,
+/// The nonisolated walk keeps the engine's guards (rulebook R7; fault classes 12, 14,
 /// 15 and 25), its limits and its retry policy.
 @Suite("PageWalk: source.pages(from:)", .timeLimit(.minutes(1)))
 struct PageWalkTests {
