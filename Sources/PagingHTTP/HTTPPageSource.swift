@@ -274,8 +274,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
       return try await transport.typedResponse(for: request, maximumBodySize: limit)
     }
     var request = request
-    let (seconds, attoseconds) = timeout.components
-    request.timeoutInterval = max(0.001, Double(seconds) + Double(attoseconds) * 1e-18)
+    request.timeoutInterval = max(0.001, timeout.seconds)
     let clock = clock
     return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
       group.addTask { [request] in

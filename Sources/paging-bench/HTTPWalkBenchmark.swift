@@ -154,7 +154,7 @@ enum HTTPWalkBenchmark {
       }
     }
     let elapsed = ContinuousClock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.seconds
     return "http walk: \(rows) rows in \(pages) pages, \(String(format: "%.3f", seconds)) s"
   }
 }

@@ -37,8 +37,7 @@ struct DatasetteWalkTimes {
         let result = await walk(Paginator(source: source))
         let elapsed = start.duration(to: clock.now)
         #expect(result.ids == expected)
-        seconds.append(
-          Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        seconds.append(elapsed.seconds)
       }
       let median = seconds.sorted()[runs / 2]
       let rate = Double(expected.count) / median
@@ -113,7 +112,7 @@ struct DatasetteWalkTimes {
       let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
         for try await _ in source.pages() {}
       }
-      times.append(Measured.seconds(ContinuousClock.now - start))
+      times.append((ContinuousClock.now - start).seconds)
       #expect(error?.error.httpStatusCode == 401)
     }
     await server.stop()
@@ -153,7 +152,7 @@ struct Measured {
     var rows = 0
     for try await page in source.pages() { rows += page.items.count }
     return Measured(
-      wall: seconds(ContinuousClock.now - start), cpu: processCPU() - cpu, rows: rows)
+      wall: (ContinuousClock.now - start).seconds, cpu: processCPU() - cpu, rows: rows)
   }
 
   /// The medians of the wall and CPU times.
@@ -173,10 +172,6 @@ struct Measured {
     #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   static func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }

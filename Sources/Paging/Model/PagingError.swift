@@ -163,8 +163,7 @@ extension PagingError {
   package static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     guard attoseconds != 0 else { return "\(seconds) s" }
-    let value = Double(seconds) + Double(attoseconds) * 1e-18
-    return "\((value * 1000).rounded() / 1000) s"
+    return "\((duration.seconds * 1000).rounded() / 1000) s"
   }
 }
 

@@ -211,8 +211,7 @@ struct SearchTimer {
   func timed(_ result: ExplorerResult) -> ExplorerResult {
     var result = result
     let elapsed = clock.now - start
-    result.seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    result.seconds = elapsed.seconds
     result.cpuSeconds = threadCPUSeconds() - cpuStart
     return result
   }

@@ -406,10 +406,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     case .skipInitialRefresh: return true
     case .launchInitialRefresh(let maxAge):
       let age = now().timeIntervalSince(refreshedAt)
-      let seconds =
-        Double(maxAge.components.seconds)
-        + Double(maxAge.components.attoseconds) / 1e18
-      return age < seconds
+      return age < maxAge.seconds
     }
   }
 

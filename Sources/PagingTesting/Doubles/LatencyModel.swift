@@ -83,14 +83,6 @@ public enum LatencyModel: Sendable {
   }
 }
 
-extension Duration {
-  /// The duration in seconds, as a `Double`.
-  var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) * 1e-18
-  }
-}
-
 extension SeededRandom {
   /// A standard normal number (Box and Muller 1958).
   mutating func nextNormal() -> Double {
