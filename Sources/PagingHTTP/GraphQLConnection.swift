@@ -80,6 +80,7 @@ extension HTTPPagingStrategy {
   /// - Returns: The strategy.
   /// - Throws: `EncodingError` when `variables` do not encode, or do not encode as a JSON
   ///   object.
+  /// - Complexity: O(*v*) in the size of the encoded variables.
   public static func graphQLConnection(
     query: String, connectionPath: [String], pageSize: Int, variables: some Encodable,
     firstVariable: String = "first", afterVariable: String = "after"

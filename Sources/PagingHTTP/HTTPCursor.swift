@@ -59,6 +59,7 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   /// `https://api.example.com/notes?page=…` for a `GET`; `POST https://api.example.com/graphql
   /// (a body of 120 bytes)` otherwise. Query values and the user part are redacted
   /// (`RedactedURL`); the body is never printed.
+  /// - Complexity: O(n) in the URL's length.
   public var description: String {
     let url = RedactedURL(url).description
     guard method != "GET" || body != nil else { return url }
@@ -66,12 +67,14 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// Whether two cursors send the same request: the same URL, method and body.
+  /// - Complexity: O(n) in the length of the URLs and bodies.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.url == rhs.url && lhs.method == rhs.method && lhs.body == rhs.body
   }
 
   /// Hashes the URL, method and body (what `==` compares).
   /// - Parameter hasher: The hasher.
+  /// - Complexity: O(n) in the length of the URL and body.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(url)
     hasher.combine(method)

@@ -28,6 +28,7 @@ public struct HTTPOrigin: Sendable, Hashable, CustomStringConvertible {
   /// The origin of an absolute URL.
   /// - Parameter url: The URL; relative URLs are resolved against their base first.
   /// - Returns: `nil` when the URL has no scheme or no host.
+  /// - Complexity: O(n) in the URL's length.
   public init?(_ url: URL) {
     guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
       let scheme = components.scheme, let host = components.host, !host.isEmpty
@@ -46,6 +47,7 @@ public struct HTTPOrigin: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``HTTPPagingError/invalidURL(_:)`` when `base` has no scheme or host (a URL
   ///   written without `https://`), ``HTTPPagingError/crossOriginCursor(url:origin:)`` when
   ///   `url` lies elsewhere.
+  /// - Complexity: O(n) in the length of the two URLs.
   public static func check(_ url: URL, against base: URL, allowing allowed: Set<HTTPOrigin> = [])
     throws(HTTPPagingError)
   {

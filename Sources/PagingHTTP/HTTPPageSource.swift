@@ -112,6 +112,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///     hour, `.seconds(3_600)`, waits out GitHub's hourly window).
   ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
   ///     `ContinuousClock`; tests pass a test clock).
+  /// - Complexity: O(*q* + *h*) for *q* query items and *h* headers, plus the URL's length (and
+  ///   the query's, for a GraphQL connection).
   public init(
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem] = [],
     headers: [String: String] = [:], authorization: String? = nil,
@@ -157,6 +159,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - maximumRateLimitWait: The longest wait for a rate limit's reset (default 60 s).
   ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
   ///     `ContinuousClock`).
+  /// - Complexity: O(*q* + *h*) for *q* query items and *h* headers, plus the URL's length (and
+  ///   the query's, for a GraphQL connection).
   public init<Value: Decodable & Sendable, ID: Hashable & Sendable>(
     url: URL, strategy: HTTPPagingStrategy, id: KeyPath<Value, ID> & Sendable,
     queryItems: [URLQueryItem] = [], headers: [String: String] = [:],

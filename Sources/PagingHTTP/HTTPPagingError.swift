@@ -137,6 +137,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
 
   /// The start of an error response's body, or of a body that did not decode, as text (UTF-8,
   /// invalid bytes replaced), else `nil`.
+  /// - Complexity: O(*b*) in the length of the kept body prefix (at most ``bodyPrefixLimit``
+  ///   bytes).
   public var bodyText: String? {
     switch self {
     case .status(_, _, _, let body), .decoding(_, _, _, let body):
@@ -146,6 +148,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   }
 
   /// The coding path of a ``decoding(url:error:contentType:bodyPrefix:)`` error, as `rows[3].title`, else `nil`.
+  /// - Complexity: O(*p*) in the coding path's length.
   public var codingPath: String? {
     guard case .decoding(_, let error, _, _) = self else { return nil }
     let context: DecodingError.Context? =
@@ -178,6 +181,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// quoted (its size and `Content-Type` are given instead), so that no token reaches a log
   /// (fault class 29 of the rulebook); ``url``, ``bodyText`` and the associated values have
   /// them in full.
+  /// - Complexity: O(n) in the text's length.
   public var description: String {
     switch self {
     case .status(let statusCode, let url, let retryAfter, let body):
@@ -219,6 +223,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   }
 
   /// The same line as ``description``, for `localizedDescription` and alerts.
+  /// - Complexity: O(n) in the text's length.
   public var errorDescription: String? { description }
 
   /// `Content-Type text/html, a body of 1,024 bytes or more`, or `…, an empty body`.

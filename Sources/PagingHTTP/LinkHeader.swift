@@ -69,6 +69,7 @@ public struct LinkHeader: Sendable, Hashable {
   /// case, `Link` then `link`; that loss happens before this parser sees the value). A response
   /// without the header has no links.
   /// - Parameter response: The HTTP response.
+  /// - Complexity: O(n) in the length of the `Link` field value.
   public init(response: HTTPURLResponse) {
     let value = response.value(forHTTPHeaderField: "Link")
     self.init(fieldValues: value.map { [$0] } ?? [], baseURL: response.url)
@@ -77,6 +78,7 @@ public struct LinkHeader: Sendable, Hashable {
   /// The links that have this relation type, in header order.
   /// - Parameter relation: A relation type such as `next`, compared case-insensitively.
   /// - Returns: The matching links.
+  /// - Complexity: O(*r*) for the *r* relation types of the links.
   public func links(relation: String) -> [WebLink] {
     links.filter { $0.hasRelation(relation) }
   }
@@ -84,6 +86,7 @@ public struct LinkHeader: Sendable, Hashable {
   /// The target of the first link with this relation type.
   /// - Parameter relation: A relation type such as `next`, compared case-insensitively.
   /// - Returns: The target URL, or `nil` when no link has that relation type.
+  /// - Complexity: O(*r*) for the *r* relation types of the links.
   public func target(relation: String) -> URL? {
     links.first { $0.hasRelation(relation) }?.target
   }

@@ -37,6 +37,7 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
   }
 
   /// A sentence for logs, with the URLs it quotes redacted (`RedactedURL`).
+  /// - Complexity: O(n) in the field value's length.
   public var description: String {
     switch reason {
     case .expectedLinkValue:

@@ -12,6 +12,7 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   /// `Sun, 06 Nov 1994 08:49:37 GMT`.
   /// - Parameter fieldValue: The header's value.
   /// - Returns: `nil` for anything else (the obsolete RFC 850 and asctime date forms included).
+  /// - Complexity: O(n) in the field value's length.
   public init?(fieldValue: String) {
     let value = fieldValue.trimmingCharacters(in: .whitespaces)
     if let seconds = Int(value), seconds >= 0, value.allSatisfy(\.isASCII) {

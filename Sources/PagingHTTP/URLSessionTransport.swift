@@ -54,6 +54,7 @@ public final class URLSessionTransport: HTTPTransport {
   /// - Throws: `URLError` (`.cancelled` when the calling task is cancelled, `.badURL` for a
   ///   request without a URL, `.timedOut` past the configuration's
   ///   `timeoutIntervalForResource`), ``HTTPPagingError/bodyTooLarge(url:limit:)``.
+  /// - Complexity: O(n) in the body's length.
   public func response(for request: URLRequest, maximumBodySize: Int) async throws -> (
     Data, HTTPURLResponse
   ) {

@@ -55,6 +55,7 @@ public struct WebLink: Sendable, Hashable {
   /// Whether the link has this relation type, compared case-insensitively.
   /// - Parameter relationType: A registered type (`next`, `prev`, ...) or an extension URI.
   /// - Returns: `true` when ``relationTypes`` contains it.
+  /// - Complexity: O(*r*) for *r* relation types.
   public func hasRelation(_ relationType: String) -> Bool {
     relationTypes.contains(relationType.lowercased())
   }
@@ -62,6 +63,7 @@ public struct WebLink: Sendable, Hashable {
   /// The value of the first target attribute with this name, compared case-insensitively.
   /// - Parameter name: The attribute's name, e.g. `type`.
   /// - Returns: The value, or `nil` when the link has no such attribute.
+  /// - Complexity: O(*a*) for *a* attributes.
   public func attribute(_ name: String) -> String? {
     let name = name.lowercased()
     return attributes.first { $0.name == name }?.value

@@ -86,6 +86,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - attempt: The attempt's number, from 1.
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
   /// - Returns: The delay, never negative.
+  /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
   public func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
     if immediateFirstRetry, attempt <= 1 { return .zero }
     var base = min(initialDelay, maxDelay)
@@ -113,6 +114,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
   ///   - retryAfter: The server's wait (``RetryableError/retryAfter``), or `nil`.
   /// - Returns: The delay, never negative.
+  /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
   public func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
     -> Duration
   {

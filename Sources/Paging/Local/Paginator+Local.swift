@@ -94,6 +94,8 @@ extension Paginator {
   /// Applies any ``PagingEdit``.
   /// - Parameter edit: The edit.
   /// - Throws: ``PagingEditError`` when it cannot be applied; nothing changes then.
+  /// - Complexity: O(*n*) for *n* loaded items; O(1) on average for an `.update` that does not
+  ///   show or hide the item under ``filter``.
   public func edit(_ edit: PagingEdit<Item>) throws(PagingEditError) {
     try machine.validate(edit)
     send(.edit(edit))
@@ -136,6 +138,7 @@ extension Paginator {
   ///   - transition: ``QueryTransition/clear`` (default) empties the list at once;
   ///     ``QueryTransition/keepPrevious`` keeps the old rows, flagged by
   ///     ``isShowingPreviousQuery``, until the new first page replaces them.
+  /// - Complexity: O(*n*) for the *n* items it clears or replaces, besides waiting for the load.
   public func setQuery(
     _ query: some Hashable & Sendable, transition: QueryTransition = .clear
   ) async {

@@ -26,6 +26,7 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A short text for logs: `idle`, `loading`, `failed(…)` or `complete`.
+  /// - Complexity: O(1), or O(n) in the length of the failure's description.
   public var description: String {
     switch self {
     case .idle: "idle"

@@ -111,6 +111,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// Two errors are equal when they are the same case with equal values; two source failures
   /// are equal when their errors have the same type and the same `String(reflecting:)`.
+  /// - Complexity: O(1), or O(*d*) in the length of the two source errors' descriptions, which it
+  ///   compares.
   public static func == (lhs: PagingError, rhs: PagingError) -> Bool {
     switch (lhs, rhs) {
     case (.sourceFailed(let a), .sourceFailed(let b)):
@@ -137,6 +139,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// A sentence for logs and simple UIs.
+  /// - Complexity: O(n) in the text's length.
   public var description: String {
     switch self {
     case .sourceFailed(let error): "the page source failed: \(error)"

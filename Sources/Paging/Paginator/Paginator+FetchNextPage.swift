@@ -34,6 +34,8 @@ extension Paginator {
   /// and the call throws the failure that scheduled it.
   /// - Returns: How many items the page added (after de-duplication).
   /// - Throws: The ``PagingError`` of the failed first page or append direction.
+  /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
+  ///   the load.
   @discardableResult
   public func fetchNextPage() async throws(PagingError) -> Int {
     let before = items.count

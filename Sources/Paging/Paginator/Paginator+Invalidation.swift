@@ -12,6 +12,7 @@ extension Paginator {
   /// Android Paging 3's `PagingSource.invalidate()`; TanStack Query's `invalidateQueries`,
   /// which also cancels a refetch in flight. Unlike both, the list keeps its place with one
   /// request (the anchored page), and grows both ways from it as rows near its edges appear.
+  /// - Complexity: O(pages + visible rows + edits).
   public func invalidate() { send(.invalidate) }
 
   /// An invalidation whose source names the cursor of the page to reload (where the anchored

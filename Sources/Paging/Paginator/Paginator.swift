@@ -236,6 +236,7 @@ where Item.ID: Sendable {
   ///
   /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
   /// the call returns when the load ends, whether or not the caller was cancelled.
+  /// - Complexity: O(*m*) for a first page of *m* items, besides waiting for the load.
   public func start() async {
     send(.start)
     await waitForRefresh()
@@ -248,6 +249,7 @@ where Item.ID: Sendable {
   /// Idempotent for the same cursor (it behaves as ``start()``); with another cursor it starts
   /// a new generation there, as a refresh does. Later refreshes start from `cursor`.
   /// - Parameter cursor: The page to open at, in the source's terms.
+  /// - Complexity: As ``start()`` for the same cursor; with another, as ``refresh()``.
   public func start(at cursor: Cursor) async {
     send(.startAt(cursor))
     await waitForRefresh()
@@ -263,6 +265,8 @@ where Item.ID: Sendable {
   /// The refresh runs in a task the paginator owns: when SwiftUI cancels a `.refreshable`
   /// task (it does on re-render), the refresh goes on, nothing is shown as an error, and the
   /// call returns when the refresh ends.
+  /// - Complexity: O(pages + visible rows + edits) to start it and O(*n*) to commit its *n* items,
+  ///   besides waiting for the load.
   public func refresh() async {
     send(.refresh)
     await waitForRefresh()
@@ -278,6 +282,8 @@ where Item.ID: Sendable {
   /// ```
   /// - Parameter policy: Where the refresh starts and how many pages it fetches
   ///   (``RefreshPolicy``).
+  /// - Complexity: O(pages + visible rows + edits) to start it and O(*n*) to commit its *n* items,
+  ///   besides waiting for the loads.
   public func refresh(policy: RefreshPolicy) async {
     send(.refreshWith(policy))
     await waitForRefresh()

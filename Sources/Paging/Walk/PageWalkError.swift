@@ -43,6 +43,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   public var isRetryable: Bool { error.isRetryable }
 
   /// A sentence for logs; a URL cursor appears with its query values redacted.
+  /// - Complexity: O(n) in the text's length.
   public var description: String {
     let resume = cursor.map { RedactedURL.describing($0) }
     return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items): \(error); "
