@@ -315,44 +315,33 @@ import Testing
     // checked (two reads), then the hash probe reads its candidate (one), and, once in 16 per
     // extra bucket probed, another item's: a handful per signal at any size, where a scan
     // would read thousands.
-    let counter = ReadCounter()
+    let counter = Locked(0)
     let items = (0..<size).map { CountedRow(key: $0, counter: counter) }
     let source = ScriptedPageSource<CountedRow, Int>()
     let paginator = Paginator(source: source)
     let start = Task { await paginator.start() }
     source.complete(await source.request(at: 0), items: items, next: nil)
     await start.value
-    counter.reset()
+    counter.withLock { $0 = 0 }
     for index in 0..<500 { paginator.rowAppeared(items[index]) }
-    #expect(counter.count == 1_000)
-    counter.reset()
+    #expect(counter.withLock { $0 } == 1_000)
+    counter.withLock { $0 = 0 }
     for index in stride(from: 0, to: size, by: size / 500) { paginator.rowAppeared(items[index]) }
     // Swift seeds its hashing per process, so the exact count varies from run to run: at
     // least the caller's read and the candidate's per signal, at most five on average.
-    #expect(counter.count >= 2 * 500)
-    #expect(counter.count <= 5 * 500)
+    #expect(counter.withLock { $0 } >= 2 * 500)
+    #expect(counter.withLock { $0 } <= 5 * 500)
     #expect(paginator.metrics.appearanceSignals == 1_000)
   }
-}
-
-/// Counts reads of ``CountedRow/id``.
-// @unchecked Sendable is safe: `reads` is only touched while `lock` is held.
-final class ReadCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reads = 0
-
-  var count: Int { lock.withLock { reads } }
-  func increment() { lock.withLock { reads += 1 } }
-  func reset() { lock.withLock { reads = 0 } }
 }
 
 /// A row whose `id` counts its reads, to show that an appearance costs O(1).
 struct CountedRow: Identifiable, Sendable {
   let key: Int
-  let counter: ReadCounter
+  let counter: Locked<Int>
 
   var id: Int {
-    counter.increment()
+    counter.withLock { $0 += 1 }
     return key
   }
 }

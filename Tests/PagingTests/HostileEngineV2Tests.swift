@@ -40,9 +40,9 @@ import Testing
   @MainActor
   @Test(.timeLimit(.minutes(1)))
   func aWalkOverASourceThatCancelsEveryAppendEnds() async {
-    let requests = Counter()
+    let requests = Locked(0)
     let paginator = Paginator<Row, Int>(configuration: .init(prefetch: .fixed(0))) { request in
-      requests.increment()
+      requests.withLock { $0 += 1 }
       if request.direction == .append { throw CancellationError() }
       return page(0..<10, next: 10)
     }
@@ -55,7 +55,7 @@ import Testing
     }
     // Observed: calls == 50, requests == 51, appendState idle.
     #expect(calls == 1)
-    #expect(requests.value == 5)
+    #expect(requests.withLock { $0 } == 5)
     #expect(paginator.appendState == .failed(.sourceCancelled(times: 4)))
   }
 

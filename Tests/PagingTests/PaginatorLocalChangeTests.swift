@@ -112,13 +112,13 @@ import Testing
     let tracker = ItemsTracker(paginator)
     tracker.track()
     try paginator.update(id: 3) { _ in }
-    #expect(tracker.changes.value == 1)
+    #expect(tracker.changes.withLock { $0 } == 1)
     try paginator.insert(Row(id: 100), after: 3)
-    #expect(tracker.changes.value == 2)
+    #expect(tracker.changes.withLock { $0 } == 2)
     #expect(paginator.items.map(\.id).prefix(6) == [0, 1, 2, 3, 100, 4])
     #expect(throws: PagingEditError.duplicateID) { try paginator.insert(Row(id: 4), at: .end) }
     #expect(throws: PagingEditError.itemNotLoaded) { try paginator.move(id: 99, after: 1) }
-    #expect(tracker.changes.value == 2)
+    #expect(tracker.changes.withLock { $0 } == 2)
     #expect(paginator.metrics.requestsStarted == 1)
   }
 
@@ -127,22 +127,22 @@ import Testing
     let paginator = await loaded(source)
     let tracker = ItemsTracker(paginator)
     tracker.track()
-    let flag = Counter()
+    let flag = Locked(0)
     withObservationTracking {
       _ = paginator.isShowingPreviousQuery
     } onChange: {
-      flag.increment()
+      flag.withLock { $0 += 1 }
     }
     let change = Task { await paginator.setQuery("new", transition: .keepPrevious) }
     let request = await source.request(at: 1)
     #expect(request.query(as: String.self) == "new")
     #expect(paginator.isShowingPreviousQuery)
-    #expect(flag.value == 1)
-    #expect(tracker.changes.value == 0)
+    #expect(flag.withLock { $0 } == 1)
+    #expect(tracker.changes.withLock { $0 } == 0)
     #expect(paginator.items.count == 20)
     source.complete(request, items: rows(500..<505), next: nil)
     await change.value
-    #expect(tracker.changes.value == 1)
+    #expect(tracker.changes.withLock { $0 } == 1)
     #expect(paginator.items.map(\.id) == Array(500..<505))
     #expect(!paginator.isShowingPreviousQuery)
   }

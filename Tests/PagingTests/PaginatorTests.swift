@@ -154,48 +154,48 @@ import Testing
     let append = await source.request(at: 1)
     source.complete(append, items: rows(20..<70), next: 70)
     await paginator.waitForLoad(append.id)
-    #expect(tracker.changes.value == 1)
+    #expect(tracker.changes.withLock { $0 } == 1)
     #expect(paginator.items.count == 70)
   }
 
   @Test func anAppearanceThatStartsNothingNotifiesNoObserver() async {
     let source = Source()
     let paginator = await loaded(source, configuration: PagingConfiguration(prefetch: .fixed(6)))
-    let changes = Counter()
+    let changes = Locked(0)
     withObservationTracking {
       _ = paginator.items
       _ = paginator.appendState
       _ = paginator.refreshState
       _ = paginator.hasNextPage
     } onChange: {
-      changes.increment()
+      changes.withLock { $0 += 1 }
     }
     paginator.rowAppeared(id: 0)
     paginator.rowDisappeared(id: 0)
     paginator.rowAppeared(id: 12345)
-    #expect(changes.value == 0)
+    #expect(changes.withLock { $0 } == 0)
     #expect(paginator.metrics.appearanceSignals == 2)
   }
 
   @Test func startingAnAppendNotifiesOnlyTheAppendStateObservers() async {
     let source = Source()
     let paginator = await loaded(source)
-    let refreshChanges = Counter()
-    let appendChanges = Counter()
+    let refreshChanges = Locked(0)
+    let appendChanges = Locked(0)
     withObservationTracking {
       _ = paginator.refreshState
       _ = paginator.hasNextPage
     } onChange: {
-      refreshChanges.increment()
+      refreshChanges.withLock { $0 += 1 }
     }
     withObservationTracking {
       _ = paginator.appendState
     } onChange: {
-      appendChanges.increment()
+      appendChanges.withLock { $0 += 1 }
     }
     paginator.loadNextPage()
-    #expect(refreshChanges.value == 0)
-    #expect(appendChanges.value == 1)
+    #expect(refreshChanges.withLock { $0 } == 0)
+    #expect(appendChanges.withLock { $0 } == 1)
     let append = await source.request(at: 1)
     source.complete(append, items: rows(20..<40), next: 40)
     await paginator.waitForLoad(append.id)
@@ -222,7 +222,7 @@ import Testing
 @MainActor
 final class ItemsTracker {
   let paginator: Paginator<Row, Int>
-  let changes = Counter()
+  let changes = Locked(0)
 
   init(_ paginator: Paginator<Row, Int>) { self.paginator = paginator }
 
@@ -230,7 +230,7 @@ final class ItemsTracker {
     withObservationTracking {
       _ = paginator.items
     } onChange: {
-      self.changes.increment()
+      self.changes.withLock { $0 += 1 }
       MainActor.assumeIsolated { self.track() }
     }
   }

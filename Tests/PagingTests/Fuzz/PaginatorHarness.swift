@@ -22,10 +22,10 @@ final class PaginatorHarness {
   private let paginator: Paginator<FuzzRow, Int>
   private var viewport: FuzzViewport
   private var callers: [Task<Void, Never>] = []
-  private var itemsObserved = ObservationFlag()
+  private var itemsObserved = Locked(false)
   /// What the run reached, for the campaign's coverage check.
   private(set) var coverage = FuzzCoverage()
-  private var statesObserved = ObservationFlag()
+  private var statesObserved = Locked(false)
 
   init(_ fuzzCase: FuzzCase) {
     self.fuzzCase = fuzzCase
@@ -208,38 +208,40 @@ final class PaginatorHarness {
       || now.requestsFailed != then.requestsFailed
       || now.requestsCancelled != then.requestsCancelled
       || now.retriesScheduled != then.retriesScheduled
-    if itemsObserved.fired ? !mayChangeItems : itemsChanged {
+    let itemsFired = itemsObserved.withLock { $0 }
+    let statesFired = statesObserved.withLock { $0 }
+    if itemsFired ? !mayChangeItems : itemsChanged {
       throw FuzzViolation(
         kind: "observation",
-        detail: "items changed: \(itemsChanged), observer fired: \(itemsObserved.fired) (\(event))")
+        detail: "items changed: \(itemsChanged), observer fired: \(itemsFired) (\(event))")
     }
-    if statesDiffer && !statesObserved.fired || statesObserved.fired && !statusChanged {
+    if statesDiffer && !statesFired || statesFired && !statusChanged {
       throw FuzzViolation(
         kind: "observation",
         detail:
           "states differ: \(statesDiffer), changed on the way: \(statusChanged), observer fired: "
-          + "\(statesObserved.fired) (\(event))")
+          + "\(statesFired) (\(event))")
     }
   }
 
   /// Registers fresh observers of the items and of the load states.
   private func observe() {
-    itemsObserved = ObservationFlag()
-    statesObserved = ObservationFlag()
+    itemsObserved = Locked(false)
+    statesObserved = Locked(false)
     let items = itemsObserved
     let states = statesObserved
     let paginator = self.paginator
     withObservationTracking {
       _ = paginator.items
     } onChange: {
-      items.fire()
+      items.withLock { $0 = true }
     }
     withObservationTracking {
       _ = paginator.refreshState
       _ = paginator.prependState
       _ = paginator.appendState
     } onChange: {
-      states.fire()
+      states.withLock { $0 = true }
     }
   }
 
@@ -384,15 +386,4 @@ extension PagingEffect<Int> {
     case .scheduleRetry(let retry): retry.id.rawValue + 1_000_000
     }
   }
-}
-
-/// Set once by an observation's `onChange`, which may run on any thread.
-// @unchecked Sendable is safe: `value` is only read or written while `lock` is held.
-private final class ObservationFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  var fired: Bool { lock.withLock { value } }
-
-  func fire() { lock.withLock { value = true } }
 }
