@@ -1,4 +1,6 @@
 // swift-format-ignore-file
+// The first example of the DocC article "Servers, wire formats and failures", verbatim, as
+// top-level code a reader pastes into a main.swift (.ci/typecheck-apple-glue.sh).
 import Foundation
 import Paging
 import PagingHTTP

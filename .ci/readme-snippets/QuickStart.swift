@@ -1,6 +1,7 @@
 // swift-format-ignore-file
-// README's first SwiftUI quick start, verbatim (.ci/typecheck-apple-glue.sh).
+// README's SwiftUI example, verbatim (.ci/typecheck-apple-glue.sh).
 import Paging
+import PagingSwiftUI
 import SwiftUI
 
 struct Post: Identifiable, Sendable, Decodable { let id: Int; let title: String }
@@ -16,13 +17,12 @@ struct FeedView: View {
   @State private var feed = Paginator(source: PostsSource())
 
   var body: some View {
-    List(feed.items) { post in
-      Text(post.title)
-        .onAppear { feed.rowAppeared(post) }
-        .onDisappear { feed.rowDisappeared(post) }
+    List {
+      ForEach(feed.items) { post in Text(post.title).pagingRow(post, in: feed) }
+      PagingFooter(feed)  // loading, the error with a Retry button, or nothing at the end
     }
     .task { await feed.start() }
-    .refreshable { await feed.refresh() }
+    .refreshable(feed)
   }
 }
 

@@ -3,12 +3,24 @@ import Foundation
 import Paging
 import PagingHTTP
 
-// README's walk snippet, verbatim inside a function that is compiled and never run
-// (ReadmeSnippetTests in PagingTestingTests checks every ```swift block of the README is in a
-// file like this one); what it assumes is declared around it. The HTTP sources snippet is
-// top-level code: .ci/typecheck-apple-glue.sh type-checks it (.ci/readme-snippets/HTTPSources.swift).
+// README's walk, verbatim and compiled, never run (ReadmeSnippetTests in PagingTestingTests
+// checks every ```swift block of the README is in a file like this one); then the walk of the
+// DocC article "Walking pages without a UI", inside a function, with what it assumes declared
+// around it. The article "Servers, wire formats and failures" opens with top-level code:
+// .ci/typecheck-apple-glue.sh type-checks it (.ci/readme-snippets/HTTPSources.swift).
 
-private func readmeWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
+struct Repo: Decodable, Identifiable, Sendable { let id: Int; let name: String }
+
+func printRepos() async throws {
+  let repos = HTTPPageSource<Repo>(  // import PagingHTTP
+    url: URL(string: "https://api.github.com/orgs/swiftlang/repos?per_page=100")!,
+    strategy: .linkHeader())  // GitHub's Link: <…>; rel="next"
+  for try await repo in repos.pages().items {  // one request per page, when the loop asks
+    print(repo.name)
+  }
+}
+
+private func walkingPagesArticleWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
   func save(_ items: [ReleaseNote]) {}
   func resume(from cursor: HTTPCursor?) {}
 

@@ -2,7 +2,7 @@ import Foundation
 import Paging
 import PagingSQLite
 
-// README's PagingSQLite block, compiled (not run): ReadmeSnippetTests finds it here.
+// The offline-first calls the DocC article "Offline-first lists" walks through, compiled, not run.
 
 private struct Post: Identifiable, Sendable, Codable {
   let id: Int

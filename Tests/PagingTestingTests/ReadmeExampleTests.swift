@@ -1,4 +1,4 @@
-// The example of README's "Testing pagination with ListSimulator", exactly as it is printed
+// The example of README's "Testing pagination", exactly as it is printed
 // there (ReadmeSnippetTests checks it), so the two cannot drift apart. It fails with
 // `prefetch: .fixed(0)` (0.27 s of stall).
 

@@ -2,9 +2,10 @@
 import Foundation
 import Paging
 
-// README's snippets that build on Linux, each verbatim inside a function that is compiled and
-// never run (ReadmeSnippetTests checks every ```swift block of the README is in a file like this
-// one, .ci/readme-snippets or a test). The types they assume are declared here.
+// Snippets of the DocC articles that build on Linux (edits and filters, a capped feed, a refresh
+// of everything loaded, a restore), each verbatim inside a function that is compiled and never
+// run; ReadmeSnippetTests checks every ```swift block of the README is in a file like this one,
+// .ci/readme-snippets or a test. The types they assume are declared here.
 
 private struct EditablePost: Identifiable, Sendable, Codable {
   let id: Int

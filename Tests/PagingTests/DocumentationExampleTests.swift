@@ -140,7 +140,7 @@ import Testing
     #expect(!HTTPStatusError(statusCode: 404).isRetryable)
   }
 
-  /// The README's "On a slow network" switches: hedging off, or a fixed delay.
+  /// The hedging switches of the DocC article "Tail latency": hedging off, or a fixed delay.
   @Test func theReadmesHedgingSwitchesCompileAndTurnHedgingOff() {
     var configuration = PagingConfiguration<String>()
     configuration.hedging = .off  // never a second request
