@@ -3,8 +3,8 @@ import Observation
 /// Loads pages from a ``PageSource`` as the user scrolls: one request per page, whatever the
 /// list's rows do.
 ///
-/// Feed it the list's signals and read its state; every decision is made by a
-/// ``PagingStateMachine``, and the paginator only runs the machine's effects as tasks it owns.
+/// Feed it the list's signals and read its state; every decision is made by the
+/// engine's state machine, and the paginator only runs the machine's effects as tasks it owns.
 ///
 /// ```swift
 /// @State private var feed = Paginator(source: PostsSource())
@@ -40,8 +40,8 @@ import Observation
 ///
 /// Observation: ``items`` changes once per committed page, and each load state,
 /// ``hasNextPage``, ``hasPreviousPage``, ``generation`` and ``scrollAnchor`` notify their
-/// observers only when their own value changes (the machine says what changed:
-/// ``PagingChanges``); appearance signals that start nothing notify no observer.
+/// observers only when their own value changes (the machine says what
+/// changed); appearance signals that start nothing notify no observer.
 @MainActor
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
