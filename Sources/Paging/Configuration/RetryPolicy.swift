@@ -145,7 +145,9 @@ package struct RetryID: Hashable, Comparable, Sendable, CustomStringConvertible 
   @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Orders ids by number, which is the order in which the retries were scheduled.
-  @usableFromInline package static func < (lhs: RetryID, rhs: RetryID) -> Bool { lhs.rawValue < rhs.rawValue }
+  @usableFromInline package static func < (lhs: RetryID, rhs: RetryID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
 
   /// `"retry "` followed by the number, for logs.
   @usableFromInline package var description: String { "retry \(rawValue)" }
