@@ -54,7 +54,7 @@ where Item.ID: Sendable {
   @ObservationIgnored let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
-  /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
+  /// kept so that `waitForRequest(_:)` and `waitForLoadsToEnd()` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
   /// Callers of `fetchNextPage()` waiting for an automatic retry's timer to fire or be
@@ -353,8 +353,8 @@ where Item.ID: Sendable {
 
   /// Waits until no load is in flight and every cancelled load's task has ended. An automatic
   /// retry waiting for its timer is not waited for. With a source that never answers it never
-  /// returns.
-  public func waitUntilIdle() async {
+  /// returns. For tests and tools: `PagingTesting` gives app tests it as `waitUntilIdle()`.
+  package func waitForLoadsToEnd() async {
     while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
       await task.value
     }
