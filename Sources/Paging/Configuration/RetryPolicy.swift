@@ -87,7 +87,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
   /// - Returns: The delay, never negative.
   /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
-  public func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
+  package func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
     if immediateFirstRetry, attempt <= 1 { return .zero }
     var base = min(initialDelay, maxDelay)
     for _ in 1..<max(1, attempt - (immediateFirstRetry ? 1 : 0)) {
@@ -115,7 +115,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - retryAfter: The server's wait (``RetryableError/retryAfter``), or `nil`.
   /// - Returns: The delay, never negative.
   /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
-  public func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
+  package func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
     -> Duration
   {
     let backoff = delay(forAttempt: attempt, randomFraction: randomFraction)

@@ -101,7 +101,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The engine never shows a cancellation as a failure (fault class 9).
   /// - Parameter error: Any error.
   /// - Returns: `true` for a cancellation.
-  public static func isCancellation(_ error: any Error) -> Bool {
+  package static func isCancellation(_ error: any Error) -> Bool {
     switch error {
     case is CancellationError: true
     case PagingError.sourceFailed(let inner): isCancellation(inner)
