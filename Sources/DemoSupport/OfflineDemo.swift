@@ -53,7 +53,7 @@ package enum OfflineDemo {
       await feed.start()
       for _ in 0..<2 {
         feed.loadNextPage()
-        await feed.waitUntilIdle()
+        await feed.waitForLoadsToEnd()
       }
       let anchor = feed.items[45]
       feed.rowAppeared(anchor)
@@ -73,20 +73,20 @@ package enum OfflineDemo {
     lines.append(
       "relaunch, offline: \(feed.items.count) cached rows shown at once, at note "
         + "\(feed.scrollAnchor.map(String.init) ?? "-"), \(network.requests - before) requests")
-    await feed.waitUntilIdle()
+    await feed.waitForLoadsToEnd()
     feed.loadPreviousPage()
-    await feed.waitUntilIdle()
+    await feed.waitForLoadsToEnd()
     lines.append(
       "scroll the cache: \(feed.items.count) rows, \(network.requests - before) requests")
     feed.loadNextPage()
-    await feed.waitUntilIdle()
+    await feed.waitForLoadsToEnd()
     lines.append(
       "past the cached rows: the footer shows \(describe(feed.appendState)) "
         + "(\(network.requests - before) request)")
 
     network.online = true
     feed.retry()
-    await feed.waitUntilIdle()
+    await feed.waitForLoadsToEnd()
     lines.append(
       "online again, retry: \(feed.items.count) rows, "
         + "\(try source.cachedItems().count) in the cache")

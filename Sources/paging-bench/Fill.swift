@@ -41,7 +41,7 @@ enum Fill {
     await paginator.start()
     while paginator.items.count < count {
       paginator.loadNextPage()
-      await paginator.waitUntilIdle()
+      await paginator.waitForLoadsToEnd()
     }
     return paginator
   }

@@ -197,14 +197,14 @@ enum SQLiteBenchmark {
     let start = Stopwatch.now()
     var reached = 0
     for id in 0..<rows {
-      if feed.position(of: id) == nil { await feed.waitUntilIdle() }
+      if feed.position(of: id) == nil { await feed.waitForLoadsToEnd() }
       guard feed.position(of: id) != nil else { break }
       reached = id + 1
       feed.rowAppeared(id: id)
       if id >= 10 { feed.rowDisappeared(id: id - 10) }
       if id % 1_000 == 0 { peak = max(peak, MemoryUsage.current().anonymous) }
     }
-    await feed.waitUntilIdle()
+    await feed.waitForLoadsToEnd()
     return (Stopwatch.elapsed(since: start) / 1e9, reached, before, peak)
   }
 

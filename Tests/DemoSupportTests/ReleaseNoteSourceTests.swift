@@ -160,7 +160,7 @@ struct ReleaseNoteSourceTests {
     var rounds = 0
     while paginator.hasNextPage && rounds < 1000 {
       paginator.loadNextPage()
-      await paginator.waitUntilIdle()
+      await paginator.waitForLoadsToEnd()
       rounds += 1
     }
     #expect(paginator.items.count == 10_017)

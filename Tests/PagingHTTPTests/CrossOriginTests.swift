@@ -87,7 +87,7 @@ struct CrossOriginTests {
 
     await paginator.start()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
 
     #expect(Array(paginator.items) == notes(1...2))
     guard

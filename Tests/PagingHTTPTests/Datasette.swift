@@ -123,7 +123,7 @@ func walk(_ paginator: Paginator<ReleaseNote, HTTPCursor>, maxPages: Int = 20_00
   var pages = 0
   while paginator.refreshState == .idle, paginator.appendState == .idle, pages < maxPages {
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
     pages += 1
   }
   return Walk(

@@ -40,14 +40,14 @@ struct DatasetteRestartTests {
 
     await paginator.start()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
     #expect(paginator.items.map(\.id) == Array(expected.prefix(300)))
 
     await server.stop()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
 
     guard let urlError = appendTransportError(of: paginator) else { return }
     #expect(urlError.code == .cannotConnectToHost)
@@ -60,7 +60,7 @@ struct DatasetteRestartTests {
 
     server = try await LocalServer.datasette(binary: binary, database: database, port: server.port)
     paginator.retry()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
 
     #expect(log.cursors.count == 5)
     #expect(log.cursors.last == failedCursor)

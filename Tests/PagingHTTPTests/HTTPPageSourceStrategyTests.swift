@@ -253,9 +253,9 @@ struct HTTPPageSourceStrategyTests {
 
     await paginator.start()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
     paginator.loadNextPage()
-    await paginator.waitUntilIdle()
+    await paginator.waitForLoadsToEnd()
 
     #expect(Array(paginator.items) == notes(1...7))
     #expect(paginator.appendState == .complete)

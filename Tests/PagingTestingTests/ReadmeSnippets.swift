@@ -24,7 +24,7 @@ private struct PostsSource: PageSource {
 private func readmeEdits(feed: Paginator<EditablePost, Int>, post: EditablePost, draft: EditablePost) throws {
   try feed.update(id: post.id) { $0.isLiked = true }  // throws PagingEditError if not loaded
   feed.remove(id: post.id)
-  try feed.insert(draft, at: .start)                  // or insert(_:after:), insert(_:before:)
+  try feed.insert(draft, at: .start)                  // or at: .after(id), at: .before(id)
 }
 
 @MainActor

@@ -51,7 +51,7 @@ import Testing
     while paginator.hasNextPage, paginator.appendState == .idle, calls < 50 {
       calls += 1
       paginator.loadNextPage()
-      await paginator.waitUntilIdle()
+      await paginator.waitForLoadsToEnd()
     }
     // Observed: calls == 50, requests == 51, appendState idle.
     #expect(calls == 1)

@@ -91,7 +91,7 @@ public enum PagingConfigurationError: Error, Sendable, Hashable, CustomStringCon
 extension PagingConfiguration {
   /// The largest prefetch distance the strategy can use, in rows: the fixed distance, or the
   /// adaptive rule's largest (its maximum, or its initial distance if that is larger).
-  public var largestPrefetchDistance: Int {
+  package var largestPrefetchDistance: Int {
     switch prefetch {
     case .fixed: prefetch.initialDistance
     case .adaptive(let rule): Swift.max(rule.initialDistance, rule.maximumDistance)

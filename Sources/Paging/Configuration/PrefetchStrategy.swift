@@ -14,7 +14,7 @@ public enum PrefetchStrategy: Hashable, Sendable {
   case adaptive(AdaptivePrefetch)
 
   /// The distance in rows before anything was measured.
-  @inlinable public var initialDistance: Int {
+  @inlinable package var initialDistance: Int {
     switch self {
     case .fixed(let distance): Swift.max(0, distance)
     case .adaptive(let rule): rule.initialDistance

@@ -87,7 +87,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - randomFraction: A number in `0..<1`; 0.5 gives the delay without jitter.
   /// - Returns: The delay, never negative.
   /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
-  public func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
+  package func delay(forAttempt attempt: Int, randomFraction: Double) -> Duration {
     if immediateFirstRetry, attempt <= 1 { return .zero }
     var base = min(initialDelay, maxDelay)
     for _ in 1..<max(1, attempt - (immediateFirstRetry ? 1 : 0)) {
@@ -115,7 +115,7 @@ public struct ExponentialBackoff: Hashable, Sendable {
   ///   - retryAfter: The server's wait (``RetryableError/retryAfter``), or `nil`.
   /// - Returns: The delay, never negative.
   /// - Complexity: O(*a*) for attempt *a*; the loop stops once the delay reaches `maxDelay`.
-  public func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
+  package func delay(forAttempt attempt: Int, randomFraction: Double, retryAfter: Duration?)
     -> Duration
   {
     let backoff = delay(forAttempt: attempt, randomFraction: randomFraction)
@@ -135,32 +135,36 @@ public struct ExponentialBackoff: Hashable, Sendable {
 
 /// Identifies one scheduled automatic retry. Numbers start at 1 and grow by one per retry, so a
 /// timer that fires for a retry no longer pending is recognised and ignored.
-public struct RetryID: Hashable, Comparable, Sendable, CustomStringConvertible {
+@usableFromInline
+package struct RetryID: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The retry's number.
-  public let rawValue: Int
+  @usableFromInline package let rawValue: Int
 
   /// Creates a retry id from its number.
   /// - Parameter rawValue: The retry's number.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Orders ids by number, which is the order in which the retries were scheduled.
-  public static func < (lhs: RetryID, rhs: RetryID) -> Bool { lhs.rawValue < rhs.rawValue }
+  @usableFromInline package static func < (lhs: RetryID, rhs: RetryID) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
 
   /// `"retry "` followed by the number, for logs.
-  public var description: String { "retry \(rawValue)" }
+  @usableFromInline package var description: String { "retry \(rawValue)" }
 }
 
 /// An automatic retry that the state machine asks its driver to schedule: after ``delay`` on
 /// the driver's clock, send ``PagingEvent/retryTimerFired(_:)`` with ``id``.
-public struct ScheduledRetry: Hashable, Sendable {
+@usableFromInline
+package struct ScheduledRetry: Hashable, Sendable {
   /// Identifies this retry; a timer whose id is no longer pending is ignored.
-  public let id: RetryID
+  package let id: RetryID
   /// The direction to retry.
-  public let direction: LoadDirection
+  package let direction: LoadDirection
   /// The automatic attempt's number, from 1.
-  public let attempt: Int
+  package let attempt: Int
   /// How long to wait before retrying.
-  public let delay: Duration
+  package let delay: Duration
 
   /// Creates a scheduled retry.
   /// - Parameters:
@@ -168,7 +172,7 @@ public struct ScheduledRetry: Hashable, Sendable {
   ///   - direction: The direction to retry.
   ///   - attempt: The attempt's number, from 1.
   ///   - delay: The wait before retrying.
-  public init(id: RetryID, direction: LoadDirection, attempt: Int, delay: Duration) {
+  package init(id: RetryID, direction: LoadDirection, attempt: Int, delay: Duration) {
     self.id = id
     self.direction = direction
     self.attempt = attempt

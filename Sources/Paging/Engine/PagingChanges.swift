@@ -2,41 +2,42 @@
 /// notifies the observers of each exactly once, and only when its value changed.
 ///
 /// Returned through ``PagingStateMachine/handle(_:changes:)``.
-public struct PagingChanges: OptionSet, Hashable, Sendable {
+@usableFromInline
+package struct PagingChanges: OptionSet, Hashable, Sendable {
   /// The bits.
-  public let rawValue: Int
+  @usableFromInline package let rawValue: Int
 
   /// Creates a set from its bits.
   /// - Parameter rawValue: The bits.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// ``PagingStateMachine/items`` changed (a page committed, a refresh replaced the window).
-  public static let items = PagingChanges(rawValue: 1 << 0)
+  @usableFromInline package static let items = PagingChanges(rawValue: 1 << 0)
   /// ``PagingStateMachine/refreshState`` changed.
-  public static let refreshState = PagingChanges(rawValue: 1 << 1)
+  @usableFromInline package static let refreshState = PagingChanges(rawValue: 1 << 1)
   /// ``PagingStateMachine/prependState`` changed.
-  public static let prependState = PagingChanges(rawValue: 1 << 2)
+  @usableFromInline package static let prependState = PagingChanges(rawValue: 1 << 2)
   /// ``PagingStateMachine/appendState`` changed.
-  public static let appendState = PagingChanges(rawValue: 1 << 3)
+  @usableFromInline package static let appendState = PagingChanges(rawValue: 1 << 3)
   /// ``PagingStateMachine/hasNextPage`` changed.
-  public static let hasNextPage = PagingChanges(rawValue: 1 << 4)
+  @usableFromInline package static let hasNextPage = PagingChanges(rawValue: 1 << 4)
   /// ``PagingStateMachine/hasPreviousPage`` changed.
-  public static let hasPreviousPage = PagingChanges(rawValue: 1 << 5)
+  @usableFromInline package static let hasPreviousPage = PagingChanges(rawValue: 1 << 5)
   /// ``PagingStateMachine/generation`` changed.
-  public static let generation = PagingChanges(rawValue: 1 << 6)
+  @usableFromInline package static let generation = PagingChanges(rawValue: 1 << 6)
   /// ``PagingStateMachine/scrollAnchor`` changed.
-  public static let scrollAnchor = PagingChanges(rawValue: 1 << 7)
+  @usableFromInline package static let scrollAnchor = PagingChanges(rawValue: 1 << 7)
   /// ``PagingStateMachine/query`` changed.
-  public static let query = PagingChanges(rawValue: 1 << 12)
+  @usableFromInline package static let query = PagingChanges(rawValue: 1 << 12)
   /// ``PagingStateMachine/isShowingPreviousQuery`` changed.
-  public static let isShowingPreviousQuery = PagingChanges(rawValue: 1 << 13)
+  @usableFromInline package static let isShowingPreviousQuery = PagingChanges(rawValue: 1 << 13)
   /// ``PagingStateMachine/filter`` was set.
-  public static let filter = PagingChanges(rawValue: 1 << 14)
+  @usableFromInline package static let filter = PagingChanges(rawValue: 1 << 14)
 
   /// The change of the load state of `direction`.
   /// - Parameter direction: A load direction.
   /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
-  @inlinable public static func loadState(_ direction: LoadDirection) -> PagingChanges {
+  @inlinable package static func loadState(_ direction: LoadDirection) -> PagingChanges {
     switch direction {
     case .refresh: .refreshState
     case .prepend: .prependState

@@ -1,6 +1,7 @@
 /// Everything that can happen to a paginator: what the user and the view do, and what the
 /// source answers. Input of ``PagingStateMachine/handle(_:)``.
-public enum PagingEvent<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
+@usableFromInline
+package enum PagingEvent<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>: Sendable
 where Item.ID: Sendable {
   /// The screen wants data: load the first page (at the origin: the initial cursor, or the
   /// cursor of the last ``startAt(_:)``) if it has not committed and no refresh runs;

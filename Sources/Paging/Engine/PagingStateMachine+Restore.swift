@@ -6,7 +6,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// filter), chains, the list's identity, as the anchor the top visible row (else the
   /// scroll anchor), and the row whose page a refresh around the anchor would reload now.
   /// - Complexity: O(*n*) for *n* items.
-  public func snapshot() -> PagingSnapshot<Item, Cursor> {
+  package func snapshot() -> PagingSnapshot<Item, Cursor> {
     assert(
       self.pages.count == 0 || self.pages.itemCount == store.count,
       "the page table disagrees with the window (R26)")

@@ -32,11 +32,12 @@
 /// - Items are unique by id across both edges; a cursor whose page committed in this
 ///   generation, or that the other edge loads or points to, is never requested; a run of pages
 ///   without new items, and a source that keeps cancelling, end in typed errors.
-public struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>:
+@usableFromInline
+package struct PagingStateMachine<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>:
   Sendable
 where Item.ID: Sendable {
   /// The rules this machine follows.
-  public let configuration: PagingConfiguration<Cursor>
+  package let configuration: PagingConfiguration<Cursor>
   /// The window: every loaded row, shown or hidden by the filter, with the local edits applied,
   /// and its id index. The page table counts these rows.
   @usableFromInline package internal(set) var store = ItemStore<Item>()
@@ -51,14 +52,14 @@ where Item.ID: Sendable {
   /// The append edge: after the last loaded item.
   @usableFromInline package internal(set) var append = Edge<Cursor>()
   /// The current generation: 0 before the first load, then one more per refresh.
-  public internal(set) var generation = Generation(rawValue: 0)
+  package internal(set) var generation = Generation(rawValue: 0)
   /// The cursor refreshes start from: ``PagingConfiguration/initialCursor``, or the cursor of
   /// the last ``PagingEvent/startAt(_:)``.
-  public internal(set) var origin: Cursor?
+  package internal(set) var origin: Cursor?
   /// The row that must stay where it is on screen after the last structural change: the top
   /// visible row (or the first item, when none is known to be visible) before a prepend, the
   /// same row after a refresh when it is still loaded; `nil` when nothing is to be kept.
-  public internal(set) var scrollAnchor: Item.ID?
+  package internal(set) var scrollAnchor: Item.ID?
   /// After a restore, until a refresh commits: the snapshot's row whose page a refresh around
   /// the anchor reloads while no row is known to be visible. It differs from the row kept in
   /// place when the top visible row was inserted by an edit (R27, R28).
@@ -67,7 +68,7 @@ where Item.ID: Sendable {
   @usableFromInline package internal(set) var viewport = Viewport<Item.ID>()
   /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
-  public internal(set) var currentPrefetchDistance: Int
+  @usableFromInline package internal(set) var currentPrefetchDistance: Int
   /// The memory cap's reload distance, in shown rows: a quarter of
   /// ``PagingConfiguration/maxSize`` (0 without a cap). At an edge beyond which the cap dropped
   /// pages that have not loaded again, a visible row loads the page beyond that edge when fewer
@@ -103,7 +104,7 @@ where Item.ID: Sendable {
 
   /// Creates a machine with nothing loaded.
   /// - Parameter configuration: The rules to follow.
-  public init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
+  package init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
     self.configuration = configuration
     origin = configuration.initialCursor
     currentPrefetchDistance = configuration.prefetch.initialDistance
@@ -139,7 +140,7 @@ where Item.ID: Sendable {
   }
 
   /// The committed items, unique by id, in server order.
-  public var items: ItemSnapshot<Item> { shown.items }
+  package var items: ItemSnapshot<Item> { shown.items }
 
   /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
   /// distance and the row signals count these (rulebook R25). A copy: the row signals' path
@@ -181,24 +182,24 @@ where Item.ID: Sendable {
 
   /// The state of the refresh direction (which includes the first load): never
   /// ``LoadState/complete``.
-  public var refreshState: LoadState { refresh.loadState }
+  package var refreshState: LoadState { refresh.loadState }
 
   /// The state of the prepend direction: what a header shows.
-  public var prependState: LoadState { loadState(of: prepend) }
+  package var prependState: LoadState { loadState(of: prepend) }
 
   /// The state of the append direction: what a footer shows.
-  public var appendState: LoadState { loadState(of: append) }
+  package var appendState: LoadState { loadState(of: append) }
 
   /// Whether pages may exist after the last loaded item: before the first page commits, while
   /// a refresh runs, or while the append chain has a cursor.
-  public var hasNextPage: Bool { append.chain != .end || refresh.request != nil }
+  package var hasNextPage: Bool { append.chain != .end || refresh.request != nil }
 
   /// Whether pages may exist before the first loaded item: before the first page commits,
   /// while a refresh runs, or while the prepend chain has a cursor.
-  public var hasPreviousPage: Bool { prepend.chain != .end || refresh.request != nil }
+  package var hasPreviousPage: Bool { prepend.chain != .end || refresh.request != nil }
 
   /// What the machine has done so far.
-  @inlinable public var metrics: PagingMetrics { recordedMetrics }
+  @inlinable package var metrics: PagingMetrics { recordedMetrics }
 
   /// Whether a first page has committed.
   package var hasLoadedFirstPage: Bool { append.chain != .unknown }
@@ -226,7 +227,7 @@ where Item.ID: Sendable {
   /// The load state of `direction`.
   /// - Parameter direction: A direction.
   /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
-  public func loadState(_ direction: LoadDirection) -> LoadState {
+  package func loadState(_ direction: LoadDirection) -> LoadState {
     switch direction {
     case .refresh: refreshState
     case .prepend: prependState
@@ -258,7 +259,7 @@ where Item.ID: Sendable {
   ///   O(*m* + pages) for the commit of a page of *m* items, O(*n*) for a refresh that replaces
   ///   *n* items. The signals' path is `@inlinable`, so it specialises for the client's types.
   @inlinable
-  public mutating func handle(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
+  package mutating func handle(_ event: PagingEvent<Item, Cursor>) -> [PagingEffect<Cursor>] {
     var changes = PagingChanges()
     return handle(event, changes: &changes)
   }
@@ -272,7 +273,7 @@ where Item.ID: Sendable {
   /// - Returns: The effects to run; usually none.
   /// - Complexity: As ``handle(_:)``.
   @inlinable
-  public mutating func handle(
+  package mutating func handle(
     _ event: PagingEvent<Item, Cursor>, changes: inout PagingChanges
   ) -> [PagingEffect<Cursor>] {
     switch event {
@@ -455,7 +456,8 @@ extension PagingStateMachine {
 
 /// What the state machine asks its driver (a ``Paginator``, or a test) to do. Output of
 /// ``PagingStateMachine/handle(_:)``.
-public enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
+@usableFromInline
+package enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// Call the source for this request and report the outcome with ``PagingEvent``'s
   /// `loadCompleted`, `loadFailed` or `loadCancelled`.
   case startLoad(PageRequest<Cursor>)

@@ -47,7 +47,7 @@ extension Paginator {
   ///   - id: A loaded item's id.
   /// - Throws: ``PagingEditError``.
   /// - Complexity: O(*n*) for *n* loaded items.
-  public func insert(_ item: Item, after id: Item.ID) throws(PagingEditError) {
+  package func insert(_ item: Item, after id: Item.ID) throws(PagingEditError) {
     try edit(.insert(item, at: .after(id)))
   }
 
@@ -57,7 +57,7 @@ extension Paginator {
   ///   - id: A loaded item's id.
   /// - Throws: ``PagingEditError``.
   /// - Complexity: O(*n*) for *n* loaded items.
-  public func insert(_ item: Item, before id: Item.ID) throws(PagingEditError) {
+  package func insert(_ item: Item, before id: Item.ID) throws(PagingEditError) {
     try edit(.insert(item, at: .before(id)))
   }
 
@@ -87,7 +87,7 @@ extension Paginator {
   ///   - other: Another loaded item's id.
   /// - Throws: ``PagingEditError``.
   /// - Complexity: O(*n*) for *n* loaded items.
-  public func move(id: Item.ID, after other: Item.ID) throws(PagingEditError) {
+  package func move(id: Item.ID, after other: Item.ID) throws(PagingEditError) {
     try edit(.move(id, to: .after(other)))
   }
 

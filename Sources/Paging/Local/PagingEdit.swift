@@ -1,5 +1,5 @@
 /// A local change to the loaded items that the app makes before the server knows of it: a
-/// like, a deletion, the post the user just wrote. Input of ``PagingEvent/edit(_:)``;
+/// like, a deletion, the post the user just wrote. Input of ``Paginator/edit(_:)``;
 /// ``Paginator`` sends them from ``Paginator/update(id:_:)``, ``Paginator/insert(_:at:)``,
 /// ``Paginator/remove(id:)`` and ``Paginator/move(id:to:)``.
 ///

@@ -7,14 +7,14 @@ extension PagingStateMachine {
 
   /// The query of the current generation, as ``PagingEvent/setQuery(_:transition:)`` gave it;
   /// `nil` when none was given.
-  public var query: (any Hashable & Sendable)? { local.query?.value }
+  package var query: (any Hashable & Sendable)? { local.query?.value }
 
   /// Whether the rows shown belong to the previous query: a
   /// ``QueryTransition/keepPrevious`` change whose first page has not committed.
-  public var isShowingPreviousQuery: Bool { local.showingPreviousQuery }
+  package var isShowingPreviousQuery: Bool { local.showingPreviousQuery }
 
   /// The display filter: ``items`` holds the loaded items it accepts; `nil` shows them all.
-  public var filter: (@Sendable (Item) -> Bool)? { local.filter?.predicate }
+  package var filter: (@Sendable (Item) -> Bool)? { local.filter?.predicate }
 
   /// Every loaded item, shown or hidden by the filter.
   package var loadedItems: ItemSnapshot<Item> { store.items }
@@ -29,7 +29,7 @@ extension PagingStateMachine {
   /// - Throws: ``PagingEditError`` when the edit cannot be applied; the edit event would then
   ///   be ignored.
   /// - Complexity: O(1) on average.
-  public func validate(_ edit: PagingEdit<Item>) throws(PagingEditError) {
+  package func validate(_ edit: PagingEdit<Item>) throws(PagingEditError) {
     let loaded = store
     switch edit {
     case .update(let item):

@@ -14,7 +14,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// is `nil` for the source's first page (rulebook R26).
   public let cursor: Cursor?
   /// The generation the request belongs to.
-  public let generation: Generation
+  package let generation: Generation
   /// Whether this is a hedge: a second, identical request for the same cursor and generation,
   /// sent because the first was slower than ``PagingConfiguration/hedging`` allows. The first
   /// answer of the two commits and the other is cancelled, so the source must be idempotent
@@ -38,7 +38,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
     queryValue?.value as? Query
   }
 
-  /// Creates a request. The engine makes them; tests and sources may too.
+  /// Creates a request. The engine makes them; so do our tests and the SQLite cache.
   /// - Parameters:
   ///   - id: The request's id.
   ///   - direction: The direction the page fills.
@@ -46,7 +46,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - generation: The generation the request belongs to.
   ///   - query: The query the page is for (default: none).
   ///   - isHedge: Whether it hedges a slower request (default `false`).
-  public init(
+  package init(
     id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
     query: (any Hashable & Sendable)? = nil, isHedge: Bool = false
   ) {
@@ -61,16 +61,16 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
 
 /// Identifies one request for a page. Numbers start at 1 and grow by one per request, across
 /// generations, so a larger id is always a later request.
-public struct PageRequestID: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
   /// The request's number.
-  public let rawValue: Int
+  @usableFromInline package let rawValue: Int
 
   /// Creates a request id from its number.
   /// - Parameter rawValue: The request's number.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Orders ids by number, which is the order in which the requests were made.
-  public static func < (lhs: PageRequestID, rhs: PageRequestID) -> Bool {
+  package static func < (lhs: PageRequestID, rhs: PageRequestID) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
 
@@ -86,19 +86,22 @@ public struct PageRequestID: Hashable, Comparable, Sendable, CustomStringConvert
 /// current one is dropped, items and cursor together, so a slow load that started before a
 /// refresh can never overwrite the refreshed list. While a refresh runs, or after one failed,
 /// the items shown still come from the previous generation.
-public struct Generation: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Generation: Hashable, Sendable, CustomStringConvertible {
   /// The generation's number; 0 before the first load.
-  public let rawValue: Int
+  @usableFromInline package let rawValue: Int
 
   /// Creates a generation from its number.
   /// - Parameter rawValue: The generation's number.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+  @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
 
   /// The generation after this one.
-  public var next: Generation { Generation(rawValue: rawValue + 1) }
+  package var next: Generation { Generation(rawValue: rawValue + 1) }
 
   /// Orders generations by number.
-  public static func < (lhs: Generation, rhs: Generation) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: Generation, rhs: Generation) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// Orders generations by number, the other way.
+  package static func > (lhs: Generation, rhs: Generation) -> Bool { rhs < lhs }
 
   /// `"g"` followed by the number, for logs.
   public var description: String { "g\(rawValue)" }

@@ -27,8 +27,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// ``PagingConfiguration/validate(pageSize:)``.
   case invalidConfiguration(PagingConfigurationError)
   /// The engine reached a state its rules rule out (a defect of the engine, not of the
-  /// source or the app): the load it concerned ends with this error, and
-  /// ``PagingMetrics/internalInconsistencies`` counts it. Debug builds trap at the fault instead.
+  /// source or the app): the load it concerned ends with this error.
+  /// Debug builds trap at the fault instead.
   /// The text names the rule, never an item or a cursor.
   case internalInconsistency(String)
   /// The source failed with an error that asked for a wait (``RetryableError/retryAfter``:
@@ -101,7 +101,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The engine never shows a cancellation as a failure (fault class 9).
   /// - Parameter error: Any error.
   /// - Returns: `true` for a cancellation.
-  public static func isCancellation(_ error: any Error) -> Bool {
+  package static func isCancellation(_ error: any Error) -> Bool {
     switch error {
     case is CancellationError: true
     case PagingError.sourceFailed(let inner): isCancellation(inner)

@@ -8,35 +8,35 @@ public struct PagingMetrics: Hashable, Sendable {
   /// Requests that failed (cancellations not included).
   public var requestsFailed = 0
   /// Requests cancelled, by the engine (refresh, `cancel()`) or reported by the source.
-  public var requestsCancelled = 0
+  package var requestsCancelled = 0
   /// Results dropped because their request was no longer current (an older generation, or
   /// already cancelled).
-  public var staleResultsDropped = 0
+  package var staleResultsDropped = 0
   /// Items added to the list by commits.
-  public var itemsCommitted = 0
+  package var itemsCommitted = 0
   /// Items dropped because their id was already loaded (``DuplicatePolicy/keepFirst``).
   public var duplicatesDropped = 0
   /// Items that replaced an item with the same id (``DuplicatePolicy/replace``).
-  public var duplicatesReplaced = 0
+  package var duplicatesReplaced = 0
   /// Row appearance signals received.
-  public var appearanceSignals = 0
+  @usableFromInline package var appearanceSignals = 0
   /// Row appearance signals that started no request (not near the end, a load already in
   /// flight, the end reached, a failure latched, or an unknown row).
-  public var appearanceSignalsIgnored = 0
+  @usableFromInline package var appearanceSignalsIgnored = 0
   /// Automatic retries scheduled by the retry policy.
   public var retriesScheduled = 0
   /// Pages dropped by the memory cap (``PagingConfiguration/maxSize``).
-  public var pagesDropped = 0
+  package var pagesDropped = 0
   /// Hedges sent (``PagingConfiguration/hedging``): second requests for a page whose first
   /// request was slow. Not counted in ``requestsStarted``; never a duplicate request.
   public var hedgesStarted = 0
   /// Hedges whose answer came first and committed.
-  public var hedgesWon = 0
+  package var hedgesWon = 0
   /// Times the engine found a state its rules rule out and ended the load concerned with
   /// ``PagingError/internalInconsistency(_:)`` (debug builds trap instead). Always 0 unless
   /// the engine has a defect.
-  public var internalInconsistencies = 0
+  package var internalInconsistencies = 0
 
   /// Creates counters at zero.
-  public init() {}
+  package init() {}
 }

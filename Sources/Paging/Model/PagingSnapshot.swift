@@ -23,15 +23,15 @@ where
   Cursor: Hashable & Sendable & Codable
 {
   /// One loaded page.
-  public struct Page: Sendable, Codable {
+  package struct Page: Sendable, Codable {
     /// The cursor that loaded it (`nil`: the source's first page).
-    public var cursor: Cursor?
+    package var cursor: Cursor?
     /// Its items in the window, in order.
-    public var items: [Item]
+    package var items: [Item]
     /// Its previous cursor, as the source returned it.
-    public var previousCursor: Cursor?
+    package var previousCursor: Cursor?
     /// Its next cursor, as the source returned it.
-    public var nextCursor: Cursor?
+    package var nextCursor: Cursor?
   }
 
   /// An edge's chain.
@@ -49,13 +49,13 @@ where
   var initialCursor: Cursor?
   var origin: Cursor?
   /// The pages, in list order.
-  public internal(set) var pages: [Page]
+  package internal(set) var pages: [Page]
   var prepend: Chain
   var append: Chain
   var beyondFirst: [Chain]
   var beyondLast: [Chain]
   /// The row that stays where it was on screen.
-  public internal(set) var anchor: Item.ID?
+  package internal(set) var anchor: Item.ID?
   /// The row whose page the restored list's refresh around the anchor reloads (R27): the top
   /// visible row that came from the server, which is not ``anchor`` when the top visible row
   /// was inserted by an edit. `nil` in a snapshot of format 1: then ``anchor`` is used.

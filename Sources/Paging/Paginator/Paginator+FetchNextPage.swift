@@ -40,11 +40,11 @@ extension Paginator {
   public func fetchNextPage() async throws(PagingError) -> Int {
     let before = items.count
     loadNextPage()
-    await waitUntilIdle()
+    await waitForLoadsToEnd()
     // A retry's timer starts its load when it fires; the load is then waited for in turn.
     while let retry = pendingRetry, !Task.isCancelled {
       await waitForRetry(retry.id)
-      await waitUntilIdle()
+      await waitForLoadsToEnd()
     }
     if let error = refreshState.error, items.isEmpty { throw error }
     if let error = appendState.error { throw error }

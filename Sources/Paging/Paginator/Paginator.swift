@@ -3,8 +3,8 @@ import Observation
 /// Loads pages from a ``PageSource`` as the user scrolls: one request per page, whatever the
 /// list's rows do.
 ///
-/// Feed it the list's signals and read its state; every decision is made by a
-/// ``PagingStateMachine``, and the paginator only runs the machine's effects as tasks it owns.
+/// Feed it the list's signals and read its state; every decision is made by the
+/// engine's state machine, and the paginator only runs the machine's effects as tasks it owns.
 ///
 /// ```swift
 /// @State private var feed = Paginator(source: PostsSource())
@@ -40,8 +40,8 @@ import Observation
 ///
 /// Observation: ``items`` changes once per committed page, and each load state,
 /// ``hasNextPage``, ``hasPreviousPage``, ``generation`` and ``scrollAnchor`` notify their
-/// observers only when their own value changes (the machine says what changed:
-/// ``PagingChanges``); appearance signals that start nothing notify no observer.
+/// observers only when their own value changes (the machine says what
+/// changed); appearance signals that start nothing notify no observer.
 @MainActor
 @Observable
 public final class Paginator<Item: Identifiable & Sendable, Cursor: Hashable & Sendable>
@@ -54,7 +54,7 @@ where Item.ID: Sendable {
   @ObservationIgnored let clock: any Clock<Duration>
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
-  /// kept so that `waitForRequest(_:)` and ``waitUntilIdle()`` cover their dropped results.
+  /// kept so that `waitForRequest(_:)` and `waitForLoadsToEnd()` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
   @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
   /// Callers of `fetchNextPage()` waiting for an automatic retry's timer to fire or be
@@ -353,8 +353,8 @@ where Item.ID: Sendable {
 
   /// Waits until no load is in flight and every cancelled load's task has ended. An automatic
   /// retry waiting for its timer is not waited for. With a source that never answers it never
-  /// returns.
-  public func waitUntilIdle() async {
+  /// returns. For tests and tools: `PagingTesting` gives app tests it as `waitUntilIdle()`.
+  package func waitForLoadsToEnd() async {
     while let task = loadTasks.values.first ?? cancelledLoadTasks.values.first {
       await task.value
     }

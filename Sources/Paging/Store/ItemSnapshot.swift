@@ -45,12 +45,12 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
 
   /// Creates an empty snapshot.
   /// - Complexity: O(1).
-  @inlinable public init() {}
+  @inlinable package init() {}
 
   /// Creates a snapshot of `items`, in order.
   /// - Parameter items: The items.
   /// - Complexity: O(*m*) for *m* items.
-  @inlinable public init<S: Sequence>(_ items: S) where S.Element == Item {
+  @inlinable package init<S: Sequence>(_ items: S) where S.Element == Item {
     append(contentsOf: items)
   }
 

@@ -8,8 +8,8 @@
 /// By default nothing runs ahead: each `next()` sends one request (or none, at the end), and the
 /// automatic retries of that request if it fails, and returns its page. With
 /// ``PageWalkOptions/readAhead`` set, the next pages load while the caller works on the one it
-/// holds, still one request after another and returned in order. The walk drives a
-/// ``PagingStateMachine``, so its guards and retries are the engine's, with the same rules
+/// holds, still one request after another and returned in order. The walk drives the
+/// engine's state machine, so its guards and retries are the engine's, with the same rules
 /// (rulebook R7 and fault classes 12, 14, 15 and 25):
 /// - a cursor whose page already loaded in the walk, cycles included, ends it with
 ///   ``PagingError/repeatedCursor(_:)``: at once within the last
@@ -80,7 +80,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     }
   }
 
-  /// Sends the walk's requests, one per ``next()``, as a ``PagingStateMachine`` asks for them.
+  /// Sends the walk's requests, one per ``next()``, as the engine's state machine asks for them.
   struct Steps: PageWalkSteps {
     /// What the machine holds of an item: its id. The machine de-duplicates the walk and
     /// counts its new items by id; the items themselves go to the caller.

@@ -32,7 +32,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   ///   - cursor: Where to resume.
   ///   - pagesLoaded: The pages returned before.
   ///   - itemsLoaded: The items returned before.
-  public init(error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int) {
+  package init(error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int) {
     self.error = error
     self.cursor = cursor
     self.pagesLoaded = pagesLoaded

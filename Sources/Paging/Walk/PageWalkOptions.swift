@@ -1,5 +1,5 @@
 /// The limits, guards and retries of a ``PageWalk``: the limits are the walk's; the guards and
-/// retries are settings of the ``PagingStateMachine`` it drives, which applies them as it does
+/// retries are settings of the engine's state machine it drives, which applies them as it does
 /// for a ``Paginator``.
 public struct PageWalkOptions: Sendable, Hashable {
   /// The most pages the walk requests successfully; it ends after that many (`nil`: no

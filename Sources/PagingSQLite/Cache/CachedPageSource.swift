@@ -320,7 +320,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let fetchedAt = now()
     let (stored, replaced) = try database.write { db in
       let superseded = state.withLock { state in
-        state.live.map { request.generation <= $0 } ?? false
+        state.live.map { request.generation.rawValue <= $0.rawValue } ?? false
       }
       var replaced = false
       if !superseded {

@@ -27,8 +27,7 @@
       let feed = Paginator(source: ReleaseNotesSource(server: .shared, latency: .zero))
       await feed.start()
       for _ in 1..<3 {
-        feed.loadNextPage()
-        await feed.waitUntilIdle()
+        do { try await feed.fetchNextPage() } catch { break }  // the error is printed below
       }
       if let error = feed.refreshState.error ?? feed.appendState.error {
         print("FeedApp: \(error)")
@@ -41,7 +40,8 @@
         source: ReleaseNotesSource(server: .shared, latency: .zero, isChat: true))
       await chat.start()
       chat.loadPreviousPage()
-      await chat.waitUntilIdle()
+      // Headless, nothing observes the paginator: give its load task turns until it ends.
+      while chat.prependState.isLoading { await Task.yield() }
       print(
         "FeedApp chat: \(chat.items.count) notes, oldest \(chat.items.first?.releasedAt ?? "-")")
 
