@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// Runs one scripted session through one kind of feed, over a fresh source each time, and

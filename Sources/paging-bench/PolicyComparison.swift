@@ -1,5 +1,6 @@
 import DemoSupport
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// Every policy on every profile, on the same sessions and seeds, in virtual time.

@@ -3,8 +3,8 @@ import Paging
 /// What a ``ListSimulator`` drives: the rows a list shows, and the callbacks the list's view
 /// code makes (`onAppear`, `onDisappear`, `.task`, `.refreshable`, a Retry button).
 ///
-/// `Paginator`, ``NaiveOnAppearFeed`` and ``GuardedOnAppearFeed`` conform, so the demo, the
-/// benchmark and the tests drive all three through the same simulator. Conform your own
+/// `Paginator` and the package's baselines (the common `onAppear` code) conform, so the demo,
+/// the benchmark and the tests drive them all through the same simulator. Conform your own
 /// view model to test it the same way.
 ///
 /// In virtual time the simulator relies on two promises to stay deterministic:
