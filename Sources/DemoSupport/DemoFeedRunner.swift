@@ -75,7 +75,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       let configuration = PagingConfiguration<Base.Cursor>(
         initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
       let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
-      return await play(paginator, kind, source, setup)
+      return await play(PaginatorFeed(paginator), kind, source, setup)
     }
   }
 

@@ -230,6 +230,13 @@ enum PolicyComparison {
     return await replay(list, profile)
   }
 
+  private static func replay(
+    _ paginator: Paginator<ReleaseNote, Server.Cursor>, _ server: Server, _ clock: TestClock,
+    _ profile: Profile, _ seed: UInt64
+  ) async -> SessionReport {
+    await replay(PaginatorFeed(paginator), server, clock, profile, seed)
+  }
+
   private static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, _ profile: Profile)
     async -> SessionReport
   {

@@ -91,9 +91,9 @@ extension ListSimulator {
 
   /// The user reads upward, towards older rows (a chat's history): the list moves up at
   /// `speed` until `rows` rows have passed. At the top of the loaded rows, while the feed says
-  /// older rows may exist (``ListFeed/hasPreviousPage``), the user waits there (counted as
+  /// older rows may exist (`hasPreviousPage` of a paginator), the user waits there (counted as
   /// ``SessionReport/stallTimeAtTop``), up to ``ListSimulatorConfiguration/patience``; rows put
-  /// above under the feed's ``ListFeed/scrollAnchor`` do not count as read.
+  /// above under the paginator's `scrollAnchor` do not count as read.
   /// - Parameters:
   ///   - rows: How many rows to read, upward.
   ///   - speed: How fast, in points per second (80 is one default row a second).
@@ -115,7 +115,7 @@ extension ListSimulator {
       }
       // Held at the top of the loaded rows: reading goes on when older rows land.
       waited += frame
-      if !feed.hasPreviousPage || waited >= configuration.patience { break }
+      if !listFeed.hasPreviousPage || waited >= configuration.patience { break }
     }
     await settle()
   }
@@ -132,7 +132,7 @@ extension ListSimulator {
       if motion.distance > 0, contentOffset < desired - 0.001 {
         // Held at the end of the loaded rows: the motion resumes when more rows land.
         waited += frame
-        if !feed.hasNextPage || waited >= configuration.patience { return }
+        if !listFeed.hasNextPage || waited >= configuration.patience { return }
         continue
       }
       if motion.distance < 0, contentOffset > desired + 0.001 { return }

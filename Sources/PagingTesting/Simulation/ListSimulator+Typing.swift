@@ -1,7 +1,7 @@
 extension ListSimulator {
   /// The user types `text` into the screen's search field, one character at a time. After
   /// each keystroke the screen's `task(id: text)` starts again with the text so far
-  /// (``ListFeed/queryChanged(to:)``), and the task of the previous text is cancelled, as
+  /// (a paginator's `setQuery(_:transition:)`), and the task of the previous text is cancelled, as
   /// SwiftUI does. Between keystrokes the frames run and pages land.
   /// - Parameters:
   ///   - text: What the user types.
@@ -13,7 +13,7 @@ extension ListSimulator {
   public func type(_ text: String, gaps: [Duration]) async -> [(
     time: Duration, text: String, event: Int
   )] {
-    let feed = self.feed
+    let listFeed = self.listFeed
     var screenTask: Task<Void, Never>?
     var keystrokes: [(time: Duration, text: String, event: Int)] = []
     for (index, count) in (1...max(1, text.count)).enumerated() where !text.isEmpty {
@@ -23,7 +23,7 @@ extension ListSimulator {
       screenTask?.cancel()
       let typed = String(text.prefix(count))
       keystrokes.append((now, typed, events.count))
-      screenTask = await spawn { await feed.queryChanged(to: typed) }
+      screenTask = await spawn { await listFeed.queryChanged(to: typed) }
       layout(frame: .zero)
       await settle()
     }

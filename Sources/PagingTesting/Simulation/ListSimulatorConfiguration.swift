@@ -33,7 +33,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// How long a gesture that reached the end of the loaded rows waits for more before the
   /// user gives up (default 10 s).
   public var patience: Duration
-  /// If set, the user taps the footer's Retry button (``ListFeed/retry()``) once a failed
+  /// If set, the user taps the footer's Retry button (the paginator's `retry()`) once a failed
   /// footer has been in the window this long; `nil` (the default) never taps it by itself.
   public var tapsRetryAfter: Duration?
   /// The seed of the simulator's random choices (spurious repeats, dropped disappearances,

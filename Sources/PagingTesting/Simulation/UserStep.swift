@@ -124,7 +124,7 @@ package enum UserStep: Sendable, Equatable {
     case .jitter(let times, let speed): await list.jitterInPlace(times: times, speed: speed)
     case .readUpward(let rows, let speed): await list.readUpward(rows: rows, speed: speed)
     case .readOnUntilLoading(let most, let duration):
-      let isLoading = network?.isLoading ?? { list.feed.footerState == .loading }
+      let isLoading = network?.isLoading ?? { list.listFeed.footerState == .loading }
       var rows = 0
       while !isLoading(), rows < most {
         await list.scroll(by: rowHeight, duration: duration)
@@ -179,7 +179,9 @@ extension ListSimulator {
     let rowHeight = configuration.rowHeight
     while now < end {
       let bottom = contentOffset + configuration.viewportHeight
-      if !feed.hasNextPage, bottom >= Double(feed.rowCount) * rowHeight - 0.5 { return true }
+      if !listFeed.hasNextPage, bottom >= Double(listFeed.rowCount) * rowHeight - 0.5 {
+        return true
+      }
       await scroll(by: rowHeight, duration: step)
     }
     return false
