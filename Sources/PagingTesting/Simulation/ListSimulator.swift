@@ -14,7 +14,7 @@ import Paging
 /// let report = list.report()             // requests, duplicates, stall time, …
 /// ```
 ///
-/// The simulator runs in frames (``ListSimulatorConfiguration/frameDuration``) on the clock
+/// The simulator runs in frames (the configuration's `frameDuration`) on the clock
 /// it is given. Each frame it reads the feed's rows, moves the content offset along the
 /// current gesture (it cannot scroll past the loaded rows), and fires callbacks for the rows
 /// that enter or leave the window: the viewport plus the container's margins. Rows that stay
@@ -28,7 +28,7 @@ import Paging
 /// the offset moves with the anchored row, which stays where it was on screen, and only new rows
 /// that enter the top margin fire. ``SessionReport/anchorMovement`` says how far the row at the
 /// top of the viewport moved. A chat opens at its bottom
-/// (``ListSimulatorConfiguration/opensAtBottom``) and is read with ``readUpward(rows:speed:)``.
+/// (the configuration's `opensAtBottom`) and is read with ``readUpward(rows:speed:)``.
 ///
 /// **Virtual time.** On a ``TestClock``, the simulator advances the clock itself, and when it
 /// is given the ``SimulatedFeedServer`` its feed loads from, it steps the server's answers
@@ -71,7 +71,7 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   var footerCycles = 0
   var screenShownAt: Duration?
   var failedFooterShownAt: Duration?
-  /// Whether the list keeps its bottom in view (``ListSimulatorConfiguration/opensAtBottom``,
+  /// Whether the list keeps its bottom in view (the configuration's `opensAtBottom`,
   /// until the user's first gesture).
   var isPinnedToBottom: Bool
   /// Points the anchor moved the content offset by so far (prepends under a
@@ -165,6 +165,8 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   /// The session's figures so far: the list's, plus the server's requests when a server was
   /// given.
   /// - Returns: The report.
+  /// - Complexity: O(*r* log *r* + *d*) for the server's *r* requests, *d* the pairs of requests
+  ///   for the same cursor in the same generation.
   public func report() -> SessionReport {
     recorder.report(requests: server?.log ?? [], currentRowCount: table.count)
   }
@@ -221,6 +223,8 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   /// The screen appears (first display, or a navigation pop): the list is shown and the
   /// screen's `.task` runs (a paginator's `start()`). Rows already loaded fire
   /// `onAppear` at once. Does nothing while the screen is shown.
+  /// - Complexity: one layout pass: O(*w*) in the rows of the window, plus O(*n*) in the
+  ///   feed's *n* rows when they changed other than at the end.
   public func startScreenTask() async {
     guard !isScreenShown else { return }
     isScreenShown = true
@@ -234,6 +238,7 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   /// The screen goes away (a navigation push): SwiftUI cancels its `.task` (and a running
   /// `.refreshable` task), and every row in the window disappears (as the disappear policy
   /// allows).
+  /// - Complexity: O(*w*) in the rows of the window.
   public func cancelScreenTask() async {
     screenTask?.cancel()
     screenTask = nil
@@ -254,6 +259,9 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   /// - Parameter cancelledAfter: If given, SwiftUI cancels the refresh task this long after
   ///   it starts, as it does when the list re-renders during a refresh; the frames in between
   ///   run.
+  /// - Complexity: one layout pass, O(*w*) in the rows of the window (plus O(*n*) in the
+  ///   feed's *n* rows when they changed other than at the end), and with `cancelledAfter`
+  ///   the frames until then, as ``idle(for:)``.
   public func pullToRefresh(cancelledAfter: Duration? = nil) async {
     contentOffset = 0
     isPinnedToBottom = false

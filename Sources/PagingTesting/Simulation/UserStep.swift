@@ -23,7 +23,7 @@ package enum UserStep: Sendable, Equatable {
   /// times (``ListSimulator/jitterAtBottom(times:rows:period:)``).
   case jitterAtBottom(times: Int)
   /// Small drags up and back where the list is, `times` times: each time the 1 to 3 rows at
-  /// the bottom of the window (the list draws ``ListSimulatorConfiguration/forwardMargin``
+  /// the bottom of the window (the list draws the configuration's `forwardMargin`
   /// rows below the screen) leave it and come back, over 200 to 500 ms divided by `speed`.
   /// Unlike ``jitterAtBottom(times:)`` it does not first move to the end of the loaded rows,
   /// which for a feed that loads far ahead is thousands of rows away.
