@@ -18,8 +18,11 @@ let package = Package(
   targets: [
     // The engine: a pure state machine and the @MainActor @Observable Paginator.
     .target(name: "Paging"),
-    // Virtual clock, scripted sources, simulated server, list simulator, baselines.
+    // Virtual clock, scripted sources, simulated server, list simulator.
     .target(name: "PagingTesting", dependencies: ["Paging"]),
+    // The common onAppear and search code that the demo, the benchmark and the tests set
+    // against the engine in the same list sessions; not a product.
+    .target(name: "PagingBaselines", dependencies: ["Paging", "PagingTesting"]),
     // URLSession page sources (RFC 8288 Link headers, cursor fields, pages, offsets).
     .target(name: "PagingHTTP", dependencies: ["Paging"]),
     // Apple-only glue; every file sits inside #if canImport(SwiftUI) / canImport(UIKit).
@@ -40,7 +43,7 @@ let package = Package(
     // library so that tests and the benchmark reach it; not a product.
     .target(
       name: "DemoSupport",
-      dependencies: ["Paging", "PagingTesting", "PagingHTTP", "PagingSQLite"],
+      dependencies: ["Paging", "PagingTesting", "PagingBaselines", "PagingHTTP", "PagingSQLite"],
       resources: [.copy("Resources")]
     ),
     // The reference model of a correct engine, shared by the randomized tests and the
@@ -55,10 +58,13 @@ let package = Package(
       name: "paging-crash-child", dependencies: ["Paging", "PagingHTTP", "PagingSQLite"]),
     .executableTarget(
       name: "paging-bench",
-      dependencies: ["Paging", "PagingTesting", "DemoSupport", "PagingSQLite", "PagingHTTP"]),
+      dependencies: [
+        "Paging", "PagingTesting", "PagingBaselines", "DemoSupport", "PagingSQLite", "PagingHTTP",
+      ]),
     .testTarget(
       name: "PagingTests", dependencies: ["Paging", "PagingTesting", "PagingReference"]),
-    .testTarget(name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting"]),
+    .testTarget(
+      name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting", "PagingBaselines"]),
     .testTarget(
       name: "PagingHTTPTests",
       dependencies: ["Paging", "PagingHTTP", "PagingTesting", "paging-crash-child"]),

@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// Runs one scripted session through one kind of feed, over a fresh source each time, and
@@ -74,7 +75,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       let configuration = PagingConfiguration<Base.Cursor>(
         initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
       let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
-      return await play(paginator, kind, source, setup)
+      return await play(PaginatorFeed(paginator), kind, source, setup)
     }
   }
 

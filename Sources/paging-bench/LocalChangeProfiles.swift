@@ -261,7 +261,7 @@ enum LocalChangeProfiles {
 /// paginator and forwards the shown rows' signals, so the paginator counts its prefetch
 /// distance in loaded rows and hears nothing while a page of hidden items is all it has.
 @MainActor
-final class ViewModelFilteredFeed: PaginatorBackedFeed {
+final class ViewModelFilteredFeed: PaginatorBackedFeed, ListFeed {
   typealias Item = ReleaseNote
   let paginator: Paginator<ReleaseNote, SimulatedFeedServer<ReleaseNote>.Cursor>
   let isShown: (ReleaseNote) -> Bool

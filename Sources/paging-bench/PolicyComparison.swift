@@ -1,5 +1,6 @@
 import DemoSupport
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// Every policy on every profile, on the same sessions and seeds, in virtual time.
@@ -227,6 +228,13 @@ enum PolicyComparison {
       feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
       clock: clock)
     return await replay(list, profile)
+  }
+
+  private static func replay(
+    _ paginator: Paginator<ReleaseNote, Server.Cursor>, _ server: Server, _ clock: TestClock,
+    _ profile: Profile, _ seed: UInt64
+  ) async -> SessionReport {
+    await replay(PaginatorFeed(paginator), server, clock, profile, seed)
   }
 
   private static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, _ profile: Profile)

@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// ListPagination's threshold approach, as its README shows it, as a `ListFeed`:

@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 import Testing
 
@@ -164,6 +165,19 @@ func chatSession<Feed: ListFeed>(
   return Session(
     clock: clock, server: server, feed: feed,
     list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+}
+
+/// ``chatSession(items:latency:faults:serverSeed:list:_:)`` over a paginator.
+@MainActor
+func chatSession(
+  items: [Row] = rows(500), latency: LatencyModel = .cellular,
+  faults: Server.Faults = Server.Faults(), serverSeed: UInt64 = 0,
+  list: ListSimulatorConfiguration = ChatTests.chatList,
+  _ makePaginator: (Server, TestClock) -> Paginator<Row, ServerCursor>
+) -> Session<PaginatorFeed<Row, ServerCursor>> {
+  chatSession(
+    items: items, latency: latency, faults: faults, serverSeed: serverSeed, list: list
+  ) { server, clock in PaginatorFeed(makePaginator(server, clock)) }
 }
 
 /// A paginator that opens at the newest page.

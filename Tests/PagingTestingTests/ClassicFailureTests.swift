@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 import Testing
 

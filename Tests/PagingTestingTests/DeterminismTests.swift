@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 import Testing
 
@@ -54,8 +55,9 @@ import Testing
 
   @Test func paginatorSessionsRepeatExactly() async {
     let report = await runTwice {
-      Paginator(
-        source: $0, configuration: PagingConfiguration(prefetch: .fixed(21)), clock: TestClock())
+      PaginatorFeed(
+        Paginator(
+          source: $0, configuration: PagingConfiguration(prefetch: .fixed(21)), clock: TestClock()))
     }
     #expect(report.failedRequests == 2)
     #expect(report.requestsIssued == 25)
@@ -67,7 +69,7 @@ import Testing
   @Test func adaptivePrefetchSessionsRepeatExactly() async {
     // The default adapts the prefetch distance to the rows scrolled while pages load: on the
     // same session, two pages more than a fixed 21 rows and a wait one frame shorter.
-    let report = await runTwice { Paginator(source: $0, clock: TestClock()) }
+    let report = await runTwice { PaginatorFeed(Paginator(source: $0, clock: TestClock())) }
     #expect(report.failedRequests == 2)
     #expect(report.requestsIssued == 27)
     #expect(report.stallTime == frame * 169)

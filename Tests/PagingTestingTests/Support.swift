@@ -1,4 +1,5 @@
 import Paging
+import PagingBaselines
 import PagingTesting
 
 /// A row of the test datasets.
@@ -84,12 +85,12 @@ func paginatorSession(
   latency: LatencyModel = .fixed(.milliseconds(300)), faults: Server.Faults = Server.Faults(),
   serverSeed: UInt64 = 0, paging: PagingConfiguration<ServerCursor> = PagingConfiguration(),
   list: ListSimulatorConfiguration = tenRowList()
-) -> Session<Paginator<Row, ServerCursor>> {
+) -> Session<PaginatorFeed<Row, ServerCursor>> {
   let clock = TestClock()
   let server = Server(
     items: items, pageSize: pageSize, pagination: pagination, latency: latency, faults: faults,
     seed: serverSeed, clock: clock)
-  let feed = Paginator(source: server, configuration: paging, clock: clock)
+  let feed = PaginatorFeed(Paginator(source: server, configuration: paging, clock: clock))
   return Session(
     clock: clock, server: server, feed: feed,
     list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))

@@ -21,13 +21,13 @@ public enum LatencyModel: Sendable {
   /// The heavy tail of ``logNormal(median:sigma:tail:)``: rare, very slow answers.
   public struct HeavyTail: Hashable, Sendable {
     /// The share of requests that fall in the tail, in `0...1`.
-    public var probability: Double
+    package var probability: Double
     /// The smallest tail latency (the Pareto scale).
-    public var scale: Duration
+    package var scale: Duration
     /// The Pareto exponent; smaller is heavier (above 1 for a finite mean).
-    public var exponent: Double
+    package var exponent: Double
     /// The longest tail latency.
-    public var cap: Duration
+    package var cap: Duration
 
     /// Creates a heavy tail.
     /// - Parameters:
@@ -63,7 +63,7 @@ public enum LatencyModel: Sendable {
   ///   - number: The request's number (`PageRequestID.rawValue`).
   ///   - seed: The server's seed.
   /// - Returns: A latency, never negative.
-  public func latency(forRequest number: Int, seed: UInt64) -> Duration {
+  package func latency(forRequest number: Int, seed: UInt64) -> Duration {
     switch self {
     case .fixed(let duration):
       return max(.zero, duration)

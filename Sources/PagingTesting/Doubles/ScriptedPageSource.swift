@@ -57,9 +57,11 @@ where Item.ID: Sendable {
   public var records: [RequestRecord<Cursor>] { state.withLock { $0.records } }
 
   /// Every request so far, in arrival order.
+  /// - Complexity: O(*n*) in the requests so far.
   public var requests: [PageRequest<Cursor>] { records.map(\.request) }
 
   /// The requests not yet answered, in arrival order.
+  /// - Complexity: O(*n*) in the requests so far.
   public var pendingRequests: [PageRequest<Cursor>] {
     records.filter { !$0.isAnswered }.map(\.request)
   }
@@ -68,6 +70,7 @@ where Item.ID: Sendable {
   /// - Parameter request: The page to load.
   /// - Returns: The page the test gives with ``complete(_:items:next:previous:)``.
   /// - Throws: The test's error, or `CancellationError`.
+  /// - Complexity: O(*m*) in the *m* tasks waiting in ``request(at:)``.
   public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
     let time = now
     return try await withTaskCancellationHandler {

@@ -100,8 +100,9 @@ public final class TestClock: Clock, Sendable {
 
   /// The deadline of the earliest sleeper, or `nil` when no task is asleep on this clock.
   ///
-  /// A sleeper that was cancelled does not count. Complexity: O(1), plus O(log n) in the
-  /// number of sleepers for each cancelled one it drops from the front of the queue.
+  /// A sleeper that was cancelled does not count.
+  /// - Complexity: O(1), plus O(log *n*) in the *n* sleepers for each cancelled one it drops
+  ///   from the front of the queue.
   public var nextDeadline: Instant? {
     state.withLock { state in
       state.dropCancelled()
@@ -114,6 +115,8 @@ public final class TestClock: Clock, Sendable {
   ///   - deadline: When to wake.
   ///   - tolerance: Ignored.
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
+  /// - Complexity: O(log *n*) in the *n* sleepers, plus O(*m*) in the *m* tasks in
+  ///   ``waitForSleepers(_:)``.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try await sleep(until: deadline, rank: 0, hooks: nil)
   }
@@ -167,6 +170,8 @@ public final class TestClock: Clock, Sendable {
   ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
   ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
+  /// - Complexity: O((*k* + *c*) log *n*) for the *k* sleepers it wakes and the *c* cancelled
+  ///   ones it drops, among *n*.
   @discardableResult
   public func advance(
     by duration: Duration, isolation: isolated (any Actor)? = #isolation
@@ -181,6 +186,8 @@ public final class TestClock: Clock, Sendable {
   ///   - isolation: The caller's actor, which Swift passes by itself: on the main actor, the
   ///     timers set on this clock run inside the advance.
   /// - Returns: How many sleepers were woken.
+  /// - Complexity: O((*k* + *c*) log *n*) for the *k* sleepers it wakes and the *c* cancelled
+  ///   ones it drops, among *n*.
   @discardableResult
   public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) -> Int {
     var woken = 0

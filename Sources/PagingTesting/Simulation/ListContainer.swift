@@ -12,7 +12,7 @@ public enum ListContainer: Hashable, Sendable {
   case eagerVStack
 
   /// Rows drawn ahead of the viewport (below it).
-  public var defaultForwardMargin: Int {
+  package var defaultForwardMargin: Int {
     switch self {
     case .list: 2
     case .lazyVStack: 1
@@ -21,7 +21,7 @@ public enum ListContainer: Hashable, Sendable {
   }
 
   /// Rows kept behind the viewport (above it) before they disappear.
-  public var defaultBackwardMargin: Int {
+  package var defaultBackwardMargin: Int {
     switch self {
     case .list: 1
     case .lazyVStack, .eagerVStack: 0

@@ -1,11 +1,10 @@
 import Paging
 
-/// What a ``ListSimulator`` drives: the rows a list shows, and the callbacks the list's view
+/// What the package's own list code (the baselines, the demo's and the benchmark's feeds)
+/// gives a ``ListSimulator`` to drive: the rows a list shows, and the callbacks the list's view
 /// code makes (`onAppear`, `onDisappear`, `.task`, `.refreshable`, a Retry button).
-///
-/// `Paginator`, ``NaiveOnAppearFeed`` and ``GuardedOnAppearFeed`` conform, so the demo, the
-/// benchmark and the tests drive all three through the same simulator. Conform your own
-/// view model to test it the same way.
+/// `package`: an app's tests drive a `Paginator` (``PaginatorFeed``) or a view model that wraps
+/// one (``PaginatorBackedFeed``), whose paginator answers every requirement.
 ///
 /// In virtual time the simulator relies on two promises to stay deterministic:
 /// ``requestsStarted`` counts every load the feed sent, and each of them reaches the page
@@ -13,9 +12,9 @@ import Paging
 /// counted); ``waitForLoad(_:)`` returns once the feed has
 /// applied the answer to the request with that id.
 @MainActor
-public protocol ListFeed: AnyObject {
+package protocol ListFeed<Item>: ListSimulatorFeed {
   /// The rows' item type.
-  associatedtype Item: Identifiable & Sendable where Item.ID: Sendable
+  associatedtype Item
 
   /// How many item rows the list shows (the footer not included).
   var rowCount: Int { get }
@@ -70,26 +69,16 @@ public protocol ListFeed: AnyObject {
 
 extension ListFeed {
   /// `false`: no rows above the loaded ones.
-  public var hasPreviousPage: Bool { false }
+  package var hasPreviousPage: Bool { false }
   /// `nil`: the list keeps its content offset when rows are put above.
-  public var scrollAnchor: Item.ID? { nil }
+  package var scrollAnchor: Item.ID? { nil }
   /// Does nothing.
-  public func footerAppeared() {}
+  package func footerAppeared() {}
   /// Does nothing.
-  public func didLayout() {}
+  package func didLayout() {}
   /// Does nothing: the feed has no search field.
   /// - Parameter text: The search field's text.
-  public func queryChanged(to text: String) async {}
+  package func queryChanged(to text: String) async {}
   /// 0: the feed never drops rows.
-  public var pagesDropped: Int { 0 }
-}
-
-/// What a list's footer row shows.
-public enum ListFooterState: Hashable, Sendable {
-  /// A spinner: a page is loading.
-  case loading
-  /// An error, with a Retry button when the feed has one.
-  case failed
-  /// The end of the list.
-  case end
+  package var pagesDropped: Int { 0 }
 }

@@ -2,6 +2,9 @@ extension ListSimulator {
   /// Lets time pass without touching the screen: frames run, pages land, and rows that land
   /// inside the window fire.
   /// - Parameter duration: How long, in simulated (or real) time.
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func idle(for duration: Duration) async {
     let end = now + duration
     while now < end, !Task.isCancelled {
@@ -13,10 +16,13 @@ extension ListSimulator {
   /// Scrolls at a steady speed until row `row` is at the top of the viewport (or the list's
   /// end is in view). When the user reaches the end of the loaded rows while more exist,
   /// the scroll waits there for more (counted as stall), up to
-  /// ``ListSimulatorConfiguration/patience``.
+  /// the configuration's `patience`.
   /// - Parameters:
   ///   - row: The row to bring to the top, from 0.
   ///   - duration: How long the scroll takes when nothing blocks it (default 1 s).
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func scroll(to row: Int, duration: Duration = .seconds(1)) async {
     let target = Double(max(0, row)) * configuration.rowHeight
     await perform(
@@ -28,16 +34,22 @@ extension ListSimulator {
   /// - Parameters:
   ///   - points: The distance, in points.
   ///   - duration: How long it takes when nothing blocks it.
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func scroll(by points: Double, duration: Duration) async {
     await perform(Motion(from: contentOffset, distance: points, curve: .linear(duration)))
   }
 
-  /// Flicks the list: it travels `velocity` × ``ListSimulatorConfiguration/flingTimeConstant``
+  /// Flicks the list: it travels `velocity` × the configuration's `flingTimeConstant`
   /// (about half a second times the speed), fast at first and slowing down exponentially.
   /// A fling that outruns the loaded rows waits at the end for more (counted as stall), then
   /// goes on.
   /// - Parameter velocity: The initial speed, in points per second: positive towards the
   ///   end. 5,000 pt/s over 80-point rows is about 60 rows a second.
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func fling(velocity: Double) async {
     let distance = velocity * configuration.flingTimeConstant.seconds
     await perform(
@@ -53,6 +65,9 @@ extension ListSimulator {
   ///   - times: How many drags (default 5).
   ///   - rows: How many rows leave the window each time (default 1 to 3).
   ///   - period: How long one drag and return take (default 100 to 400 ms).
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func jitterAtBottom(
     times: Int = 5, rows: ClosedRange<Int> = 1...3,
     period: ClosedRange<Duration> = .milliseconds(100) ... .milliseconds(400)
@@ -74,6 +89,9 @@ extension ListSimulator {
   /// Jumps to row `row` in one frame, as `ScrollViewReader.scrollTo` or a tap on the status
   /// bar does: the old window disappears, the new one appears, the rows between never fire.
   /// - Parameter row: The row to bring to the top, from 0.
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func jump(to row: Int) async {
     isPinnedToBottom = false
     contentOffset = Double(max(0, row)) * configuration.rowHeight
@@ -82,7 +100,7 @@ extension ListSimulator {
   }
 
   /// Runs `motion` frame by frame until it ends, the list's top or end stops it, or the user
-  /// has waited ``ListSimulatorConfiguration/patience`` at the end of the loaded rows.
+  /// has waited the configuration's `patience` at the end of the loaded rows.
   func perform(_ motion: Motion) async {
     isPinnedToBottom = false
     await move(motion)
@@ -91,12 +109,15 @@ extension ListSimulator {
 
   /// The user reads upward, towards older rows (a chat's history): the list moves up at
   /// `speed` until `rows` rows have passed. At the top of the loaded rows, while the feed says
-  /// older rows may exist (``ListFeed/hasPreviousPage``), the user waits there (counted as
-  /// ``SessionReport/stallTimeAtTop``), up to ``ListSimulatorConfiguration/patience``; rows put
-  /// above under the feed's ``ListFeed/scrollAnchor`` do not count as read.
+  /// older rows may exist (`hasPreviousPage` of a paginator), the user waits there (counted as
+  /// ``SessionReport/stallTimeAtTop``), up to the configuration's `patience`; rows put
+  /// above under the paginator's `scrollAnchor` do not count as read.
   /// - Parameters:
   ///   - rows: How many rows to read, upward.
   ///   - speed: How fast, in points per second (80 is one default row a second).
+  /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
+  ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
+  ///   end.
   public func readUpward(rows: Int, speed: Double) async {
     isPinnedToBottom = false
     let distance = Double(max(0, rows)) * configuration.rowHeight
@@ -115,7 +136,7 @@ extension ListSimulator {
       }
       // Held at the top of the loaded rows: reading goes on when older rows land.
       waited += frame
-      if !feed.hasPreviousPage || waited >= configuration.patience { break }
+      if !listFeed.hasPreviousPage || waited >= configuration.patience { break }
     }
     await settle()
   }
@@ -132,7 +153,7 @@ extension ListSimulator {
       if motion.distance > 0, contentOffset < desired - 0.001 {
         // Held at the end of the loaded rows: the motion resumes when more rows land.
         waited += frame
-        if !feed.hasNextPage || waited >= configuration.patience { return }
+        if !listFeed.hasNextPage || waited >= configuration.patience { return }
         continue
       }
       if motion.distance < 0, contentOffset > desired + 0.001 { return }

@@ -2,12 +2,12 @@ extension ListSimulator {
   /// The largest content offset the loaded rows (and the footer) allow, in points.
   var maxContentOffset: Double {
     let footerRows = footerStateShown == nil ? 0 : 1
-    let height = Double(feed.rowCount + footerRows) * configuration.rowHeight
+    let height = Double(listFeed.rowCount + footerRows) * configuration.rowHeight
     return max(0, height - configuration.viewportHeight)
   }
 
   private var footerStateShown: ListFooterState? {
-    configuration.showsFooter ? feed.footerState : nil
+    configuration.showsFooter ? listFeed.footerState : nil
   }
 
   /// One layout pass: reads the feed's rows, clamps the offset, fires the callbacks of rows
@@ -15,7 +15,7 @@ extension ListSimulator {
   /// - Parameter frame: The time since the previous frame.
   func layout(frame: Duration) {
     let offsetBefore = contentOffset
-    let change = table.sync(with: feed) { [server] in server?.serverRank(of: $0) }
+    let change = table.sync(with: listFeed) { [server] in server?.serverRank(of: $0) }
     if case .replaced(let oldCount) = change { recorder.recordListReplaced(rowCount: oldCount) }
     let footerChanged = updateFooter()
     if case .prepended(let count) = change { keepAnchor(prepended: count) }
@@ -45,14 +45,14 @@ extension ListSimulator {
     }
     recordShownRows(frame: frame)
     tapRetryIfDue()
-    feed.didLayout()
+    listFeed.didLayout()
   }
 
   /// After `count` rows were put above the known ones: when the feed names an anchor that was
   /// among the known rows, moves the content offset with it so that it stays where it was on
   /// screen; without one, the offset stays and the user sees other rows.
   private func keepAnchor(prepended count: Int) {
-    guard let anchor = feed.scrollAnchor, let position = table.position(of: anchor),
+    guard let anchor = listFeed.scrollAnchor, let position = table.position(of: anchor),
       position >= count
     else { return }
     let shift = Double(count) * configuration.rowHeight
@@ -64,7 +64,7 @@ extension ListSimulator {
   /// when the feed names an anchor among them, moves the content offset up with it so that it
   /// stays where it was on screen, as after a prepend.
   private func keepAnchor(droppedAbove count: Int) {
-    guard let anchor = feed.scrollAnchor, table.position(of: anchor) != nil else { return }
+    guard let anchor = listFeed.scrollAnchor, table.position(of: anchor) != nil else { return }
     let shift = Double(count) * configuration.rowHeight
     contentOffset -= shift
     anchorShift -= shift
@@ -82,7 +82,7 @@ extension ListSimulator {
     failedFooterShownAt = shownAt
     guard now - shownAt >= delay else { return }
     failedFooterShownAt = nil
-    feed.retry()
+    listFeed.retry()
   }
 
   /// Starts a new footer cycle when the footer's state changes; returns whether it did.
@@ -133,7 +133,7 @@ extension ListSimulator {
         rows[key] = (index, known.item)
         continue
       }
-      let item = index < table.count ? feed.rowItem(at: index) : nil
+      let item = index < table.count ? listFeed.rowItem(at: index) : nil
       rows[key] = (index, item)
       windowRows[key] = (index, item)
       fireAppear(key)
@@ -155,23 +155,23 @@ extension ListSimulator {
     fire(key, appearing: false)
   }
 
-  /// Records the callback of row `key` and makes it on the feed.
+  /// Records the callback of row `key` and makes it on the listFeed.
   private func fire(_ key: RowKey<Feed.Item.ID>, appearing: Bool) {
     if appearing { recorder.recordAppearance() } else { recorder.recordDisappearance() }
     guard case .item(let id, _) = key else {
       let kind: Event.Kind =
         appearing ? .footerAppeared(footer?.state ?? .loading) : .footerDisappeared
       events.append(Event(time: now, kind: kind))
-      if appearing { feed.footerAppeared() }
+      if appearing { listFeed.footerAppeared() }
       return
     }
     guard let row = windowRows[key], let item = row.item else { return }
     if appearing {
       events.append(Event(time: now, kind: .rowAppeared(index: row.index, id: id)))
-      feed.rowAppeared(item)
+      listFeed.rowAppeared(item)
     } else {
       events.append(Event(time: now, kind: .rowDisappeared(index: row.index, id: id)))
-      feed.rowDisappeared(item)
+      listFeed.rowDisappeared(item)
     }
   }
 
@@ -190,8 +190,8 @@ extension ListSimulator {
       }
     }
     let atEnd = table.count > 0 && bottom >= Double(table.count) * height
-    recorder.recordFrame(duration: frame, stalled: atEnd && feed.hasNextPage)
-    if table.count > 0, contentOffset < 0.001, feed.hasPreviousPage {
+    recorder.recordFrame(duration: frame, stalled: atEnd && listFeed.hasNextPage)
+    if table.count > 0, contentOffset < 0.001, listFeed.hasPreviousPage {
       recorder.recordStallAtTop(duration: frame)
     }
   }

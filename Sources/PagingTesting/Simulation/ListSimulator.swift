@@ -1,6 +1,6 @@
 import Paging
 
-/// A list on a phone screen, without the phone: a viewport over a ``ListFeed``'s rows that
+/// A list on a phone screen, without the phone: a viewport over a paginator's rows that
 /// fires `onAppear` and `onDisappear` as SwiftUI's containers do while a simulated user
 /// scrolls, seeded and deterministic.
 ///
@@ -14,7 +14,7 @@ import Paging
 /// let report = list.report()             // requests, duplicates, stall time, …
 /// ```
 ///
-/// The simulator runs in frames (``ListSimulatorConfiguration/frameDuration``) on the clock
+/// The simulator runs in frames (the configuration's `frameDuration`) on the clock
 /// it is given. Each frame it reads the feed's rows, moves the content offset along the
 /// current gesture (it cannot scroll past the loaded rows), and fires callbacks for the rows
 /// that enter or leave the window: the viewport plus the container's margins. Rows that stay
@@ -23,11 +23,12 @@ import Paging
 ///
 /// **Prepends.** When the feed puts rows above the ones the list holds (a chat's older
 /// messages), the list keeps its content offset, so the user is thrown to the new rows, which
-/// fire `onAppear` (fault class 17), unless the feed names a ``ListFeed/scrollAnchor``: then
+/// fire `onAppear` (fault class 17), unless the feed names a scroll anchor (`Paginator`'s
+/// `scrollAnchor`): then
 /// the offset moves with the anchored row, which stays where it was on screen, and only new rows
 /// that enter the top margin fire. ``SessionReport/anchorMovement`` says how far the row at the
 /// top of the viewport moved. A chat opens at its bottom
-/// (``ListSimulatorConfiguration/opensAtBottom``) and is read with ``readUpward(rows:speed:)``.
+/// (the configuration's `opensAtBottom`) and is read with ``readUpward(rows:speed:)``.
 ///
 /// **Virtual time.** On a ``TestClock``, the simulator advances the clock itself, and when it
 /// is given the ``SimulatedFeedServer`` its feed loads from, it steps the server's answers
@@ -38,22 +39,25 @@ import Paging
 /// `ContinuousClock`) it sleeps until each frame and renders whatever the feed holds then,
 /// so the demo can show a live list against a real server.
 @MainActor
-public final class ListSimulator<Feed: ListFeed> {
-  /// The feed the list shows.
+public final class ListSimulator<Feed: ListSimulatorFeed> {
+  /// The feed the list shows: the view model given, or a ``PaginatorFeed`` over the paginator
+  /// given (its properties read through: `list.feed.items`).
   public let feed: Feed
+  /// What the list reads and calls: `feed` itself, or its paginator.
+  let listFeed: any ListFeed<Feed.Item>
   /// The server the feed loads from, if the simulator steps it.
-  public let server: SimulatedFeedServer<Feed.Item>?
+  package let server: SimulatedFeedServer<Feed.Item>?
   /// The list's shape and habits.
-  public let configuration: ListSimulatorConfiguration
+  package let configuration: ListSimulatorConfiguration
 
   /// Every callback the list made, in order.
   public internal(set) var events: [Event] = []
   /// The content offset: how far the list is scrolled, in points from the top.
-  public internal(set) var contentOffset: Double = 0
+  package internal(set) var contentOffset: Double = 0
   /// The time of the last frame, since the simulator was created.
-  public private(set) var now: Duration = .zero
+  package private(set) var now: Duration = .zero
   /// Whether the screen is shown (between ``startScreenTask()`` and ``cancelScreenTask()``).
-  public private(set) var isScreenShown = false
+  package private(set) var isScreenShown = false
 
   private let timeline: ClockTimeline
   var random: SeededRandom
@@ -67,29 +71,90 @@ public final class ListSimulator<Feed: ListFeed> {
   var footerCycles = 0
   var screenShownAt: Duration?
   var failedFooterShownAt: Duration?
-  /// Whether the list keeps its bottom in view (``ListSimulatorConfiguration/opensAtBottom``,
+  /// Whether the list keeps its bottom in view (the configuration's `opensAtBottom`,
   /// until the user's first gesture).
   var isPinnedToBottom: Bool
   /// Points the anchor moved the content offset by so far (prepends under a
-  /// ``ListFeed/scrollAnchor``); a gesture in progress moves with it.
+  /// scroll anchor); a gesture in progress moves with it.
   var anchorShift: Double = 0
   var screenTask: Task<Void, Never>?
   var refreshTask: Task<Void, Never>?
 
-  /// Creates a simulator; the screen is not shown until ``startScreenTask()``.
+  /// Creates a simulator over `paginator`; the screen is not shown until
+  /// ``startScreenTask()``.
   /// - Parameters:
-  ///   - feed: What the list shows.
+  ///   - paginator: What the list shows; ``feed`` is a ``PaginatorFeed`` over it.
+  ///   - server: The server `paginator` loads from. Give it in virtual time: the simulator then
+  ///     steps its answers deterministically, and ``report()`` includes its requests.
+  ///   - configuration: The list's shape and habits.
+  ///   - clock: A ``TestClock`` for virtual time (the simulator advances it), or any other
+  ///     clock for real time.
+  public convenience init<Item, Cursor>(
+    feed paginator: Paginator<Item, Cursor>, server: SimulatedFeedServer<Item>? = nil,
+    configuration: ListSimulatorConfiguration = ListSimulatorConfiguration(),
+    clock: any Clock<Duration>
+  ) where Feed == PaginatorFeed<Item, Cursor> {
+    let feed = PaginatorFeed(paginator)
+    self.init(
+      feed: feed, listFeed: feed, server: server, configuration: configuration, clock: clock)
+  }
+
+  /// Creates a simulator over a view model that wraps a paginator; the screen is not shown
+  /// until ``startScreenTask()``.
+  /// - Parameters:
+  ///   - feed: What the list shows: the simulator drives its paginator.
   ///   - server: The server `feed` loads from. Give it in virtual time: the simulator then
   ///     steps its answers deterministically, and ``report()`` includes its requests.
   ///   - configuration: The list's shape and habits.
   ///   - clock: A ``TestClock`` for virtual time (the simulator advances it), or any other
   ///     clock for real time.
-  public init(
+  public convenience init(
     feed: Feed, server: SimulatedFeedServer<Feed.Item>? = nil,
     configuration: ListSimulatorConfiguration = ListSimulatorConfiguration(),
     clock: any Clock<Duration>
+  ) where Feed: PaginatorBackedFeed {
+    self.init(
+      feed: feed, listFeed: PaginatorFeed(feed.paginator), server: server,
+      configuration: configuration, clock: clock)
+  }
+
+  /// Creates a simulator over one of the package's own feeds.
+  /// - Parameters:
+  ///   - feed: What the list shows.
+  ///   - server: The server `feed` loads from, stepped in virtual time.
+  ///   - configuration: The list's shape and habits.
+  ///   - clock: A ``TestClock`` for virtual time, or any other clock for real time.
+  package convenience init(
+    feed: Feed, server: SimulatedFeedServer<Feed.Item>? = nil,
+    configuration: ListSimulatorConfiguration = ListSimulatorConfiguration(),
+    clock: any Clock<Duration>
+  ) where Feed: ListFeed {
+    self.init(
+      feed: feed, listFeed: feed, server: server, configuration: configuration, clock: clock)
+  }
+
+  /// Creates a simulator over a feed of the package's that wraps a paginator and shows rows
+  /// of its own: the list reads the feed's rows, not the paginator's.
+  /// - Parameters:
+  ///   - feed: What the list shows.
+  ///   - server: The server `feed` loads from, stepped in virtual time.
+  ///   - configuration: The list's shape and habits.
+  ///   - clock: A ``TestClock`` for virtual time, or any other clock for real time.
+  package convenience init(
+    feed: Feed, server: SimulatedFeedServer<Feed.Item>? = nil,
+    configuration: ListSimulatorConfiguration = ListSimulatorConfiguration(),
+    clock: any Clock<Duration>
+  ) where Feed: ListFeed & PaginatorBackedFeed {
+    self.init(
+      feed: feed, listFeed: feed, server: server, configuration: configuration, clock: clock)
+  }
+
+  private init(
+    feed: Feed, listFeed: any ListFeed<Feed.Item>, server: SimulatedFeedServer<Feed.Item>?,
+    configuration: ListSimulatorConfiguration, clock: any Clock<Duration>
   ) {
     self.feed = feed
+    self.listFeed = listFeed
     self.server = server
     self.configuration = configuration
     self.timeline = ClockTimeline(clock)
@@ -100,6 +165,8 @@ public final class ListSimulator<Feed: ListFeed> {
   /// The session's figures so far: the list's, plus the server's requests when a server was
   /// given.
   /// - Returns: The report.
+  /// - Complexity: O(*r* log *r* + *d*) for the server's *r* requests, *d* the pairs of requests
+  ///   for the same cursor in the same generation.
   public func report() -> SessionReport {
     recorder.report(requests: server?.log ?? [], currentRowCount: table.count)
   }
@@ -131,11 +198,11 @@ public final class ListSimulator<Feed: ListFeed> {
   func settle() async {
     guard timeline.testClock != nil, let ledger = server?.ledger else { return }
     while true {
-      let started = feed.requestsStarted
+      let started = listFeed.requestsStarted
       if ledger.arrivedCount < started { await ledger.waitUntilArrived(started) }
       let resolved = ledger.takeResolved()
       if resolved.isEmpty { return }
-      for id in resolved { await feed.waitForLoad(id) }
+      for id in resolved { await listFeed.waitForLoad(id) }
     }
   }
 
@@ -154,14 +221,16 @@ public final class ListSimulator<Feed: ListFeed> {
   // MARK: Screen
 
   /// The screen appears (first display, or a navigation pop): the list is shown and the
-  /// screen's `.task` runs ``ListFeed/runScreenTask()``. Rows already loaded fire
+  /// screen's `.task` runs (a paginator's `start()`). Rows already loaded fire
   /// `onAppear` at once. Does nothing while the screen is shown.
+  /// - Complexity: one layout pass: O(*w*) in the rows of the window, plus O(*n*) in the
+  ///   feed's *n* rows when they changed other than at the end.
   public func startScreenTask() async {
     guard !isScreenShown else { return }
     isScreenShown = true
     if screenShownAt == nil { screenShownAt = now }
-    let feed = self.feed
-    screenTask = await spawn { await feed.runScreenTask() }
+    let listFeed = self.listFeed
+    screenTask = await spawn { await listFeed.runScreenTask() }
     layout(frame: .zero)
     await settle()
   }
@@ -169,6 +238,7 @@ public final class ListSimulator<Feed: ListFeed> {
   /// The screen goes away (a navigation push): SwiftUI cancels its `.task` (and a running
   /// `.refreshable` task), and every row in the window disappears (as the disappear policy
   /// allows).
+  /// - Complexity: O(*w*) in the rows of the window.
   public func cancelScreenTask() async {
     screenTask?.cancel()
     screenTask = nil
@@ -183,17 +253,20 @@ public final class ListSimulator<Feed: ListFeed> {
   }
 
   /// The user pulls to refresh: the list jumps to the top and `.refreshable` runs
-  /// ``ListFeed/refresh()`` in a task that SwiftUI owns. Returns once the refresh has
+  /// `refresh()` in a task that SwiftUI owns. Returns once the refresh has
   /// started (and, with `cancelledAfter`, once SwiftUI has cancelled that task); the refresh
   /// goes on while later gestures run.
   /// - Parameter cancelledAfter: If given, SwiftUI cancels the refresh task this long after
   ///   it starts, as it does when the list re-renders during a refresh; the frames in between
   ///   run.
+  /// - Complexity: one layout pass, O(*w*) in the rows of the window (plus O(*n*) in the
+  ///   feed's *n* rows when they changed other than at the end), and with `cancelledAfter`
+  ///   the frames until then, as ``idle(for:)``.
   public func pullToRefresh(cancelledAfter: Duration? = nil) async {
     contentOffset = 0
     isPinnedToBottom = false
-    let feed = self.feed
-    refreshTask = await spawn { await feed.refresh() }
+    let listFeed = self.listFeed
+    refreshTask = await spawn { await listFeed.refresh() }
     layout(frame: .zero)
     if let cancelledAfter {
       await idle(for: cancelledAfter)
@@ -202,9 +275,9 @@ public final class ListSimulator<Feed: ListFeed> {
     await settle()
   }
 
-  /// The user taps the footer's Retry button (``ListFeed/retry()``).
+  /// The user taps the footer's Retry button (a paginator's `retry()`).
   public func tapRetry() async {
-    feed.retry()
+    listFeed.retry()
     await settle()
   }
 }

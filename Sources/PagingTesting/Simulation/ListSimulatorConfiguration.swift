@@ -1,48 +1,49 @@
 /// The shape and habits of the list a ``ListSimulator`` imitates. Every value has a default
 /// from the figures in the rulebook (Rulebook.md in Paging.docc, "How lists fire their rows"):
 /// an iPhone list of 666 points with 80-point rows (about 8 visible), at 60 frames a second.
+/// Every value is given to the initializer; only the simulator reads them back.
 public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// The height of every row, in points (at least 1).
-  public var rowHeight: Double
+  package var rowHeight: Double
   /// The height of the visible part of the list, in points (at least 1).
-  public var viewportHeight: Double
+  package var viewportHeight: Double
   /// The container imitated.
-  public var container: ListContainer
+  package var container: ListContainer
   /// Rows drawn ahead of (below) the viewport, which fire `onAppear` before they are
   /// visible.
-  public var forwardMargin: Int
+  package var forwardMargin: Int
   /// Rows kept behind (above) the viewport before they leave the window.
-  public var backwardMargin: Int
+  package var backwardMargin: Int
   /// Whether rows that leave the window get their `onDisappear`.
-  public var disappearPolicy: DisappearPolicy
+  package var disappearPolicy: DisappearPolicy
   /// The probability, per frame, that a layout change makes every row in the window fire
   /// `onAppear` again, in `0...1`.
-  public var spuriousRepeatProbability: Double
+  package var spuriousRepeatProbability: Double
   /// Whether every data change makes every row in the window disappear and appear again
   /// (unstable ids).
-  public var identityChurn: Bool
+  package var identityChurn: Bool
   /// Whether the list shows the feed's footer row (a spinner while loading, the error, the
   /// end). A new footer row (each load cycle) fires `onAppear` again.
-  public var showsFooter: Bool
+  package var showsFooter: Bool
   /// The time between two frames (default 16.666667 ms: 60 Hz, rounded up to the
   /// nanosecond so that frame 18 falls at 300 ms, not just before).
-  public var frameDuration: Duration
+  package var frameDuration: Duration
   /// The time constant of a fling's deceleration: a flick at speed *v* travels *v* × this
   /// (default 0.5 s, as UIKit's normal deceleration rate).
-  public var flingTimeConstant: Duration
+  package var flingTimeConstant: Duration
   /// How long a gesture that reached the end of the loaded rows waits for more before the
   /// user gives up (default 10 s).
-  public var patience: Duration
-  /// If set, the user taps the footer's Retry button (``ListFeed/retry()``) once a failed
+  package var patience: Duration
+  /// If set, the user taps the footer's Retry button (the paginator's `retry()`) once a failed
   /// footer has been in the window this long; `nil` (the default) never taps it by itself.
-  public var tapsRetryAfter: Duration?
+  package var tapsRetryAfter: Duration?
   /// The seed of the simulator's random choices (spurious repeats, dropped disappearances,
   /// bottom jitter).
-  public var seed: UInt64
+  package var seed: UInt64
   /// Whether the list opens scrolled to its bottom, as a chat does (SwiftUI's
   /// `defaultScrollAnchor(.bottom)`): until the user's first gesture the newest rows stay in
   /// view whatever loads; afterwards the list behaves as any other (default `false`).
-  public var opensAtBottom: Bool
+  package var opensAtBottom: Bool
 
   /// Creates a configuration.
   /// - Parameters:
@@ -90,5 +91,5 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   }
 
   /// How many rows the viewport shows at least partly when its top is on a row boundary.
-  public var visibleRows: Int { Int((viewportHeight / rowHeight).rounded(.up)) }
+  package var visibleRows: Int { Int((viewportHeight / rowHeight).rounded(.up)) }
 }

@@ -43,7 +43,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   public var timeToFirstRow: Duration?
   /// Time during which the user was at the top of the loaded rows (the first row at the top
   /// of the viewport) while the feed said older rows may exist
-  /// (``ListFeed/hasPreviousPage``): a chat's wait for older messages. Not part of
+  /// (`hasPreviousPage` of a paginator): a chat's wait for older messages. Not part of
   /// ``stallTime``.
   public var stallTimeAtTop: Duration
   /// Times the list put rows above the rows it held (prepends seen by the list; several
@@ -53,7 +53,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// on screen: the user was thrown elsewhere (fault class 17).
   public var viewportJumps: Int
   /// How far, in points summed over every prepend, the row at the top of the viewport moved
-  /// on screen: 0 when the feed's ``ListFeed/scrollAnchor`` kept it in place each time.
+  /// on screen: 0 when the paginator's `scrollAnchor` kept it in place each time.
   public var anchorMovement: Double
   /// `onAppear` calls the list made (footer included).
   public var appearances: Int

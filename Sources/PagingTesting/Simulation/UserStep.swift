@@ -23,7 +23,7 @@ package enum UserStep: Sendable, Equatable {
   /// times (``ListSimulator/jitterAtBottom(times:rows:period:)``).
   case jitterAtBottom(times: Int)
   /// Small drags up and back where the list is, `times` times: each time the 1 to 3 rows at
-  /// the bottom of the window (the list draws ``ListSimulatorConfiguration/forwardMargin``
+  /// the bottom of the window (the list draws the configuration's `forwardMargin`
   /// rows below the screen) leave it and come back, over 200 to 500 ms divided by `speed`.
   /// Unlike ``jitterAtBottom(times:)`` it does not first move to the end of the loaded rows,
   /// which for a feed that loads far ahead is thousands of rows away.
@@ -124,7 +124,7 @@ package enum UserStep: Sendable, Equatable {
     case .jitter(let times, let speed): await list.jitterInPlace(times: times, speed: speed)
     case .readUpward(let rows, let speed): await list.readUpward(rows: rows, speed: speed)
     case .readOnUntilLoading(let most, let duration):
-      let isLoading = network?.isLoading ?? { list.feed.footerState == .loading }
+      let isLoading = network?.isLoading ?? { list.listFeed.footerState == .loading }
       var rows = 0
       while !isLoading(), rows < most {
         await list.scroll(by: rowHeight, duration: duration)
@@ -179,7 +179,9 @@ extension ListSimulator {
     let rowHeight = configuration.rowHeight
     while now < end {
       let bottom = contentOffset + configuration.viewportHeight
-      if !feed.hasNextPage, bottom >= Double(feed.rowCount) * rowHeight - 0.5 { return true }
+      if !listFeed.hasNextPage, bottom >= Double(listFeed.rowCount) * rowHeight - 0.5 {
+        return true
+      }
       await scroll(by: rowHeight, duration: step)
     }
     return false

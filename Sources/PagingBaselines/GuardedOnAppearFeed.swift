@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// The usual fix of ``NaiveOnAppearFeed``, as a ``ListFeed`` baseline: the three guards
 /// (only the last row triggers, an `isLoading` flag, stop on a `nil` cursor), with the first
@@ -59,11 +60,11 @@ import Paging
 /// classes 2 and 13), and it has no retry path. Run it in a ``ListSimulator`` with
 /// ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
+package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
   /// The rows' item type.
-  public typealias Item = Source.Item
+  package typealias Item = Source.Item
   /// The source's cursor type.
-  public typealias Cursor = Source.Cursor
+  package typealias Cursor = Source.Cursor
 
   private let core: BaselineLoader<Source>
   private var clearsLoadingAfterLayout = false
@@ -72,7 +73,7 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFe
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
-  public convenience init(source: Source, initialCursor: Cursor? = nil) {
+  package convenience init(source: Source, initialCursor: Cursor? = nil) {
     self.init(source: source, initialCursor: initialCursor, grows: .append)
   }
 
@@ -86,21 +87,21 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFe
   }
 
   /// The loaded items (oldest first in a chat).
-  public var items: [Item] { core.items }
+  package var items: [Item] { core.items }
   /// The cursor of the last page applied; `nil` stops loading.
-  public var nextCursor: Cursor? { core.nextCursor }
+  package var nextCursor: Cursor? { core.nextCursor }
   /// The previous cursor of the last page applied at the top; `nil` stops a chat's loading.
   package var previousCursor: Cursor? { core.previousCursor }
   /// The flag the guard checks.
-  public private(set) var isLoading = false
+  package private(set) var isLoading = false
   /// The last error a load threw, cleared when a load starts.
-  public var lastError: (any Error)? { core.lastError }
+  package var lastError: (any Error)? { core.lastError }
   /// In a chat, the row kept in place: the top row when the last older page was asked for;
   /// `nil` in a feed, which keeps its content offset.
-  public private(set) var scrollAnchor: Item.ID?
+  package private(set) var scrollAnchor: Item.ID?
 
   /// The screen's `.task`: loads the first page unless it has loaded.
-  public func loadFirstPage() async {
+  package func loadFirstPage() async {
     guard !core.hasLoadedFirstPage else { return }
     await load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
@@ -109,7 +110,7 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFe
   /// next (previous) cursor exists, starts a task that loads that page. In a chat it first
   /// names the row the scroll anchor.
   /// - Parameter item: The row's item.
-  public func rowAppeared(_ item: Item) {
+  package func rowAppeared(_ item: Item) {
     guard item.id == core.edgeItem?.id, !isLoading, let cursor = core.edgeCursor else { return }
     if core.grows == .prepend { scrollAnchor = item.id }
     let id = core.begin()
@@ -126,50 +127,50 @@ public final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFe
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { core.items.count }
+  package var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { core.items[index] }
+  package func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { core.version }
+  package var rowsVersion: Int { core.version }
   /// A spinner while ``isLoading``, the error after a failure, the end after the last page;
   /// always `nil` in a chat, which shows no footer below its newest row.
-  public var footerState: ListFooterState? {
+  package var footerState: ListFooterState? {
     guard core.grows == .append else { return nil }
     if isLoading { return .loading }
     if lastError != nil { return .failed }
     return core.hasNextPage ? nil : .end
   }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasNextPage: Bool { core.hasNextPage }
+  package var hasNextPage: Bool { core.hasNextPage }
   /// In a chat, whether the last page applied at the top had a previous cursor (or none has
   /// loaded yet); `false` in a feed.
-  public var hasPreviousPage: Bool { core.hasPreviousPage }
+  package var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
-  public var requestsStarted: Int { core.started }
+  package var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
-  public func rowDisappeared(_ item: Item) {}
+  package func rowDisappeared(_ item: Item) {}
   /// Clears `isLoading` after the layout pass that follows a load.
-  public func didLayout() {
+  package func didLayout() {
     guard clearsLoadingAfterLayout else { return }
     clearsLoadingAfterLayout = false
     isLoading = false
   }
   /// Calls ``loadFirstPage()``.
-  public func runScreenTask() async { await loadFirstPage() }
+  package func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task.
-  public func refresh() async {
+  package func refresh() async {
     core.beginRefresh()
     scrollAnchor = nil
     await loadFirstPage()
   }
   /// Does nothing: this code has no retry path.
-  public func retry() {}
+  package func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
+  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
 
 /// ``GuardedOnAppearFeed`` in a chat, made with

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// The search-as-you-type code most apps start with, as a ``ListFeed`` baseline: each change
 /// of the search field's text starts a task that loads the first page for that text and

@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// The usual fix of ``NaiveSearchFeed``, as a ``ListFeed`` baseline: the search runs in
 /// `task(id: text)`, which SwiftUI cancels when the text changes, and the answer is shown only

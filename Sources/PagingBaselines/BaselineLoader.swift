@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// What the baseline feeds share: the rows as the modelled code keeps them (a plain array,
 /// duplicates allowed; the cursor of the last page applied, whatever page it answers), the
@@ -136,9 +137,8 @@ extension BaselineFeed {
   package func loadNewestPage() async { await loadFirstPage() }
 }
 
-/// A package baseline whose rows are a ``BaselineLoader``'s: the list's callbacks that only
-/// read the loader come from here (the public baselines forward their own, as their public
-/// conformance needs).
+/// A baseline whose rows are a ``BaselineLoader``'s: the list's callbacks that only read the
+/// loader come from here.
 @MainActor
 package protocol LoaderBackedFeed: ListFeed where Item == Source.Item {
   /// The page source.

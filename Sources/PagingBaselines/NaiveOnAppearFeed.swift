@@ -1,4 +1,5 @@
 import Paging
+import PagingTesting
 
 /// The pagination code most apps start with, as a ``ListFeed`` baseline: every row's
 /// `onAppear` starts a task that fetches the page after the current cursor and appends it.
@@ -40,11 +41,11 @@ import Paging
 /// the same page again. It stops only when the previous cursor is `nil` when a task runs. Run
 /// it in a ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
+package final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
   /// The rows' item type.
-  public typealias Item = Source.Item
+  package typealias Item = Source.Item
   /// The source's cursor type.
-  public typealias Cursor = Source.Cursor
+  package typealias Cursor = Source.Cursor
 
   private let core: BaselineLoader<Source>
 
@@ -52,7 +53,7 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - initialCursor: The first page's cursor (default `nil`).
-  public convenience init(source: Source, initialCursor: Cursor? = nil) {
+  package convenience init(source: Source, initialCursor: Cursor? = nil) {
     self.init(source: source, initialCursor: initialCursor, grows: .append)
   }
 
@@ -66,16 +67,16 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed
   }
 
   /// The loaded items (oldest first in a chat), duplicates included.
-  public var items: [Item] { core.items }
+  package var items: [Item] { core.items }
   /// The cursor of the last page applied.
-  public var nextCursor: Cursor? { core.nextCursor }
+  package var nextCursor: Cursor? { core.nextCursor }
   /// The previous cursor of the last page applied at the top.
   package var previousCursor: Cursor? { core.previousCursor }
   /// The last error a load threw, cleared when a load starts.
-  public var lastError: (any Error)? { core.lastError }
+  package var lastError: (any Error)? { core.lastError }
 
   /// The screen's `.task`: loads the first page and replaces the items with it.
-  public func loadFirstPage() async {
+  package func loadFirstPage() async {
     await core.load(core.begin(), cursor: core.initialCursor, direction: .refresh)
   }
 
@@ -83,7 +84,7 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed
   /// runs, and appends it. In a chat, only the top row does, and only while a previous cursor
   /// exists; its task loads the page before the previous cursor it finds when it runs.
   /// - Parameter item: The row's item (unused in a feed, as in the code this models).
-  public func rowAppeared(_ item: Item) {
+  package func rowAppeared(_ item: Item) {
     let direction = core.grows
     if direction == .prepend {
       guard item.id == core.edgeItem?.id, core.previousCursor != nil else { return }
@@ -95,39 +96,39 @@ public final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed
   // MARK: ListFeed
 
   /// The number of items.
-  public var rowCount: Int { core.items.count }
+  package var rowCount: Int { core.items.count }
   /// The item at `index`.
   /// - Parameter index: A position below ``rowCount``.
   /// - Returns: The item.
-  public func rowItem(at index: Int) -> Item { core.items[index] }
+  package func rowItem(at index: Int) -> Item { core.items[index] }
   /// Grows with every page applied.
-  public var rowsVersion: Int { core.version }
+  package var rowsVersion: Int { core.version }
   /// Always `nil`: this code shows no footer.
-  public var footerState: ListFooterState? { nil }
+  package var footerState: ListFooterState? { nil }
   /// Whether the last page applied had a next cursor (or none has loaded yet).
-  public var hasNextPage: Bool { core.hasNextPage }
+  package var hasNextPage: Bool { core.hasNextPage }
   /// In a chat, whether the last page applied at the top had a previous cursor (or none has
   /// loaded yet); `false` in a feed.
-  public var hasPreviousPage: Bool { core.hasPreviousPage }
+  package var hasPreviousPage: Bool { core.hasPreviousPage }
   /// The loads started so far.
-  public var requestsStarted: Int { core.started }
+  package var requestsStarted: Int { core.started }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
-  public func rowDisappeared(_ item: Item) {}
+  package func rowDisappeared(_ item: Item) {}
   /// Calls ``loadFirstPage()``.
-  public func runScreenTask() async { await loadFirstPage() }
+  package func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task, so a cancelled
   /// `.refreshable` task cancels the refresh; loads still in flight apply their pages when
   /// they land.
-  public func refresh() async {
+  package func refresh() async {
     core.beginRefresh()
     await loadFirstPage()
   }
   /// Does nothing: this code has no retry path.
-  public func retry() {}
+  package func retry() {}
   /// Waits until the answer to `id` was applied.
   /// - Parameter id: A request id.
-  public func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
+  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
 
 /// ``NaiveOnAppearFeed`` in a chat, made with ``NaiveOnAppearFeed/init(source:newestCursor:)``
