@@ -15,7 +15,9 @@ package enum DemoScenario: String, Sendable, CaseIterable, Codable {
     switch self {
     case .feed: "a feed read down to its end, scripted by --profile"
     case .chat: "a chat: opens at the newest note, reads older ones upward, then scrolls up fast"
-    case .search: "search as you type: \"\(DemoSession.searchText)\" typed with 90-260 ms gaps"
+    case .search:
+      "search as you type: \"\(DemoSession.searchText)\" typed with a pause after \"path\","
+        + " debounced 300 ms"
     }
   }
 

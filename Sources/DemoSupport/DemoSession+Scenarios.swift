@@ -7,8 +7,14 @@ extension DemoSession {
   package static let searchText = "pathlib"
 
   /// Keystroke gaps of a quick typist, in milliseconds: 90 to 260 ms, about 170 ms on average
-  /// (as `paging-bench`'s search profile).
-  static let typingGaps: [Duration] = [180, 140, 220, 90, 260, 150].map { .milliseconds($0) }
+  /// (as `paging-bench`'s search profile), with a 450 ms pause after "path".
+  static let typingGaps: [Duration] = [180, 140, 220, 450, 260, 150].map { .milliseconds($0) }
+
+  /// How long the search screen waits after a keystroke before it queries, as the README and
+  /// `pagingQuery(_:of:transition:debounce:clock:)` recommend: the pause after "path" is
+  /// longer, so "path" and "pathlib" are queried, and "path"'s pages can still land after the
+  /// user typed on.
+  static let searchDebounce: Duration = .milliseconds(300)
 
   /// Whether a note matches a text typed into the search field: its title contains it,
   /// ignoring case (the simulated search endpoint's rule).
@@ -28,10 +34,12 @@ extension DemoSession {
     ]
   }
 
-  /// The search scenario's script: open the screen, type ``searchText`` with ``typingGaps``,
-  /// look at the results for 3 s, then read down to the 40th result.
+  /// The search scenario's script: open the screen, type ``searchText`` with ``typingGaps``
+  /// (the screen debounced by ``searchDebounce``), look at the results for 3 s, then read down
+  /// to the 40th result.
   static let searchSteps: [UserStep] = [
-    .openScreen(thenWait: .seconds(2)), .type(searchText, gaps: typingGaps),
+    .openScreen(thenWait: .seconds(2)),
+    .type(searchText, gaps: typingGaps, debounce: searchDebounce),
     .idle(.seconds(3)), .scrollToRow(40, over: .seconds(12)),
   ]
 
@@ -165,10 +173,15 @@ extension DemoSession {
           + "user had typed by then.")
     }
     let stale = paginator.staleRowsShown ?? 0
+    let cancelled = paginator.cancelledRequests ?? 0
+    let how =
+      cancelled == 0
+      ? "each new query cleared the older query's rows."
+      : "each new query cancelled the older query's requests (\(cancelled) cancelled) and "
+        + "cleared its rows."
     lines.append(
       "Paginator showed \(stale == 0 ? "no" : "\(stale)") stale row\(stale == 1 ? "" : "s"): "
-        + "each keystroke cancelled the older query's requests "
-        + "(\(paginator.cancelledRequests ?? 0) cancelled) and cleared its rows.")
+        + how)
     return lines
   }
 }

@@ -138,8 +138,10 @@ final class DemoSessionRunner<Feed: ListFeed> {
       } else {
         note("pulls to refresh (nothing was loading)")
       }
-    case .type(let text, _):
-      note("types \"\(text)\" into the search field")
+    case .type(let text, _, let debounce):
+      let screen =
+        debounce.map { ", which queries after a \(DemoTimeline.milliseconds($0)) ms pause" } ?? ""
+      note("types \"\(text)\" into the search field\(screen)")
     case .networkDrops(let answers):
       let what =
         answers == 1 ? "answer to the next request" : "answers to the next \(answers) requests"

@@ -157,7 +157,7 @@ struct DemoPictureTests {
 
     let search = try await DemoSession.embeddedRun(DemoOptions(scenario: .search))
     let searchSVG = try parse(DemoPicture.svg(report: search.report, traces: search.traces))
-    #expect(searchSVG.texts.contains("Paginator16 requests · 6 cancelled · 0 stale rows shown"))
+    #expect(searchSVG.texts.contains("Paginator8 requests · 0 cancelled · 0 stale rows shown"))
     let stale = { (panel: String) in
       searchSVG.elements.count { $0.panel == panel && $0.attributes["class"] == "stale" }
     }

@@ -99,28 +99,31 @@ struct DemoScenarioTests {
     let naive = try feed("naive onChange", in: report)
     let guarded = try feed("guarded task(id:)", in: report)
     let paginator = try feed("Paginator", in: report)
-    #expect(naive.requestsIssued == 10)
+    #expect(naive.requestsIssued == 5)
     #expect(naive.cancelledRequests == 0)
-    #expect(naive.staleRowsShown == 38)
-    #expect(guarded.requestsIssued == 10)
-    #expect(guarded.cancelledRequests == 4)
-    #expect(guarded.staleRowsShown == 29)
-    #expect(paginator.requestsIssued == 16)
-    #expect(paginator.cancelledRequests == 6)
+    #expect(naive.staleRowsShown == 17)
+    #expect(guarded.requestsIssued == 5)
+    #expect(guarded.cancelledRequests == 1)
+    #expect(guarded.staleRowsShown == 18)
+    #expect(paginator.requestsIssued == 8)
+    #expect(paginator.cancelledRequests == 0)
     #expect(paginator.staleRowsShown == 0)
     #expect(paginator.duplicateRequests == 0)
     #expect(paginator.requestsAfterEnd == 0)
-    #expect(report.sessionSeconds == 18.083)
+    #expect(report.sessionSeconds == 18.733)
     let texts = report.timeline.map(\.text)
-    #expect(texts.contains("types \"pathlib\" into the search field"))
-    // One first page per keystroke, each carrying the text typed by then.
-    for prefix in ["p", "pa", "pat", "path", "pathl", "pathli", "pathlib"] {
-      #expect(texts.contains { $0.contains(" refresh \"\(prefix)\", first page") }, "\(prefix)")
-    }
+    #expect(
+      texts.contains(
+        "types \"pathlib\" into the search field, which queries after a 300 ms pause"))
+    // The screen is debounced: only "path", paused on for 450 ms, and the whole text are
+    // queried, each first page carrying its text.
+    let firstPages = texts.filter { $0.contains(" refresh \"") && $0.contains("first page") }
+    #expect(firstPages.count == 2)
+    #expect(firstPages.first?.contains(" refresh \"path\", first page") == true)
+    #expect(firstPages.last?.contains(" refresh \"pathlib\", first page") == true)
     #expect(
       report.notes.last
-        == "Paginator showed no stale rows: each keystroke cancelled the older query's requests "
-        + "(6 cancelled) and cleared its rows.")
+        == "Paginator showed no stale rows: each new query cleared the older query's rows.")
     let header = report.comparisonTable.render(style: .plain).split(separator: "\n").first
     #expect(
       header

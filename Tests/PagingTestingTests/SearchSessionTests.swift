@@ -42,6 +42,32 @@ import Testing
     #expect(results.items.allSatisfy { $0.title.contains("abc") })
     #expect(list.report().duplicateRequests == 0)
   }
+
+  /// With a 300 ms debounce, a text reaches the server only when the user pauses on it: "ab"
+  /// (paused on for 400 ms) and "abc" (the last text) do, "a" (80 ms before "ab") never does.
+  @Test func aDebouncedScreenQueriesOnlyTheTextsTheUserPausedOn() async {
+    let clock = TestClock()
+    let server = SimulatedFeedServer(
+      items: (0..<1_000).map(Note.init(id:)), pageSize: 20, latency: .fixed(.milliseconds(100)),
+      search: { note, text in note.title.contains(text) }, clock: clock)
+    let results = Paginator(
+      source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
+    let list = ListSimulator(feed: results, server: server, clock: clock)
+    await list.startScreenTask()
+    await list.idle(for: .seconds(1))
+    let start = server.log.count
+    let keystrokes = await list.type(
+      "abc", gaps: [.milliseconds(80), .milliseconds(400)], debounce: .milliseconds(300))
+    await list.idle(for: .seconds(1))
+
+    #expect(keystrokes.map(\.text) == ["a", "ab", "abc"])
+    let requests = server.log.dropFirst(start).map(\.request)
+    #expect(requests.map { $0.query(as: String.self) } == ["ab", "ab", "abc", "abc"])
+    #expect(requests.map { $0.cursor == nil } == [true, false, true, false])  // first pages
+    #expect(results.query as? String == "abc")
+    #expect(results.items.count == 40)
+    #expect(results.items.allSatisfy { $0.title.contains("abc") })
+  }
 }
 
 /// The search baselines beside `Paginator`: the naive code shows an older text's late answer,

@@ -55,7 +55,7 @@ package protocol ListFeed<Item>: ListSimulatorFeed {
   /// The footer's Retry button, if the feed has one.
   func retry()
   /// The body of the screen's `task(id: text)` for a search field: the text changed to
-  /// `text` (``ListSimulator/type(_:gaps:)``). Does nothing by default.
+  /// `text` (``ListSimulator/type(_:gaps:debounce:)``). Does nothing by default.
   /// - Parameter text: The search field's text.
   func queryChanged(to text: String) async
   /// Waits until the feed has applied the answer to request `id` (or dropped it). Returns at

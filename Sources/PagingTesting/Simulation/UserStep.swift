@@ -40,8 +40,9 @@ package enum UserStep: Sendable, Equatable {
   /// The user pulls to refresh (``ListSimulator/pullToRefresh(cancelledAfter:)``).
   case pullToRefresh
   /// The user types `text` into the search field with `gaps` before each keystroke after the
-  /// first (``ListSimulator/type(_:gaps:)``).
-  case type(String, gaps: [Duration])
+  /// first; the screen gives a text to the feed once the user has paused on it for `debounce`,
+  /// or at once when it is `nil` (``ListSimulator/type(_:gaps:debounce:)``).
+  case type(String, gaps: [Duration], debounce: Duration? = nil)
   /// Not the user but the network, in the script's order: it loses the answers to the next
   /// `answers` requests (``Network/dropAnswers``).
   case networkDrops(answers: Int)
@@ -91,7 +92,8 @@ package enum UserStep: Sendable, Equatable {
     case .readToEnd(let rate, let limit):
       return .readToEnd(rowsPerSecond: rate * speed, limit: limit / speed)
     case .pullToRefresh, .networkDrops: return self
-    case .type(let text, let gaps): return .type(text, gaps: gaps.map { $0 / speed })
+    case .type(let text, let gaps, let debounce):
+      return .type(text, gaps: gaps.map { $0 / speed }, debounce: debounce.map { $0 / speed })
     case .repeating(let count, let steps):
       return .repeating(count, steps.map { $0.scaled(by: speed) })
     }
@@ -133,7 +135,8 @@ package enum UserStep: Sendable, Equatable {
     case .readToEnd(let rate, let limit):
       return await list.readToEnd(rowsPerSecond: rate, limit: limit)
     case .pullToRefresh: await list.pullToRefresh()
-    case .type(let text, let gaps): await list.type(text, gaps: gaps)
+    case .type(let text, let gaps, let debounce):
+      await list.type(text, gaps: gaps, debounce: debounce)
     case .networkDrops(let answers): network?.dropAnswers(max(0, answers))
     case .repeating(let count, let steps):
       for _ in 0..<max(0, count) {
