@@ -39,9 +39,7 @@
       let chat = Paginator(
         source: ReleaseNotesSource(server: .shared, latency: .zero, isChat: true))
       await chat.start()
-      chat.loadPreviousPage()
-      // Headless, nothing observes the paginator: give its load task turns until it ends.
-      while chat.prependState.isLoading { await Task.yield() }
+      do { try await chat.fetchPreviousPage() } catch { print("FeedApp chat: \(error)") }
       print(
         "FeedApp chat: \(chat.items.count) notes, oldest \(chat.items.first?.releasedAt ?? "-")")
 

@@ -38,23 +38,52 @@ extension Paginator {
   ///   the load.
   @discardableResult
   public func fetchNextPage() async throws(PagingError) -> Int {
+    try await fetch(.append)
+  }
+
+  /// Loads the previous page (towards the top) and waits for the outcome: TanStack Query's
+  /// `fetchPreviousPage()`, the ``fetchNextPage()`` of the prepend direction, for a chat or a
+  /// list opened in the middle (``start(at:)``) that code reads upward.
+  ///
+  /// ```swift
+  /// await chat.start(at: .newest)
+  /// while chat.hasPreviousPage { try await chat.fetchPreviousPage() }  // always ends
+  /// ```
+  ///
+  /// It sends what ``loadPreviousPage()`` sends, then waits as ``fetchNextPage()`` does,
+  /// automatic retries included, and reports the number of items the page added above the
+  /// others, `0` when the list was already complete at the top (or nothing has loaded yet: the
+  /// first page comes from ``start()`` or ``start(at:)``), or a throw when the first page or the
+  /// prepend direction is failed.
+  /// - Returns: How many items the page added (after de-duplication).
+  /// - Throws: The ``PagingError`` of the failed first page or prepend direction.
+  /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
+  ///   the load.
+  @discardableResult
+  public func fetchPreviousPage() async throws(PagingError) -> Int {
+    try await fetch(.prepend)
+  }
+
+  /// Starts the load at `edge`, then waits until no load is in flight and no automatic retry
+  /// of that edge (or of the first page, while nothing is shown) is pending.
+  private func fetch(_ edge: LoadDirection) async throws(PagingError) -> Int {
     let before = items.count
-    loadNextPage()
+    if edge == .prepend { loadPreviousPage() } else { loadNextPage() }
     await waitForLoadsToEnd()
     // A retry's timer starts its load when it fires; the load is then waited for in turn.
-    while let retry = pendingRetry, !Task.isCancelled {
+    while let retry = pendingRetry(at: edge), !Task.isCancelled {
       await waitForRetry(retry.id)
       await waitForLoadsToEnd()
     }
     if let error = refreshState.error, items.isEmpty { throw error }
-    if let error = appendState.error { throw error }
+    if let error = (edge == .prepend ? prependState : appendState).error { throw error }
     return max(0, items.count - before)
   }
 
-  /// The automatic retry this call waits for: the append direction's, or the first page's
-  /// while nothing is shown.
-  private var pendingRetry: ScheduledRetry? {
-    if let retry = machine.activity(.append).scheduledRetry { return retry }
+  /// The automatic retry a fetch at `edge` waits for: that edge's, or the first page's while
+  /// nothing is shown.
+  private func pendingRetry(at edge: LoadDirection) -> ScheduledRetry? {
+    if let retry = machine.activity(edge).scheduledRetry { return retry }
     return items.isEmpty ? machine.refresh.scheduledRetry : nil
   }
 }

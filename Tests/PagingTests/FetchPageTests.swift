@@ -13,9 +13,9 @@ private func settled(_ feed: Paginator<Row, Int>) async {
   for _ in 0..<10 { await Task.yield() }
 }
 
-@Suite("Paginator.fetchNextPage()", .timeLimit(.minutes(1)))
+@Suite("Paginator.fetchNextPage() and fetchPreviousPage()", .timeLimit(.minutes(1)))
 @MainActor
-struct FetchNextPageTests {
+struct FetchPageTests {
   @Test func aLoopOverFetchNextPageLoadsEveryPageAndEnds() async throws {
     let source = ReplySource(pages: 4, size: 5)
     let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
@@ -209,5 +209,50 @@ struct FetchNextPageTests {
     #expect(await fetch.value == .sourceFailed(Boom(code: 7)))
     #expect(source.cursors == [nil, 1])
     #expect(clock.sleeperCount == 0)
+  }
+
+  /// A chat opened at its newest page (cursor 3 of pages 0...3, 5 rows each) and read upward.
+  private func chatSource(failingAt failing: Int? = nil) -> ReplySource {
+    ReplySource { cursor, count in
+      let number = cursor ?? 3
+      if number == failing && count == 1 { throw Boom(code: 4) }
+      return Page(
+        items: rows(number * 5..<number * 5 + 5), nextCursor: nil,
+        previousCursor: number > 0 ? number - 1 : nil)
+    }
+  }
+
+  @Test func aLoopOverFetchPreviousPageLoadsEveryOlderPageAndEnds() async throws {
+    let source = chatSource()
+    let chat = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
+    var added: [Int] = []
+
+    await chat.start(at: 3)
+    // Bounded, so that a fetch that loads nothing fails the test instead of spinning.
+    for _ in 0..<10 where chat.hasPreviousPage { added.append(try await chat.fetchPreviousPage()) }
+
+    #expect(added == [5, 5, 5])
+    #expect(chat.items.map(\.id) == Array(0..<20))
+    #expect(try await chat.fetchPreviousPage() == 0)
+    #expect(source.cursors == [3, 2, 1, 0])
+  }
+
+  @Test func aFailedPrependThrowsAgainWithoutARequestUntilRetry() async throws {
+    let source = chatSource(failingAt: 2)
+    let chat = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
+    await chat.start(at: 3)
+
+    await #expect(throws: PagingError.sourceFailed(Boom(code: 4))) {
+      try await chat.fetchPreviousPage()
+    }
+    await #expect(throws: PagingError.sourceFailed(Boom(code: 4))) {
+      try await chat.fetchPreviousPage()
+    }
+    #expect(source.cursors == [3, 2])
+    #expect(chat.items.map(\.id) == Array(15..<20))
+
+    chat.retry()
+    #expect(try await chat.fetchPreviousPage() == 5)
+    #expect(chat.items.map(\.id) == Array(10..<20))
   }
 }
