@@ -2,7 +2,7 @@ import Paging
 import PagingTesting
 
 /// Runs one scripted session through one kind of feed, over a fresh source each time, and
-/// turns what happened into a ``FeedReport`` row and a timeline.
+/// turns what happened into a ``DemoReport/Row`` and a timeline.
 @MainActor
 struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   /// A fresh source for one run: the source, the clock the session runs on, and the simulated
@@ -14,7 +14,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   /// What one run gave.
   struct Run {
     /// The comparison table's row.
-    var report: FeedReport
+    var report: DemoReport.Row
     /// The run's timeline.
     var timeline: [TimelineEntry]
     /// The session's length on its clock.
@@ -93,21 +93,18 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       dropNextRequest: { source.dropNextRequest() }, requestSequence: { source.sequence })
     await runner.run(steps)
 
-    let seen = list.report()
     let entries = source.entries
     var requests = SessionReport()
     SessionRecorder.addRequestFigures(entries, to: &requests)
-    var report = FeedReport(feed: kind.name(in: scenario), rows: seen, requests: requests)
-    switch scenario {
-    case .feed: break
-    case .chat:
-      report.viewportJumps = seen.viewportJumps
-      report.anchorMovement = seen.anchorMovement.rounded()
-      report.stallTimeAtTop = Format.roundedSeconds(seen.stallTimeAtTop)
-    case .search:
-      report.staleRowsShown = feed.staleRowsShown
-      report.cancelledRequests = requests.cancelledRequests
-    }
+    var session = list.report().withRequestFigures(of: requests)
+    session.duration = Format.roundedToMillisecond(session.duration)
+    session.stallTime = Format.roundedToMillisecond(session.stallTime)
+    session.stallTimeAtTop = Format.roundedToMillisecond(session.stallTimeAtTop)
+    session.timeToFirstRow = session.timeToFirstRow.map(Format.roundedToMillisecond)
+    session.anchorMovement = session.anchorMovement.rounded()
+    let report = DemoReport.Row(
+      feed: kind.name(in: scenario), report: session,
+      staleRowsShown: scenario == .search ? feed.staleRowsShown : nil)
     let duration = list.now
     await list.cancelScreenTask()
     await tearDown(source)

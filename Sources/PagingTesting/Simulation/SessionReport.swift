@@ -2,7 +2,8 @@
 /// rulebook (Rulebook.md in Paging.docc, "How lists fire their rows").
 ///
 /// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
-/// seeds produces the same report, run after run.
+/// seeds produces the same report, run after run. Reports add up (``+(_:_:)``), so that several
+/// sessions give one total, and encode as JSON with times in seconds.
 public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// The session's simulated length.
   public var duration: Duration
@@ -82,6 +83,61 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     anchorMovement = 0
     appearances = 0
     disappearances = 0
+  }
+
+  /// The figures of two sessions added up: every count, time and distance summed.
+  /// ``timeToFirstRow`` is the sum over the sessions that showed a row, `nil` when neither did.
+  /// - Parameters:
+  ///   - lhs: One session's report.
+  ///   - rhs: Another's.
+  /// - Returns: The total.
+  public static func + (lhs: SessionReport, rhs: SessionReport) -> SessionReport {
+    var total = lhs
+    total += rhs
+    return total
+  }
+
+  /// Adds the figures of `rhs` to `lhs`, as ``+(_:_:)`` does.
+  /// - Parameters:
+  ///   - lhs: The total so far.
+  ///   - rhs: The report to add.
+  package static func += (lhs: inout SessionReport, rhs: SessionReport) {
+    lhs.duration += rhs.duration
+    lhs.requestsIssued += rhs.requestsIssued
+    lhs.duplicateRequests += rhs.duplicateRequests
+    lhs.hedgedRequests += rhs.hedgedRequests
+    lhs.requestsAfterEnd += rhs.requestsAfterEnd
+    lhs.failedRequests += rhs.failedRequests
+    lhs.cancelledRequests += rhs.cancelledRequests
+    lhs.rowsLoaded += rhs.rowsLoaded
+    lhs.rowsShown += rhs.rowsShown
+    lhs.duplicateRowsShown += rhs.duplicateRowsShown
+    lhs.rowsOutOfOrder += rhs.rowsOutOfOrder
+    lhs.rowsLoadedButNeverShown += rhs.rowsLoadedButNeverShown
+    lhs.stallTime += rhs.stallTime
+    if let time = rhs.timeToFirstRow { lhs.timeToFirstRow = (lhs.timeToFirstRow ?? .zero) + time }
+    lhs.stallTimeAtTop += rhs.stallTimeAtTop
+    lhs.prepends += rhs.prepends
+    lhs.viewportJumps += rhs.viewportJumps
+    lhs.anchorMovement += rhs.anchorMovement
+    lhs.appearances += rhs.appearances
+    lhs.disappearances += rhs.disappearances
+  }
+
+  /// The request figures (``requestsIssued`` through ``cancelledRequests``) replaced by those
+  /// of `other`, the rest kept: a list's report with the request figures of a log other than
+  /// the server's (a client's, which knows of lost answers).
+  /// - Parameter other: The report whose request figures to take.
+  /// - Returns: The combined report.
+  package func withRequestFigures(of other: SessionReport) -> SessionReport {
+    var report = self
+    report.requestsIssued = other.requestsIssued
+    report.duplicateRequests = other.duplicateRequests
+    report.hedgedRequests = other.hedgedRequests
+    report.requestsAfterEnd = other.requestsAfterEnd
+    report.failedRequests = other.failedRequests
+    report.cancelledRequests = other.cancelledRequests
+    return report
   }
 
   /// One figure a line, for logs and the benchmark.
