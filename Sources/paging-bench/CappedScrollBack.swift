@@ -97,7 +97,7 @@ enum CappedScrollBack {
     let speculative = result.sessions.map { session in
       max(
         0,
-        pageRequests(session.report) - session.hedgedRequests - session.duplicateRequests
+        pageRequests(session.report) - session.hedgedRequests - session.reloads
           - session.minimumRequests - 1)
     }.reduce(0, +)
     return [
@@ -116,7 +116,7 @@ enum CappedScrollBack {
         name: "\(name), scrolling back: anchor movement (points the row read moved on a prepend)",
         target: "0", measured: String(format: "%.0f", result.anchorMovement),
         met: result.anchorMovement == 0 && result.viewportJumps == 0,
-        note: "\(result.duplicateRequests) dropped pages loaded again over"
+        note: "\(result.reloads) dropped pages loaded again over"
           + " \(result.sessions.count) sessions"),
     ]
   }
@@ -131,7 +131,7 @@ enum CappedScrollBack {
       return [
         result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.rawValue), maxSize 1,000",
         "\(pageRequests(result.total)) / \(result.minimumRequests)",
-        "\(result.duplicateRequests)", Format.seconds(result.total.stallTime.seconds),
+        "\(result.reloads)", Format.seconds(result.total.stallTime.seconds),
         Format.seconds(back), ratio,
         "\(result.viewportJumps) (\(String(format: "%.0f", result.anchorMovement)) pt)",
       ]
@@ -144,10 +144,10 @@ enum CappedScrollBack {
       \(Format.count(maxSize)), so the pages above drop on the way down and load again as
       prepends on the way back; the oracle keeps every row (it never waits on the way back, a
       lower bound for any cap). *Page requests / reached*: requests that returned a page, and
-      pages reached on the way down; *reloads*: requests for a page already loaded in the
-      generation (the dropped pages loaded again); *stall down*: time at the end of the loaded
-      rows; *stall back*: time at the top of the loaded rows while older rows existed; *jumps*:
-      prepends that moved the row read. Summed over the seeds.
+      pages reached on the way down; *reloads*: requests for a page loaded in the generation
+      and let go (`SessionReport.reloads`: the dropped pages loaded again); *stall down*: time
+      at the end of the loaded rows; *stall back*: time at the top of the loaded rows while
+      older rows existed; *jumps*: prepends that moved the row read. Summed over the seeds.
 
       \(Format.table(
         ["policy", "page requests / reached", "reloads", "stall down", "stall back", "back vs oracle", "jumps (anchor moved)"],

@@ -121,6 +121,7 @@ struct DemoReportTests {
               "feed" : "Paginator",
               "hedgedRequests" : 0,
               "prepends" : 0,
+              "reloads" : 0,
               "requestsAfterEnd" : 0,
               "requestsIssued" : 11,
               "rowsLoaded" : 0,

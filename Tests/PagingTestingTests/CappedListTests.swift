@@ -39,6 +39,22 @@ import Testing
     #expect(report.stallTimeAtTop == .zero)
   }
 
+  /// The same session down and back: the 16 pages the cap dropped above the screen on the way
+  /// down load again as prepends on the way back, and the report counts them as reloads, not
+  /// as duplicate requests.
+  @Test func reloadsOfDroppedPagesAreNotDuplicates() async {
+    var paging = PagingConfiguration<ServerCursor>(prefetch: .fixed(10))
+    paging.maxSize = 100
+    let session = paginatorSession(items: rows(500), paging: paging)
+    await session.begin()
+    await session.list.scroll(to: 400, duration: .seconds(40))
+    await session.list.readUpward(rows: 400, speed: 640)
+    let report = session.report
+    #expect(report.requestsIssued == 38)
+    #expect(report.reloads == 16)
+    #expect(report.duplicateRequests == 0)
+  }
+
   /// The ids in the order they first appear.
   static func firstAppearances(_ ids: some Sequence<Int>) -> [Int] {
     var seen = Set<Int>()

@@ -28,6 +28,7 @@ struct SessionReportTests {
     report.anchorMovement = Double(base) + 0.5
     report.appearances = base + 16
     report.disappearances = base + 17
+    report.reloads = base + 18
     return report
   }
 
@@ -53,6 +54,7 @@ struct SessionReportTests {
     expected.anchorMovement = 101
     expected.appearances = 132
     expected.disappearances = 134
+    expected.reloads = 136
     #expect(total == expected)
     #expect(SessionReport() + SessionReport() == SessionReport())
     let twice = report(0, firstRow: .milliseconds(300)) + report(0, firstRow: .milliseconds(300))
@@ -71,7 +73,7 @@ struct SessionReportTests {
       json
         == #"{"anchorMovement":0,"appearances":0,"cancelledRequests":0,"disappearances":0,"#
         + #""duplicateRequests":0,"duplicateRowsShown":0,"duration":1.5,"failedRequests":0,"#
-        + #""hedgedRequests":0,"prepends":0,"requestsAfterEnd":0,"requestsIssued":3,"#
+        + #""hedgedRequests":0,"prepends":0,"reloads":0,"requestsAfterEnd":0,"requestsIssued":3,"#
         + #""rowsLoaded":0,"rowsLoadedButNeverShown":0,"rowsOutOfOrder":0,"rowsShown":0,"#
         + #""stallTime":0.25,"stallTimeAtTop":0,"viewportJumps":0}"#)
     for original in [small, report(7, firstRow: .milliseconds(467)), report(3, firstRow: nil)] {

@@ -102,6 +102,7 @@ public struct SessionRecorder: Sendable {
       if waste.isAfterEnd { report.requestsAfterEnd += 1 }
       if waste.isHedge { report.hedgedRequests += 1 }
       if waste.isDuplicate { report.duplicateRequests += 1 }
+      if waste.isReload { report.reloads += 1 }
     }
   }
 }

@@ -6,7 +6,7 @@ import Paging
 /// `timeToFirstRow` key.
 extension SessionReport: Codable {
   private enum CodingKeys: String, CodingKey {
-    case duration, requestsIssued, duplicateRequests, hedgedRequests, requestsAfterEnd
+    case duration, requestsIssued, duplicateRequests, reloads, hedgedRequests, requestsAfterEnd
     case failedRequests, cancelledRequests, rowsLoaded, rowsShown, duplicateRowsShown
     case rowsOutOfOrder, rowsLoadedButNeverShown, stallTime, timeToFirstRow, stallTimeAtTop
     case prepends, viewportJumps, anchorMovement, appearances, disappearances
@@ -25,6 +25,7 @@ extension SessionReport: Codable {
     duration = try time(.duration)
     requestsIssued = try count(.requestsIssued)
     duplicateRequests = try count(.duplicateRequests)
+    reloads = try count(.reloads)
     hedgedRequests = try count(.hedgedRequests)
     requestsAfterEnd = try count(.requestsAfterEnd)
     failedRequests = try count(.failedRequests)
@@ -54,6 +55,7 @@ extension SessionReport: Codable {
     try container.encode(duration.seconds, forKey: .duration)
     try container.encode(requestsIssued, forKey: .requestsIssued)
     try container.encode(duplicateRequests, forKey: .duplicateRequests)
+    try container.encode(reloads, forKey: .reloads)
     try container.encode(hedgedRequests, forKey: .hedgedRequests)
     try container.encode(requestsAfterEnd, forKey: .requestsAfterEnd)
     try container.encode(failedRequests, forKey: .failedRequests)

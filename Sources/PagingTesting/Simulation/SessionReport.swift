@@ -13,6 +13,11 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// request was in flight or had succeeded (a retry after a failure or a cancellation does
   /// not count, nor does a hedge: see ``hedgedRequests``).
   public var duplicateRequests: Int
+  /// Requests for a page the feed had loaded and then let go, once the user came back to it: a
+  /// cursor of the generation answered with a page before, none of its requests in flight, and
+  /// the feed had loaded at the other edge since (the pages a `maxSize` cap dropped). Not
+  /// counted in ``duplicateRequests``.
+  public var reloads: Int
   /// Hedges the source received (`PageRequest.isHedge`): second requests for a page
   /// whose first request was slow, sent on purpose and counted here, not as duplicates.
   public var hedgedRequests: Int
@@ -66,6 +71,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     duration = .zero
     requestsIssued = 0
     duplicateRequests = 0
+    reloads = 0
     hedgedRequests = 0
     requestsAfterEnd = 0
     failedRequests = 0
@@ -105,6 +111,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     lhs.duration += rhs.duration
     lhs.requestsIssued += rhs.requestsIssued
     lhs.duplicateRequests += rhs.duplicateRequests
+    lhs.reloads += rhs.reloads
     lhs.hedgedRequests += rhs.hedgedRequests
     lhs.requestsAfterEnd += rhs.requestsAfterEnd
     lhs.failedRequests += rhs.failedRequests
@@ -133,6 +140,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     var report = self
     report.requestsIssued = other.requestsIssued
     report.duplicateRequests = other.duplicateRequests
+    report.reloads = other.reloads
     report.hedgedRequests = other.hedgedRequests
     report.requestsAfterEnd = other.requestsAfterEnd
     report.failedRequests = other.failedRequests
@@ -146,7 +154,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     duration \(duration)
     requests \(requestsIssued) (duplicate \(duplicateRequests), after the end \
     \(requestsAfterEnd), failed \(failedRequests), cancelled \(cancelledRequests)\
-    \(hedgedRequests > 0 ? ", hedges \(hedgedRequests)" : ""))
+    \(hedgedRequests > 0 ? ", hedges \(hedgedRequests)" : "")\(reloads > 0 ? ", reloads \(reloads)" : ""))
     rows loaded \(rowsLoaded), shown \(rowsShown), never shown \(rowsLoadedButNeverShown)
     duplicate rows shown \(duplicateRowsShown), out of order \(rowsOutOfOrder)
     stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")
