@@ -12,7 +12,7 @@ import Paging
 ///
 /// Pages follow the server order of `items`. A chat opens at ``Cursor/newest`` (the last page, in
 /// server order: oldest first, as a chat shows them) and reads older pages with the
-/// ``Cursor/Position/before(_:)`` previous cursors those pages give; pages read forwards give no
+/// `before` previous cursors those pages give; pages read forwards give no
 /// previous cursor, so a feed never prepends. With ``Pagination/keyset`` paging the
 /// next cursor names the last item served, so items inserted at the head between requests do
 /// not move later pages; with ``Pagination/offset`` paging it counts items, so
@@ -63,19 +63,19 @@ where Item.ID: Sendable {
   }
 
   /// The number of items per page (at least 1).
-  public let pageSize: Int
+  package let pageSize: Int
   /// How cursors address pages.
-  public let pagination: Pagination
+  package let pagination: Pagination
   /// How long answers take.
-  public let latency: LatencyModel
+  package let latency: LatencyModel
   /// The scripted faults.
-  public let faults: Faults
+  package let faults: Faults
   /// The seed of the latency and failure-rate draws.
-  public let seed: UInt64
+  package let seed: UInt64
 
   /// Whether an item matches a request's query (`PageRequest.query(as:)` as a `String`):
   /// set, the server pages through the matching items only, as a search endpoint does.
-  public let search: (@Sendable (Item, String) -> Bool)?
+  package let search: (@Sendable (Item, String) -> Bool)?
 
   private let state: Locked<State>
   private let timeline: ClockTimeline
@@ -138,7 +138,7 @@ where Item.ID: Sendable {
   /// unknown id.
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average.
-  public func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
+  package func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
 
   /// Inserts items at the head of the dataset now, as new posts arrive on a real feed.
   /// - Parameter newItems: The items, in server order; ids already present are skipped.
@@ -238,9 +238,9 @@ where Item.ID: Sendable {
   /// A page source that serves a ``SimulatedFeedServer``'s dataset to one more paginator.
   public struct Client: PageSource {
     /// The server.
-    public let server: SimulatedFeedServer
+    package let server: SimulatedFeedServer
     /// The client's number, from 1.
-    public let number: Int
+    package let number: Int
 
     /// Loads a page from the server, logged under this client.
     /// - Parameter request: The page to load.

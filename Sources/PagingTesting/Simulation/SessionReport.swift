@@ -2,11 +2,11 @@
 /// rulebook (Rulebook.md in Paging.docc, "How lists fire their rows").
 ///
 /// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
-/// seeds produces the same report, run after run. Reports add up (``+(_:_:)``), so that several
+/// seeds produces the same report, run after run. Reports add up (`+`, in the package), so that several
 /// sessions give one total, and encode as JSON with times in seconds.
 public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// The session's simulated length.
-  public var duration: Duration
+  package var duration: Duration
   /// Requests the source received, hedges included.
   public var requestsIssued: Int
   /// Requests for a cursor already requested in the same generation while that earlier
@@ -31,7 +31,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   public var cancelledRequests: Int
   /// Rows loaded, summed over every list the session showed (a refresh starts a new one),
   /// duplicates included.
-  public var rowsLoaded: Int
+  package var rowsLoaded: Int
   /// Rows that were on screen (inside the viewport, not only its margins) at least once.
   public var rowsShown: Int
   /// Rows shown whose item id already appeared higher up in the same list.
@@ -54,7 +54,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   public var stallTimeAtTop: Duration
   /// Times the list put rows above the rows it held (prepends seen by the list; several
   /// pages that land between two frames count once).
-  public var prepends: Int
+  package var prepends: Int
   /// Prepends after which the row at the top of the viewport was no longer where it had been
   /// on screen: the user was thrown elsewhere (fault class 17).
   public var viewportJumps: Int
@@ -62,9 +62,9 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// on screen: 0 when the feed's ``ListFeed/scrollAnchor`` kept it in place each time.
   public var anchorMovement: Double
   /// `onAppear` calls the list made (footer included).
-  public var appearances: Int
+  package var appearances: Int
   /// `onDisappear` calls the list made (footer included).
-  public var disappearances: Int
+  package var disappearances: Int
 
   /// Creates a report with every figure at zero.
   public init() {
@@ -97,7 +97,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   ///   - lhs: One session's report.
   ///   - rhs: Another's.
   /// - Returns: The total.
-  public static func + (lhs: SessionReport, rhs: SessionReport) -> SessionReport {
+  package static func + (lhs: SessionReport, rhs: SessionReport) -> SessionReport {
     var total = lhs
     total += rhs
     return total
