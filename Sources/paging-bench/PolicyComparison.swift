@@ -127,85 +127,45 @@ enum PolicyComparison {
     return (report, longest)
   }
 
+  /// One session of `policy`: in a chat every feed opens at the newest page and loads older
+  /// pages, and the naive and three-guard policies are their chat forms (`NaiveChatFeed`,
+  /// `GuardedChatFeed`).
   private static func session(
     _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
     plan: OraclePlan
   ) async -> SessionReport {
-    if profile.isChat {
-      return await chatSession(
-        policy, server: server, clock: clock, profile: profile, seed: seed, plan: plan)
-    }
+    let chat = profile.isChat
+    var configuration = PagingConfiguration<Server.Cursor>(initialCursor: chat ? .newest : nil)
+    configuration.maxSize = profile.maxSize
     switch policy {
     case .naive:
-      return await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
+      return chat
+        ? await replay(
+          NaiveChatFeed(source: server, newestCursor: .newest), server, clock, profile, seed)
+        : await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
     case .guarded:
-      return await replay(GuardedOnAppearFeed(source: server), server, clock, profile, seed)
+      return chat
+        ? await replay(
+          GuardedChatFeed(source: server, newestCursor: .newest), server, clock, profile, seed)
+        : await replay(GuardedOnAppearFeed(source: server), server, clock, profile, seed)
     case .scanningHelper:
+      precondition(!chat, "the scanning helper has no chat form (Profile.runs)")
       return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
     case .fixedPrefetch:
-      var configuration = PagingConfiguration<Server.Cursor>(
-        prefetch: .fixed(profile.pageSize), hedging: .off)
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .paginator:
-      var configuration = PagingConfiguration<Server.Cursor>()
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .unhedged:
-      var configuration = PagingConfiguration<Server.Cursor>(hedging: .off)
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .oracle:
-      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: false)
-      let list = ListSimulator(
-        feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
-        clock: clock)
-      feed.list = list
-      return await replay(list, profile)
-    }
-  }
-
-  /// A chat session: every feed opens at the newest page and loads older pages; the naive and
-  /// three-guard policies are their chat forms (`NaiveChatFeed`, `GuardedChatFeed`).
-  private static func chatSession(
-    _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
-    plan: OraclePlan
-  ) async -> SessionReport {
-    let newest = PagingConfiguration<Server.Cursor>(initialCursor: .newest)
-    switch policy {
-    case .naive:
-      let feed = NaiveChatFeed(source: server, newestCursor: .newest)
-      return await replay(feed, server, clock, profile, seed)
-    case .guarded:
-      let feed = GuardedChatFeed(source: server, newestCursor: .newest)
-      return await replay(feed, server, clock, profile, seed)
-    case .scanningHelper:
-      preconditionFailure("the scanning helper has no chat form (Profile.runs)")
-    case .paginator:
-      let feed = Paginator(source: server, configuration: newest, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .unhedged:
-      var configuration = newest
-      configuration.hedging = .off
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .fixedPrefetch:
-      var configuration = newest
       configuration.prefetch = .fixed(profile.pageSize)
       configuration.hedging = .off
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
+    case .paginator: break
+    case .unhedged: configuration.hedging = .off
     case .oracle:
-      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: true)
+      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: chat)
       let list = ListSimulator(
         feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
         clock: clock)
       feed.list = list
-      return await replay(list, profile)
+      return await replay(list, script: profile.script)
     }
+    let feed = Paginator(source: server, configuration: configuration, clock: clock)
+    return await replay(feed, server, clock, profile, seed)
   }
 
   private static func replay<Feed: ListFeed>(
@@ -214,14 +174,16 @@ enum PolicyComparison {
     let list = ListSimulator(
       feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
       clock: clock)
-    return await replay(list, profile)
+    return await replay(list, script: profile.script)
   }
 
-  private static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, _ profile: Profile)
+  /// Opens the screen of `list`, plays `script` on it and returns the session's report: the
+  /// one way every profile of the bench runs a session.
+  static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, script: [UserStep])
     async -> SessionReport
   {
     await list.startScreenTask()
-    await profile.script.perform(on: list)
+    await script.perform(on: list)
     return list.report()
   }
 }
