@@ -53,28 +53,24 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   func run(_ kind: DemoFeedKind) async -> Run {
     let setup = setUp()
     let source = RecordingPageSource(setup.source, clock: setup.clock, requestLimit: requestLimit)
-    switch (scenario, kind) {
-    case (.feed, .naive):
-      return await play(NaiveOnAppearFeed(source: source), kind, source, setup)
-    case (.feed, .guarded):
-      return await play(GuardedOnAppearFeed(source: source), kind, source, setup)
-    case (.chat, .naive):
-      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
-      return await play(
-        NaiveChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
-    case (.chat, .guarded):
-      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
-      return await play(
-        GuardedChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
-    case (.search, .naive):
-      return await play(NaiveSearchFeed(source: source), kind, source, setup)
-    case (.search, .guarded):
-      return await play(GuardedSearchFeed(source: source), kind, source, setup)
-    case (_, .paginator):
-      let configuration = PagingConfiguration<Base.Cursor>(
-        initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
-      let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
-      return await play(paginator, kind, source, setup)
+    let configuration = PagingConfiguration<Base.Cursor>(
+      initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
+    return await FeedComparison.play(
+      kind, scenario: scenario, source: source, newestCursor: newestCursor,
+      configuration: configuration, clock: setup.clock,
+      with: Player(runner: self, kind: kind, source: source, setup: setup))
+  }
+
+  /// Plays the runner's session on each feed the comparison makes.
+  private struct Player: FeedPlayer {
+    typealias Item = ReleaseNote
+    let runner: DemoFeedRunner
+    let kind: DemoFeedKind
+    let source: RecordingPageSource<Base>
+    let setup: Setup
+
+    func play<Feed: ListFeed>(_ feed: Feed) async -> Run where Feed.Item == ReleaseNote {
+      await runner.play(feed, kind, source, setup)
     }
   }
 

@@ -128,8 +128,8 @@ enum PolicyComparison {
   }
 
   /// One session of `policy`: in a chat every feed opens at the newest page and loads older
-  /// pages, and the naive and three-guard policies are their chat forms (`NaiveChatFeed`,
-  /// `GuardedChatFeed`).
+  /// pages, and the naive and three-guard policies are their chat forms (``FeedComparison``
+  /// makes them, as it does for the demo).
   private static func session(
     _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
     plan: OraclePlan
@@ -137,25 +137,22 @@ enum PolicyComparison {
     let chat = profile.isChat
     var configuration = PagingConfiguration<Server.Cursor>(initialCursor: chat ? .newest : nil)
     configuration.maxSize = profile.maxSize
+    let kind: DemoFeedKind
+    let player = Replay(server: server, clock: clock, profile: profile, seed: seed)
     switch policy {
-    case .naive:
-      return chat
-        ? await replay(
-          NaiveChatFeed(source: server, newestCursor: .newest), server, clock, profile, seed)
-        : await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
-    case .guarded:
-      return chat
-        ? await replay(
-          GuardedChatFeed(source: server, newestCursor: .newest), server, clock, profile, seed)
-        : await replay(GuardedOnAppearFeed(source: server), server, clock, profile, seed)
+    case .naive: kind = .naive
+    case .guarded: kind = .guarded
     case .scanningHelper:
       precondition(!chat, "the scanning helper has no chat form (Profile.runs)")
-      return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
+      return await player.play(ScanningHelperFeed(source: server))
     case .fixedPrefetch:
+      kind = .paginator
       configuration.prefetch = .fixed(profile.pageSize)
       configuration.hedging = .off
-    case .paginator: break
-    case .unhedged: configuration.hedging = .off
+    case .paginator: kind = .paginator
+    case .unhedged:
+      kind = .paginator
+      configuration.hedging = .off
     case .oracle:
       let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: chat)
       let list = ListSimulator(
@@ -164,8 +161,22 @@ enum PolicyComparison {
       feed.list = list
       return await replay(list, script: profile.script)
     }
-    let feed = Paginator(source: server, configuration: configuration, clock: clock)
-    return await replay(feed, server, clock, profile, seed)
+    return await FeedComparison.play(
+      kind, scenario: chat ? .chat : .feed, source: server, newestCursor: .newest,
+      configuration: configuration, clock: clock, with: player)
+  }
+
+  /// Plays a profile's script on a feed over the server, in the list the profile describes.
+  private struct Replay: FeedPlayer {
+    typealias Item = ReleaseNote
+    let server: Server
+    let clock: TestClock
+    let profile: Profile
+    let seed: UInt64
+
+    func play<Feed: ListFeed>(_ feed: Feed) async -> SessionReport where Feed.Item == ReleaseNote {
+      await PolicyComparison.replay(feed, server, clock, profile, seed)
+    }
   }
 
   private static func replay<Feed: ListFeed>(
