@@ -103,34 +103,6 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     return total
   }
 
-  /// Adds the figures of `rhs` to `lhs`, as ``+(_:_:)`` does.
-  /// - Parameters:
-  ///   - lhs: The total so far.
-  ///   - rhs: The report to add.
-  package static func += (lhs: inout SessionReport, rhs: SessionReport) {
-    lhs.duration += rhs.duration
-    lhs.requestsIssued += rhs.requestsIssued
-    lhs.duplicateRequests += rhs.duplicateRequests
-    lhs.reloads += rhs.reloads
-    lhs.hedgedRequests += rhs.hedgedRequests
-    lhs.requestsAfterEnd += rhs.requestsAfterEnd
-    lhs.failedRequests += rhs.failedRequests
-    lhs.cancelledRequests += rhs.cancelledRequests
-    lhs.rowsLoaded += rhs.rowsLoaded
-    lhs.rowsShown += rhs.rowsShown
-    lhs.duplicateRowsShown += rhs.duplicateRowsShown
-    lhs.rowsOutOfOrder += rhs.rowsOutOfOrder
-    lhs.rowsLoadedButNeverShown += rhs.rowsLoadedButNeverShown
-    lhs.stallTime += rhs.stallTime
-    if let time = rhs.timeToFirstRow { lhs.timeToFirstRow = (lhs.timeToFirstRow ?? .zero) + time }
-    lhs.stallTimeAtTop += rhs.stallTimeAtTop
-    lhs.prepends += rhs.prepends
-    lhs.viewportJumps += rhs.viewportJumps
-    lhs.anchorMovement += rhs.anchorMovement
-    lhs.appearances += rhs.appearances
-    lhs.disappearances += rhs.disappearances
-  }
-
   /// The request figures (``requestsIssued`` through ``cancelledRequests``) replaced by those
   /// of `other`, the rest kept: a list's report with the request figures of a log other than
   /// the server's (a client's, which knows of lost answers).
