@@ -71,6 +71,7 @@ let package = Package(
     .testTarget(
       name: "PagingSQLiteTests",
       dependencies: ["PagingSQLite", "Paging", "PagingTesting", "paging-crash-child"]),
-    .testTarget(name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging"]),
+    .testTarget(
+      name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging", "PagingTesting"]),
   ]
 )

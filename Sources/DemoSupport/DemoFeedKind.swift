@@ -1,5 +1,5 @@
 /// The three ways of paging the demo compares, in the order it runs them.
-enum DemoFeedKind: CaseIterable {
+package enum DemoFeedKind: CaseIterable, Sendable {
   /// `NaiveOnAppearFeed`: every row's `onAppear` loads the next page.
   case naive
   /// `GuardedOnAppearFeed`: the usual three guards around that.

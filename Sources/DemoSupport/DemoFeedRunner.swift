@@ -1,9 +1,8 @@
 import Paging
-import PagingBaselines
 import PagingTesting
 
 /// Runs one scripted session through one kind of feed, over a fresh source each time, and
-/// turns what happened into a ``FeedReport`` row and a timeline.
+/// turns what happened into a ``DemoReport/Row`` and a timeline.
 @MainActor
 struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   /// A fresh source for one run: the source, the clock the session runs on, and the simulated
@@ -15,7 +14,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   /// What one run gave.
   struct Run {
     /// The comparison table's row.
-    var report: FeedReport
+    var report: DemoReport.Row
     /// The run's timeline.
     var timeline: [TimelineEntry]
     /// The session's length on its clock.
@@ -54,28 +53,24 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   func run(_ kind: DemoFeedKind) async -> Run {
     let setup = setUp()
     let source = RecordingPageSource(setup.source, clock: setup.clock, requestLimit: requestLimit)
-    switch (scenario, kind) {
-    case (.feed, .naive):
-      return await play(NaiveOnAppearFeed(source: source), kind, source, setup)
-    case (.feed, .guarded):
-      return await play(GuardedOnAppearFeed(source: source), kind, source, setup)
-    case (.chat, .naive):
-      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
-      return await play(
-        NaiveChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
-    case (.chat, .guarded):
-      guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
-      return await play(
-        GuardedChatFeed(source: source, newestCursor: newestCursor), kind, source, setup)
-    case (.search, .naive):
-      return await play(NaiveSearchFeed(source: source), kind, source, setup)
-    case (.search, .guarded):
-      return await play(GuardedSearchFeed(source: source), kind, source, setup)
-    case (_, .paginator):
-      let configuration = PagingConfiguration<Base.Cursor>(
-        initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
-      let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
-      return await play(PaginatorFeed(paginator), kind, source, setup)
+    let configuration = PagingConfiguration<Base.Cursor>(
+      initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
+    return await FeedComparison.play(
+      kind, scenario: scenario, source: source, newestCursor: newestCursor,
+      configuration: configuration, clock: setup.clock,
+      with: Player(runner: self, kind: kind, source: source, setup: setup))
+  }
+
+  /// Plays the runner's session on each feed the comparison makes.
+  private struct Player: FeedPlayer {
+    typealias Item = ReleaseNote
+    let runner: DemoFeedRunner
+    let kind: DemoFeedKind
+    let source: RecordingPageSource<Base>
+    let setup: Setup
+
+    func play<Feed: ListFeed>(_ feed: Feed) async -> Run where Feed.Item == ReleaseNote {
+      await runner.play(feed, kind, source, setup)
     }
   }
 
@@ -94,21 +89,18 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       dropNextRequest: { source.dropNextRequest() }, requestSequence: { source.sequence })
     await runner.run(steps)
 
-    let seen = list.report()
     let entries = source.entries
     var requests = SessionReport()
     SessionRecorder.addRequestFigures(entries, to: &requests)
-    var report = FeedReport(feed: kind.name(in: scenario), rows: seen, requests: requests)
-    switch scenario {
-    case .feed: break
-    case .chat:
-      report.viewportJumps = seen.viewportJumps
-      report.anchorMovement = seen.anchorMovement.rounded()
-      report.stallTimeAtTop = Format.roundedSeconds(seen.stallTimeAtTop)
-    case .search:
-      report.staleRowsShown = feed.staleRowsShown
-      report.cancelledRequests = requests.cancelledRequests
-    }
+    var session = list.report().withRequestFigures(of: requests)
+    session.duration = Format.roundedToMillisecond(session.duration)
+    session.stallTime = Format.roundedToMillisecond(session.stallTime)
+    session.stallTimeAtTop = Format.roundedToMillisecond(session.stallTimeAtTop)
+    session.timeToFirstRow = session.timeToFirstRow.map(Format.roundedToMillisecond)
+    session.anchorMovement = session.anchorMovement.rounded()
+    let report = DemoReport.Row(
+      feed: kind.name(in: scenario), report: session,
+      staleRowsShown: scenario == .search ? feed.staleRowsShown : nil)
     let duration = list.now
     await list.cancelScreenTask()
     await tearDown(source)

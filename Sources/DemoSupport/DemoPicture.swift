@@ -128,7 +128,7 @@ package enum DemoPicture {
   }
 
   private static func panel(
-    _ trace: DemoTrace, feed: FeedReport?, index: Int, scenario: DemoScenario, y0: Double,
+    _ trace: DemoTrace, feed: DemoReport.Row?, index: Int, scenario: DemoScenario, y0: Double,
     x: (Int) -> Double, rowsShown: Double, endMilliseconds: Int
   ) -> String {
     let plotWidth = width - left - right
@@ -237,27 +237,25 @@ package enum DemoPicture {
   }
 
   /// The panel's figures after its name, in the terms of the comparison table.
-  private static func figures(_ feed: FeedReport, _ scenario: DemoScenario) -> String {
+  private static func figures(_ feed: DemoReport.Row, _ scenario: DemoScenario) -> String {
     var parts = ["\(feed.requestsIssued) requests"]
     switch scenario {
     case .feed:
       if feed.duplicateRequests > 0 { parts.append("\(feed.duplicateRequests) duplicates") }
       if feed.requestsAfterEnd > 0 { parts.append("\(feed.requestsAfterEnd) after the end") }
       parts.append(
-        "\(Format.seconds(milliseconds: milliseconds(feed.stallTime))) s at a spinner")
+        "\(Format.seconds(milliseconds: Format.milliseconds(feed.stallTime))) s at a spinner")
     case .chat:
-      parts.append("\(feed.viewportJumps ?? 0) anchor jumps")
-      parts.append("anchor moved \(Format.count(Int(feed.anchorMovement ?? 0))) pt")
+      parts.append("\(feed.viewportJumps) anchor jumps")
+      parts.append("anchor moved \(Format.count(Int(feed.anchorMovement))) pt")
       parts.append(
-        "\(Format.seconds(milliseconds: milliseconds(feed.stallTimeAtTop ?? 0))) s at the top")
+        "\(Format.seconds(milliseconds: Format.milliseconds(feed.stallTimeAtTop))) s at the top")
     case .search:
-      parts.append("\(feed.cancelledRequests ?? 0) cancelled")
+      parts.append("\(feed.cancelledRequests) cancelled")
       parts.append("\(feed.staleRowsShown ?? 0) stale rows shown")
     }
     return parts.joined(separator: " · ")
   }
-
-  private static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000).rounded()) }
 
   private static func axes(
     y0: Double, rowsShown: Double, endMilliseconds: Int, x: (Int) -> Double,

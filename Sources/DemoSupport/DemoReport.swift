@@ -1,3 +1,5 @@
+import PagingTesting
+
 /// Everything one demo run prints: its settings, the `Paginator` run's timeline and the
 /// comparison of the feeds. ``text(style:)`` and ``json()`` render the same content.
 package struct DemoReport: Codable, Equatable, Sendable {
@@ -18,7 +20,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
   /// The `Paginator` run, in time order.
   package var timeline: [TimelineEntry]
   /// One row per feed implementation, in the order they ran.
-  package var feeds: [FeedReport]
+  package var feeds: [Row]
   /// Conclusions and caveats, one sentence each, printed after the table.
   package var notes: [String]
   /// The list: `nil` for the feed (the default, whose JSON has no `scenario` key), else the
@@ -44,7 +46,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
   package init(
     source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
     latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
-    feeds: [FeedReport], notes: [String], scenario: DemoScenario? = nil
+    feeds: [Row], notes: [String], scenario: DemoScenario? = nil
   ) {
     self.scenario = scenario
     self.source = source
@@ -130,11 +132,10 @@ package struct DemoReport: Codable, Equatable, Sendable {
   /// The comparison as a ``TextTable``, one row per feed, with the columns of the report's
   /// scenario.
   package var comparisonTable: TextTable {
-    let columns: [(String, (FeedReport) -> String)]
-    let spinner: (String, (FeedReport) -> String) = (
-      "s at spinner", { Format.seconds(milliseconds: Int(($0.stallTime * 1000).rounded())) }
+    let columns: [(String, (Row) -> String)]
+    let spinner: (String, (Row) -> String) = (
+      "s at spinner", { Format.seconds(milliseconds: Format.milliseconds($0.stallTime)) }
     )
-    let count: (Int?) -> String = { $0.map(String.init) ?? "-" }
     switch shownScenario {
     case .feed:
       columns = [
@@ -147,20 +148,14 @@ package struct DemoReport: Codable, Equatable, Sendable {
       columns = [
         ("requests", { "\($0.requestsIssued)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
         ("after oldest", { "\($0.requestsAfterEnd)" }),
-        ("anchor jumps", { count($0.viewportJumps) }),
-        ("anchor moved", { $0.anchorMovement.map { "\(Int($0)) pt" } ?? "-" }),
-        (
-          "s at top",
-          {
-            $0.stallTimeAtTop.map { Format.seconds(milliseconds: Int(($0 * 1000).rounded())) }
-              ?? "-"
-          }
-        ),
+        ("anchor jumps", { "\($0.viewportJumps)" }),
+        ("anchor moved", { "\(Int($0.anchorMovement)) pt" }),
+        ("s at top", { Format.seconds(milliseconds: Format.milliseconds($0.stallTimeAtTop)) }),
       ]
     case .search:
       columns = [
-        ("requests", { "\($0.requestsIssued)" }), ("cancelled", { count($0.cancelledRequests) }),
-        ("stale rows shown", { count($0.staleRowsShown) }),
+        ("requests", { "\($0.requestsIssued)" }), ("cancelled", { "\($0.cancelledRequests)" }),
+        ("stale rows shown", { $0.staleRowsShown.map(String.init) ?? "-" }),
         ("dup. requests", { "\($0.duplicateRequests)" }), spinner,
         ("never shown", { "\($0.rowsLoadedButNeverShown)" }),
       ]
@@ -173,8 +168,64 @@ package struct DemoReport: Codable, Equatable, Sendable {
   /// The report as pretty-printed JSON with sorted keys (stable across runs), ending in
   /// `"\n"`. Keys are the Swift property names (`stallTime`, `latencyMilliseconds`, ...).
   /// - Returns: The JSON text.
-  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite `stallTime`).
+  /// - Throws: `EncodingError` when a value cannot be encoded (a non-finite
+  ///   `anchorMovement`).
   package func json() throws -> String {
     try DemoJSON.string(self)
+  }
+}
+
+extension DemoReport {
+  /// One feed's row of the comparison: its name and its session's report, whose figures the
+  /// JSON lists beside the name (times in seconds).
+  @dynamicMemberLookup
+  package struct Row: Codable, Equatable, Sendable {
+    /// The implementation's name, such as `naive onAppear`, `guarded onAppear` or `Paginator`.
+    package var feed: String
+    /// What the session did: the list's figures, with the request figures of the client's log
+    /// (which knows of lost answers and requests never sent, unlike the server's), times
+    /// rounded to the millisecond.
+    package var report: SessionReport
+    /// The search scenario: rows on screen that did not match the text typed by then, each
+    /// row counted once per text; `nil` in the other scenarios.
+    package var staleRowsShown: Int?
+
+    private enum CodingKeys: String, CodingKey { case feed, staleRowsShown }
+
+    /// Creates a row.
+    /// - Parameters:
+    ///   - feed: The implementation's name.
+    ///   - report: The session's report.
+    ///   - staleRowsShown: The search's stale rows, or `nil`.
+    package init(feed: String, report: SessionReport, staleRowsShown: Int? = nil) {
+      self.feed = feed
+      self.report = report
+      self.staleRowsShown = staleRowsShown
+    }
+
+    /// Reads a row whose report's figures stand beside its name.
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError` when a figure is missing.
+    package init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      feed = try container.decode(String.self, forKey: .feed)
+      staleRowsShown = try container.decodeIfPresent(Int.self, forKey: .staleRowsShown)
+      report = try SessionReport(from: decoder)
+    }
+
+    /// Writes the name and the report's figures in one object.
+    /// - Parameter encoder: The encoder.
+    /// - Throws: `EncodingError` when a figure cannot be written.
+    package func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(feed, forKey: .feed)
+      try container.encodeIfPresent(staleRowsShown, forKey: .staleRowsShown)
+      try report.encode(to: encoder)
+    }
+
+    /// A figure of the report.
+    package subscript<Value>(dynamicMember figure: KeyPath<SessionReport, Value>) -> Value {
+      report[keyPath: figure]
+    }
   }
 }

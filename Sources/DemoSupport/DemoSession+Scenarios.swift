@@ -131,12 +131,13 @@ extension DemoSession {
 extension DemoSession {
   /// The chat table in sentences: how far each baseline threw the user or how long it kept
   /// them at the top, and whether `Paginator`'s anchor held.
-  static func chatSummary(_ feeds: [FeedReport], paginator: FeedReport) -> [String] {
+  static func chatSummary(_ feeds: [DemoReport.Row], paginator: DemoReport.Row) -> [String] {
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {
       var parts: [String] = []
-      if let jumps = feed.viewportJumps, jumps > 0 {
-        let points = Int(feed.anchorMovement ?? 0)
+      let jumps = feed.viewportJumps
+      if jumps > 0 {
+        let points = Int(feed.anchorMovement)
         parts.append(
           "threw the user away from the row they read \(jumps) time\(jumps == 1 ? "" : "s") "
             + "(\(Format.count(points)) pt in all)")
@@ -144,8 +145,8 @@ extension DemoSession {
       if feed.requestsIssued > paginator.requestsIssued {
         parts.append("sent \(feed.requestsIssued) requests against \(paginator.requestsIssued)")
       }
-      let top = feed.stallTimeAtTop ?? 0
-      if top >= (paginator.stallTimeAtTop ?? 0) + 0.1 {
+      let top = feed.stallTimeAtTop.seconds
+      if top >= paginator.stallTimeAtTop.seconds + 0.1 {
         parts.append("kept the user waiting at the top for \(Format.decimal(top)) s")
       }
       if let last = parts.popLast() {
@@ -153,17 +154,17 @@ extension DemoSession {
         lines.append("\(feed.feed) \(joined).")
       }
     }
-    let moved = Int(paginator.anchorMovement ?? 0)
+    let moved = Int(paginator.anchorMovement)
     lines.append(
       "Paginator's anchor held: the row the user read moved \(moved) pt as older pages landed; "
-        + "waiting at the top \(Format.decimal(paginator.stallTimeAtTop ?? 0)) s, "
+        + "waiting at the top \(Format.decimal(paginator.stallTimeAtTop.seconds)) s, "
         + "\(paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)") "
         + "duplicate request.")
     return lines
   }
 
   /// The search table in sentences: the stale rows each baseline showed, and `Paginator`'s.
-  static func searchSummary(_ feeds: [FeedReport], paginator: FeedReport) -> [String] {
+  static func searchSummary(_ feeds: [DemoReport.Row], paginator: DemoReport.Row) -> [String] {
     var lines: [String] = []
     for feed in feeds where feed.feed != paginator.feed {
       let stale = feed.staleRowsShown ?? 0
@@ -173,7 +174,7 @@ extension DemoSession {
           + "user had typed by then.")
     }
     let stale = paginator.staleRowsShown ?? 0
-    let cancelled = paginator.cancelledRequests ?? 0
+    let cancelled = paginator.cancelledRequests
     let how =
       cancelled == 0
       ? "each new query cleared the older query's rows."

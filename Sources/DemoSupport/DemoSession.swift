@@ -60,7 +60,7 @@ package enum DemoSession {
   /// What the table shows, in sentences: how many times more requests each baseline sent
   /// than `Paginator` (and how many after the end), how much longer it kept the user at the
   /// end of the loaded rows, and `Paginator`'s duplicates and requests after the end.
-  static func summary(_ feeds: [FeedReport], scenario: DemoScenario = .feed) -> [String] {
+  static func summary(_ feeds: [DemoReport.Row], scenario: DemoScenario = .feed) -> [String] {
     guard let paginator = feeds.first(where: { $0.feed == DemoFeedKind.paginator.name }) else {
       return []
     }
@@ -78,11 +78,11 @@ package enum DemoSession {
         if feed.requestsAfterEnd > 0 { line += ", \(feed.requestsAfterEnd) of them after the end" }
         lines.append(line + ".")
       }
-      if feed.stallTime >= paginator.stallTime + 1 {
+      if feed.stallTime >= paginator.stallTime + .seconds(1) {
         lines.append(
           "\(feed.feed) kept the user waiting at the end of the loaded rows for "
-            + "\(Format.decimal(feed.stallTime)) s (Paginator: "
-            + "\(Format.decimal(paginator.stallTime)) s).")
+            + "\(Format.decimal(feed.stallTime.seconds)) s (Paginator: "
+            + "\(Format.decimal(paginator.stallTime.seconds)) s).")
       }
     }
     let duplicates = paginator.duplicateRequests == 0 ? "no" : "\(paginator.duplicateRequests)"

@@ -60,6 +60,16 @@ package enum Format {
     (duration / .milliseconds(1)).rounded() / 1_000
   }
 
+  /// A duration in whole milliseconds, rounded to the nearest.
+  package static func milliseconds(_ duration: Duration) -> Int {
+    Int((duration / .milliseconds(1)).rounded())
+  }
+
+  /// A duration rounded to the millisecond.
+  package static func roundedToMillisecond(_ duration: Duration) -> Duration {
+    .milliseconds(milliseconds(duration))
+  }
+
   /// A duration in seconds with at most one decimal: `2 s`, `1.5 s`.
   package static func decimalSeconds(_ duration: Duration) -> String {
     "\(decimal(duration / .seconds(1))) s"

@@ -14,37 +14,9 @@ import PagingTesting
 /// (``SessionReport/stallTimeAtTop``); the stall on the way down is reported beside it.
 @MainActor
 enum CappedScrollBack {
-  /// One session's figures.
-  struct Session: Codable, Sendable {
-    let seed: UInt64
-    /// Requests that returned a page, and pages the user reached on the way down.
-    let pageRequests: Int
-    let pagesReached: Int
-    /// Requests for a page already loaded in the generation: the reloads of dropped pages.
-    let reloads: Int
-    /// Hedges among the requests (never counted as reloads).
-    let hedgedRequests: Int
-    let downStallSeconds: Double
-    let backStallSeconds: Double
-    /// Prepends after which the row the user looked at had moved, and by how many points.
-    let viewportJumps: Int
-    let anchorMovement: Double
-    let longestResponseSeconds: Double
-  }
-
-  /// One policy's sessions.
-  struct Result: Codable, Sendable {
-    let policy: Policy
-    let sessions: [Session]
-
-    func total(_ figure: KeyPath<Session, Double>) -> Double {
-      sessions.map { $0[keyPath: figure] }.reduce(0, +)
-    }
-
-    func total(_ figure: KeyPath<Session, Int>) -> Int {
-      sessions.map { $0[keyPath: figure] }.reduce(0, +)
-    }
-  }
+  /// One policy's sessions (``PolicyComparison/Session/minimumRequests``: the pages reached
+  /// on the way down).
+  typealias Result = PolicyComparison.Result
 
   nonisolated static let maxSize = 1_000
   nonisolated static let policies: [Policy] = [.paginator, .unhedged, .oracle]
@@ -70,7 +42,7 @@ enum CappedScrollBack {
   static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
     let profile = profile(quick: quick)
     let data = Array(items.prefix(profile.rows))
-    var sessions: [Policy: [Session]] = [:]
+    var sessions: [Policy: [PolicyComparison.Session]] = [:]
     for seed in PolicyComparison.seeds(quick: quick) {
       let path = await ScrollPath.record(profile, seed: seed, items: data)
       let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
@@ -78,34 +50,37 @@ enum CappedScrollBack {
         let (report, longest) = await PolicyComparison.session(
           policy, profile: profile, seed: seed, items: data, plan: plan)
         sessions[policy, default: []].append(
-          Session(
-            seed: seed, pageRequests: report.requestsIssued - report.failedRequests,
-            pagesReached: path.pagesReached, reloads: report.duplicateRequests,
-            hedgedRequests: report.hedgedRequests,
-            downStallSeconds: report.stallTime.seconds,
-            backStallSeconds: report.stallTimeAtTop.seconds,
-            viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
-            longestResponseSeconds: longest))
+          PolicyComparison.Session(
+            seed: seed, minimumRequests: path.pagesReached, longestResponseSeconds: longest,
+            report: report))
       }
     }
-    return policies.map { Result(policy: $0, sessions: sessions[$0] ?? []) }
+    return policies.map {
+      Result(
+        profile: profile.name, policy: $0, pageSize: profile.pageSize, sessions: sessions[$0] ?? [])
+    }
   }
 
-  /// One of the stalls as the policy comparison's results, for its ``stallGoal``.
-  nonisolated private static func stall(
-    _ result: Result, _ figure: KeyPath<Session, Double>
-  ) -> PolicyComparison.Result {
-    PolicyComparison.Result(
-      profile: "capped scroll back", policy: result.policy, pageSize: 20,
+  /// Which stall of a session: on the way down (``SessionReport/stallTime``) or on the way
+  /// back (``SessionReport/stallTimeAtTop``).
+  enum Way { case down, back }
+
+  /// One of the stalls alone, for ``PolicyComparison/stallGoal``, which reads a result's
+  /// `stallTime` as both.
+  nonisolated private static func stall(_ result: Result, _ way: Way) -> Result {
+    Result(
+      profile: result.profile, policy: result.policy, pageSize: result.pageSize,
       sessions: result.sessions.map { session in
-        PolicyComparison.Session(
-          seed: session.seed, requestsIssued: session.pageRequests, failedRequests: 0,
-          hedgedRequests: 0, minimumRequests: session.pagesReached, duplicateRequests: 0,
-          requestsAfterEnd: 0, stallTime: session[keyPath: figure],
-          viewportJumps: session.viewportJumps, anchorMovement: session.anchorMovement,
-          rowsLoadedButNeverShown: 0, firstRowSeconds: nil,
-          longestResponseSeconds: session.longestResponseSeconds)
+        var session = session
+        if way == .back { session.report.stallTime = session.report.stallTimeAtTop }
+        session.report.stallTimeAtTop = .zero
+        return session
       })
+  }
+
+  /// Requests that returned a page.
+  nonisolated private static func pageRequests(_ report: SessionReport) -> Int {
+    report.requestsIssued - report.failedRequests
   }
 
   /// The goals of `Paginator (default)` under the cap, by ``PolicyComparison/stallGoal``: the
@@ -122,42 +97,43 @@ enum CappedScrollBack {
     let speculative = result.sessions.map { session in
       max(
         0,
-        session.pageRequests - session.hedgedRequests - session.reloads - session.pagesReached - 1)
+        pageRequests(session.report) - session.hedgedRequests - session.reloads
+          - session.minimumRequests - 1)
     }.reduce(0, +)
     return [
       PolicyComparison.stallGoal(
-        stall(result, \.downStallSeconds), oracle: stall(oracle, \.downStallSeconds),
+        stall(result, .down), oracle: stall(oracle, .down),
         profile: profile, name: "\(name), scrolling down", what: "stall"),
       PolicyComparison.stallGoal(
-        stall(result, \.backStallSeconds), oracle: stall(oracle, \.backStallSeconds),
+        stall(result, .back), oracle: stall(oracle, .back),
         profile: profile, name: "\(name), scrolling back through dropped pages",
         what: "stall on the way back"),
       PolicyComparison.extraRequestsGoal(
-        name: "\(name), down and back", hedges: result.total(\.hedgedRequests),
-        speculative: speculative, requests: result.total(\.pageRequests),
+        name: "\(name), down and back", hedges: result.hedgedRequests,
+        speculative: speculative, requests: pageRequests(result.total),
         tailless: profile.latency.hasNoTail),
       Goal(
         name: "\(name), scrolling back: anchor movement (points the row read moved on a prepend)",
-        target: "0", measured: String(format: "%.0f", result.total(\.anchorMovement)),
-        met: result.total(\.anchorMovement) == 0 && result.total(\.viewportJumps) == 0,
-        note: "\(result.total(\.reloads)) dropped pages loaded again over"
+        target: "0", measured: String(format: "%.0f", result.anchorMovement),
+        met: result.anchorMovement == 0 && result.viewportJumps == 0,
+        note: "\(result.reloads) dropped pages loaded again over"
           + " \(result.sessions.count) sessions"),
     ]
   }
 
   /// The section of `BENCHMARKS.md`.
   nonisolated static func markdown(_ results: [Result], quick: Bool) -> String {
-    let oracleBack = results.first { $0.policy == .oracle }?.total(\.backStallSeconds) ?? 0
+    let oracleBack = results.first { $0.policy == .oracle }?.total.stallTimeAtTop.seconds ?? 0
     let rows = results.map { result -> [String] in
-      let back = result.total(\.backStallSeconds)
+      let back = result.total.stallTimeAtTop.seconds
       let ratio =
         oracleBack > 0 ? Format.ratio(back / oracleBack) : (back > 0 ? "∞" : "1.00×")
       return [
         result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.rawValue), maxSize 1,000",
-        "\(result.total(\.pageRequests)) / \(result.total(\.pagesReached))",
-        "\(result.total(\.reloads))", Format.seconds(result.total(\.downStallSeconds)),
+        "\(pageRequests(result.total)) / \(result.minimumRequests)",
+        "\(result.reloads)", Format.seconds(result.total.stallTime.seconds),
         Format.seconds(back), ratio,
-        "\(result.total(\.viewportJumps)) (\(String(format: "%.0f", result.total(\.anchorMovement))) pt)",
+        "\(result.viewportJumps) (\(String(format: "%.0f", result.anchorMovement)) pt)",
       ]
     }
     return """
@@ -168,10 +144,10 @@ enum CappedScrollBack {
       \(Format.count(maxSize)), so the pages above drop on the way down and load again as
       prepends on the way back; the oracle keeps every row (it never waits on the way back, a
       lower bound for any cap). *Page requests / reached*: requests that returned a page, and
-      pages reached on the way down; *reloads*: requests for a page already loaded in the
-      generation (the dropped pages loaded again); *stall down*: time at the end of the loaded
-      rows; *stall back*: time at the top of the loaded rows while older rows existed; *jumps*:
-      prepends that moved the row read. Summed over the seeds.
+      pages reached on the way down; *reloads*: requests for a page loaded in the generation
+      and let go (`SessionReport.reloads`: the dropped pages loaded again); *stall down*: time
+      at the end of the loaded rows; *stall back*: time at the top of the loaded rows while
+      older rows existed; *jumps*: prepends that moved the row read. Summed over the seeds.
 
       \(Format.table(
         ["policy", "page requests / reached", "reloads", "stall down", "stall back", "back vs oracle", "jumps (anchor moved)"],

@@ -25,11 +25,7 @@ enum LocalChangeProfiles {
   struct FilteredSession: Codable, Sendable {
     let feed: String
     let seed: UInt64
-    let requests: Int
-    /// Hedges among the requests.
-    let hedgedRequests: Int
-    let rowsShown: Int
-    let stallSeconds: Double
+    let report: SessionReport
   }
 
   /// Every session of both profiles.
@@ -40,6 +36,11 @@ enum LocalChangeProfiles {
     /// The sessions of one way of filtering.
     func filtered(_ feed: FilteredFeed) -> [FilteredSession] {
       filtered.filter { $0.feed == feed.rawValue }
+    }
+
+    /// The reports of one way of filtering's sessions, summed.
+    func total(_ feed: FilteredFeed) -> SessionReport {
+      filtered(feed).map(\.report).reduce(SessionReport(), +)
     }
   }
 
@@ -136,10 +137,7 @@ enum LocalChangeProfiles {
       feed.list = list
       report = await fling(list)
     }
-    return FilteredSession(
-      feed: kind.rawValue, seed: seed, requests: report.requestsIssued,
-      hedgedRequests: report.hedgedRequests, rowsShown: report.rowsShown,
-      stallSeconds: report.stallTime.seconds)
+    return FilteredSession(feed: kind.rawValue, seed: seed, report: report)
   }
 
   /// The goals of local changes: no stale row in search as you type; the engine's filter within
@@ -159,12 +157,13 @@ enum LocalChangeProfiles {
         note: "\(shown) rows shown, \(requests) requests (\(cancelled) cancelled by a later"
           + " keystroke) over \(results.search.count) sessions")
     ]
-    let oracle = results.filtered(.oracle).map(\.stallSeconds).reduce(0, +)
+    let oracle = results.total(.oracle).stallTime.seconds
     let bound = PolicyComparison.stallBound(oracle)
     let engine = results.filtered(.engineFilter)
-    let stall = engine.map(\.stallSeconds).reduce(0, +)
-    let viewModel = results.filtered(.viewModelFilter).map(\.stallSeconds).reduce(0, +)
-    let unfiltered = results.filtered(.unfiltered).map(\.stallSeconds).reduce(0, +)
+    let engineTotal = results.total(.engineFilter)
+    let stall = engineTotal.stallTime.seconds
+    let viewModel = results.total(.viewModelFilter).stallTime.seconds
+    let unfiltered = results.total(.unfiltered).stallTime.seconds
     let name = "Paginator, filtered feed (Paginator.filter)"
     goals.append(
       Goal(
@@ -174,17 +173,20 @@ enum LocalChangeProfiles {
         met: stall <= bound + 1e-9,
         note: "oracle \(Format.seconds(oracle)); a view model's own filter"
           + " \(Format.seconds(viewModel)) (fault class 24); the unfiltered feed"
-          + " \(Format.seconds(unfiltered)); \(engine.map(\.requests).reduce(0, +)) requests over"
+          + " \(Format.seconds(unfiltered)); \(engineTotal.requestsIssued) requests over"
           + " \(engine.count) sessions"))
     let oracleRequests = Dictionary(
-      results.filtered(.oracle).map { ($0.seed, $0.requests) }, uniquingKeysWith: +)
+      results.filtered(.oracle).map { ($0.seed, $0.report.requestsIssued) }, uniquingKeysWith: +)
     let speculative = engine.map { session in
-      max(0, session.requests - session.hedgedRequests - (oracleRequests[session.seed] ?? 0) - 1)
+      max(
+        0,
+        session.report.requestsIssued - session.report.hedgedRequests
+          - (oracleRequests[session.seed] ?? 0) - 1)
     }.reduce(0, +)
     goals.append(
       PolicyComparison.extraRequestsGoal(
-        name: name, hedges: engine.map(\.hedgedRequests).reduce(0, +), speculative: speculative,
-        requests: engine.map(\.requests).reduce(0, +), tailless: false))
+        name: name, hedges: engineTotal.hedgedRequests, speculative: speculative,
+        requests: engineTotal.requestsIssued, tailless: false))
     return goals
   }
 
@@ -197,11 +199,10 @@ enum LocalChangeProfiles {
       ]
     }
     let filtered = FilteredFeed.allCases.map { feed in
-      let sessions = results.filtered(feed)
+      let total = results.total(feed)
       return [
-        feed.rawValue, "\(sessions.map(\.requests).reduce(0, +))",
-        "\(sessions.map(\.rowsShown).reduce(0, +))",
-        Format.seconds(sessions.map(\.stallSeconds).reduce(0, +)),
+        feed.rawValue, "\(total.requestsIssued)", "\(total.rowsShown)",
+        Format.seconds(total.stallTime.seconds),
       ]
     }
     return """
@@ -246,14 +247,13 @@ enum LocalChangeProfiles {
     return await OraclePlan.make(path: path, profile: profile, seed: seed)
   }
 
+  /// The filtered feed's session: four flings at 5,000 pt/s, 0.4 s apart, after a second.
+  static let flings: [UserStep] = [
+    .idle(.seconds(1)), .repeating(4, [.fling(velocity: 5_000), .idle(.milliseconds(400))]),
+  ]
+
   static func fling<Feed: ListFeed>(_ list: ListSimulator<Feed>) async -> SessionReport {
-    await list.startScreenTask()
-    await list.idle(for: .seconds(1))
-    for _ in 0..<4 {
-      await list.fling(velocity: 5_000)
-      await list.idle(for: .milliseconds(400))
-    }
-    return list.report()
+    await PolicyComparison.replay(list, script: flings)
   }
 }
 

@@ -8,81 +8,76 @@ import PagingTesting
 enum PolicyComparison {
   typealias Server = SimulatedFeedServer<ReleaseNote>
 
-  /// The figures of one session.
+  /// The figures of one session: its report, and what only the bench knows of it.
+  @dynamicMemberLookup
   struct Session: Codable, Sendable {
     /// The seed of the server's latencies and failures and of the list's random choices.
     let seed: UInt64
-    /// Requests the server received, failed ones included.
-    let requestsIssued: Int
-    let failedRequests: Int
-    /// Hedges among the requests (never counted as duplicates).
-    let hedgedRequests: Int
     /// Pages the user reached on the path without waits (the minimum a cursor API needs).
     let minimumRequests: Int
-    let duplicateRequests: Int
-    let requestsAfterEnd: Int
-    /// The session's `SessionReport.stallTime` plus its `stallTimeAtTop`, in seconds: how long
-    /// the user waited at the end of the loaded rows while more existed (in a chat, at the top
-    /// while older rows existed).
-    let stallTime: Double
-    /// Prepends after which the row the user looked at had moved on screen (fault class 17).
-    let viewportJumps: Int
-    /// How far, in points summed over the prepends, that row moved.
-    let anchorMovement: Double
-    /// Rows loaded but never on screen.
-    let rowsLoadedButNeverShown: Int
-    /// Seconds from the screen's task to the first row on screen; `nil`: never.
-    let firstRowSeconds: Double?
     /// The longest time the server took to answer one request in this session, in seconds.
     let longestResponseSeconds: Double
+    /// What the list and the server saw.
+    var report: SessionReport
+
+    /// A figure of the report.
+    subscript<Value>(dynamicMember figure: KeyPath<SessionReport, Value>) -> Value {
+      report[keyPath: figure]
+    }
+
+    /// The report's `stallTime` plus its `stallTimeAtTop`, in seconds: how long the user waited
+    /// at the end of the loaded rows while more existed (in a chat, at the top while older rows
+    /// existed).
+    var stallTime: Double { (report.stallTime + report.stallTimeAtTop).seconds }
+
+    /// Seconds from the screen's task to the first row on screen; `nil`: never.
+    var firstRowSeconds: Double? { report.timeToFirstRow?.seconds }
 
     /// Requests for new pages beyond the pages reached plus one: the loads of pages the user
     /// never reached, past the one page of prefetch every policy pays at the end. Failed
     /// requests and hedges (which ask for a page already asked for) are not counted.
     var speculativeRequests: Int {
-      max(0, requestsIssued - failedRequests - hedgedRequests - (minimumRequests + 1))
+      max(
+        0,
+        report.requestsIssued - report.failedRequests - report.hedgedRequests
+          - (minimumRequests + 1))
     }
   }
 
-  /// One policy on one profile.
+  /// One policy on one profile: its sessions, and their reports added up.
+  @dynamicMemberLookup
   struct Result: Codable, Sendable {
     let profile: String
     let policy: Policy
     let pageSize: Int
     let sessions: [Session]
-    let requestsIssued: Int
-    let minimumRequests: Int
-    let duplicateRequests: Int
-    let requestsAfterEnd: Int
-    let failedRequests: Int
-    let hedgedRequests: Int
-    let stallTime: Double
-    let viewportJumps: Int
-    let anchorMovement: Double
-    let rowsLoadedButNeverShown: Int
-    /// Sessions in which no row was ever shown.
-    let sessionsWithoutARow: Int
+    /// The sessions' reports, summed.
+    let total: SessionReport
 
     init(profile: String, policy: Policy, pageSize: Int, sessions: [Session]) {
       self.profile = profile
       self.policy = policy
       self.pageSize = pageSize
       self.sessions = sessions
-      requestsIssued = sessions.map(\.requestsIssued).reduce(0, +)
-      minimumRequests = sessions.map(\.minimumRequests).reduce(0, +)
-      duplicateRequests = sessions.map(\.duplicateRequests).reduce(0, +)
-      requestsAfterEnd = sessions.map(\.requestsAfterEnd).reduce(0, +)
-      failedRequests = sessions.map(\.failedRequests).reduce(0, +)
-      hedgedRequests = sessions.map(\.hedgedRequests).reduce(0, +)
-      stallTime = sessions.map(\.stallTime).reduce(0, +)
-      viewportJumps = sessions.map(\.viewportJumps).reduce(0, +)
-      anchorMovement = sessions.map(\.anchorMovement).reduce(0, +)
-      rowsLoadedButNeverShown = sessions.map(\.rowsLoadedButNeverShown).reduce(0, +)
-      sessionsWithoutARow = sessions.filter { $0.firstRowSeconds == nil }.count
+      total = sessions.map(\.report).reduce(SessionReport(), +)
     }
 
+    /// A figure of the total.
+    subscript<Value>(dynamicMember figure: KeyPath<SessionReport, Value>) -> Value {
+      total[keyPath: figure]
+    }
+
+    /// The pages reached, summed.
+    var minimumRequests: Int { sessions.map(\.minimumRequests).reduce(0, +) }
+
+    /// The sessions' waits (``Session/stallTime``), in seconds.
+    var stallTime: Double { (total.stallTime + total.stallTimeAtTop).seconds }
+
+    /// Sessions in which no row was ever shown.
+    var sessionsWithoutARow: Int { sessions.count { $0.report.timeToFirstRow == nil } }
+
     /// ``rowsLoadedButNeverShown`` in pages.
-    var pagesNeverShown: Double { Double(rowsLoadedButNeverShown) / Double(pageSize) }
+    var pagesNeverShown: Double { Double(total.rowsLoadedButNeverShown) / Double(pageSize) }
   }
 
   /// The seeds every profile runs with.
@@ -102,15 +97,8 @@ enum PolicyComparison {
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
             Session(
-              seed: seed, requestsIssued: report.requestsIssued,
-              failedRequests: report.failedRequests,
-              hedgedRequests: report.hedgedRequests,
-              minimumRequests: path.pagesReached, duplicateRequests: report.duplicateRequests,
-              requestsAfterEnd: report.requestsAfterEnd,
-              stallTime: (report.stallTime + report.stallTimeAtTop).seconds,
-              viewportJumps: report.viewportJumps, anchorMovement: report.anchorMovement,
-              rowsLoadedButNeverShown: report.rowsLoadedButNeverShown,
-              firstRowSeconds: report.timeToFirstRow?.seconds, longestResponseSeconds: longest))
+              seed: seed, minimumRequests: path.pagesReached, longestResponseSeconds: longest,
+              report: report))
         }
       }
       for policy in Policy.allCases where profile.runs(policy) {
@@ -140,84 +128,55 @@ enum PolicyComparison {
     return (report, longest)
   }
 
+  /// One session of `policy`: in a chat every feed opens at the newest page and loads older
+  /// pages, and the naive and three-guard policies are their chat forms (``FeedComparison``
+  /// makes them, as it does for the demo).
   private static func session(
     _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
     plan: OraclePlan
   ) async -> SessionReport {
-    if profile.isChat {
-      return await chatSession(
-        policy, server: server, clock: clock, profile: profile, seed: seed, plan: plan)
-    }
+    let chat = profile.isChat
+    var configuration = PagingConfiguration<Server.Cursor>(initialCursor: chat ? .newest : nil)
+    configuration.maxSize = profile.maxSize
+    let kind: DemoFeedKind
+    let player = Replay(server: server, clock: clock, profile: profile, seed: seed)
     switch policy {
-    case .naive:
-      return await replay(NaiveOnAppearFeed(source: server), server, clock, profile, seed)
-    case .guarded:
-      return await replay(GuardedOnAppearFeed(source: server), server, clock, profile, seed)
+    case .naive: kind = .naive
+    case .guarded: kind = .guarded
     case .scanningHelper:
-      return await replay(ScanningHelperFeed(source: server), server, clock, profile, seed)
+      precondition(!chat, "the scanning helper has no chat form (Profile.runs)")
+      return await player.play(ScanningHelperFeed(source: server))
     case .fixedPrefetch:
-      var configuration = PagingConfiguration<Server.Cursor>(
-        prefetch: .fixed(profile.pageSize), hedging: .off)
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .paginator:
-      var configuration = PagingConfiguration<Server.Cursor>()
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .unhedged:
-      var configuration = PagingConfiguration<Server.Cursor>(hedging: .off)
-      configuration.maxSize = profile.maxSize
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .oracle:
-      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: false)
-      let list = ListSimulator(
-        feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
-        clock: clock)
-      feed.list = list
-      return await replay(list, profile)
-    }
-  }
-
-  /// A chat session: every feed opens at the newest page and loads older pages; the naive and
-  /// three-guard policies are their chat forms (`NaiveChatFeed`, `GuardedChatFeed`).
-  private static func chatSession(
-    _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
-    plan: OraclePlan
-  ) async -> SessionReport {
-    let newest = PagingConfiguration<Server.Cursor>(initialCursor: .newest)
-    switch policy {
-    case .naive:
-      let feed = NaiveChatFeed(source: server, newestCursor: .newest)
-      return await replay(feed, server, clock, profile, seed)
-    case .guarded:
-      let feed = GuardedChatFeed(source: server, newestCursor: .newest)
-      return await replay(feed, server, clock, profile, seed)
-    case .scanningHelper:
-      preconditionFailure("the scanning helper has no chat form (Profile.runs)")
-    case .paginator:
-      let feed = Paginator(source: server, configuration: newest, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .unhedged:
-      var configuration = newest
-      configuration.hedging = .off
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
-    case .fixedPrefetch:
-      var configuration = newest
+      kind = .paginator
       configuration.prefetch = .fixed(profile.pageSize)
       configuration.hedging = .off
-      let feed = Paginator(source: server, configuration: configuration, clock: clock)
-      return await replay(feed, server, clock, profile, seed)
+    case .paginator: kind = .paginator
+    case .unhedged:
+      kind = .paginator
+      configuration.hedging = .off
     case .oracle:
-      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: true)
+      let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: chat)
       let list = ListSimulator(
         feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
         clock: clock)
       feed.list = list
-      return await replay(list, profile)
+      return await replay(list, script: profile.script)
+    }
+    return await FeedComparison.play(
+      kind, scenario: chat ? .chat : .feed, source: server, newestCursor: .newest,
+      configuration: configuration, clock: clock, with: player)
+  }
+
+  /// Plays a profile's script on a feed over the server, in the list the profile describes.
+  private struct Replay: FeedPlayer {
+    typealias Item = ReleaseNote
+    let server: Server
+    let clock: TestClock
+    let profile: Profile
+    let seed: UInt64
+
+    func play<Feed: ListFeed>(_ feed: Feed) async -> SessionReport where Feed.Item == ReleaseNote {
+      await PolicyComparison.replay(feed, server, clock, profile, seed)
     }
   }
 
@@ -227,21 +186,16 @@ enum PolicyComparison {
     let list = ListSimulator(
       feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
       clock: clock)
-    return await replay(list, profile)
+    return await replay(list, script: profile.script)
   }
 
-  private static func replay(
-    _ paginator: Paginator<ReleaseNote, Server.Cursor>, _ server: Server, _ clock: TestClock,
-    _ profile: Profile, _ seed: UInt64
-  ) async -> SessionReport {
-    await replay(PaginatorFeed(paginator), server, clock, profile, seed)
-  }
-
-  private static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, _ profile: Profile)
+  /// Opens the screen of `list`, plays `script` on it and returns the session's report: the
+  /// one way every profile of the bench runs a session.
+  static func replay<Feed: ListFeed>(_ list: ListSimulator<Feed>, script: [UserStep])
     async -> SessionReport
   {
     await list.startScreenTask()
-    await profile.script.perform(on: list)
+    await script.perform(on: list)
     return list.report()
   }
 }

@@ -1,3 +1,5 @@
+import Paging
+
 /// A set of measurements of one quantity, with the order statistics the report uses.
 struct Sample: Codable, Sendable {
   /// How many measurements.
@@ -19,14 +21,9 @@ struct Sample: Codable, Sendable {
     let middle = sorted.count / 2
     median =
       sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    p10 = Sample.rank(sorted, 0.10)
-    p90 = Sample.rank(sorted, 0.90)
+    p10 = sorted.nearestRank(0.10)
+    p90 = sorted.nearestRank(0.90)
     mean = sorted.reduce(0, +) / Double(sorted.count)
     max = sorted[sorted.count - 1]
-  }
-
-  private static func rank(_ sorted: [Double], _ fraction: Double) -> Double {
-    let index = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
-    return sorted[Swift.max(0, Swift.min(sorted.count - 1, index))]
   }
 }

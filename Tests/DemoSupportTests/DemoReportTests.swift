@@ -1,6 +1,22 @@
 import DemoSupport
 import Foundation
+import PagingTesting
 import Testing
+
+/// A row of the comparison with the figures the feed table shows.
+private func row(
+  _ feed: String, requests: Int, duplicates: Int, duplicateRows: Int, afterEnd: Int,
+  stall: Duration, neverShown: Int
+) -> DemoReport.Row {
+  var report = SessionReport()
+  report.requestsIssued = requests
+  report.duplicateRequests = duplicates
+  report.duplicateRowsShown = duplicateRows
+  report.requestsAfterEnd = afterEnd
+  report.stallTime = stall
+  report.rowsLoadedButNeverShown = neverShown
+  return DemoReport.Row(feed: feed, report: report)
+}
 
 @Suite("DemoReport: the same content as text and as JSON")
 struct DemoReportTests {
@@ -12,12 +28,12 @@ struct DemoReportTests {
       TimelineEntry(milliseconds: 1234, kind: .response, text: "refresh: 20 rows in 1234 ms"),
     ],
     feeds: [
-      FeedReport(
-        feed: "naive onAppear", requestsIssued: 41, duplicateRequests: 12, duplicateRowsShown: 30,
-        requestsAfterEnd: 3, stallTime: 2.345, rowsLoadedButNeverShown: 60),
-      FeedReport(
-        feed: "Paginator", requestsIssued: 11, duplicateRequests: 0, duplicateRowsShown: 0,
-        requestsAfterEnd: 0, stallTime: 0.5, rowsLoadedButNeverShown: 20),
+      row(
+        "naive onAppear", requests: 41, duplicates: 12, duplicateRows: 30, afterEnd: 3,
+        stall: .milliseconds(2_345), neverShown: 60),
+      row(
+        "Paginator", requests: 11, duplicates: 0, duplicateRows: 0, afterEnd: 0,
+        stall: .milliseconds(500), neverShown: 20),
     ],
     notes: [
       // 97 columns: the unit stays with its number.
@@ -94,13 +110,27 @@ struct DemoReportTests {
         {
           "feeds" : [
             {
+              "anchorMovement" : 0,
+              "appearances" : 0,
+              "cancelledRequests" : 0,
+              "disappearances" : 0,
               "duplicateRequests" : 0,
               "duplicateRowsShown" : 0,
+              "duration" : 0,
+              "failedRequests" : 0,
               "feed" : "Paginator",
+              "hedgedRequests" : 0,
+              "prepends" : 0,
+              "reloads" : 0,
               "requestsAfterEnd" : 0,
               "requestsIssued" : 11,
+              "rowsLoaded" : 0,
               "rowsLoadedButNeverShown" : 20,
-              "stallTime" : 0.5
+              "rowsOutOfOrder" : 0,
+              "rowsShown" : 0,
+              "stallTime" : 0.5,
+              "stallTimeAtTop" : 0,
+              "viewportJumps" : 0
             }
           ],
           "latencyMilliseconds" : 150,
@@ -127,10 +157,10 @@ struct DemoReportTests {
     #expect(decoded == small)
   }
 
-  @Test("a non-finite spinner time is an error, not a crash")
-  func nonFiniteSpinnerTime() {
+  @Test("a non-finite figure is an error, not a crash")
+  func nonFiniteFigure() {
     var bad = report
-    bad.feeds[0].stallTime = .infinity
+    bad.feeds[0].report.anchorMovement = .infinity
     #expect(throws: (any Error).self) { try bad.json() }
   }
 }

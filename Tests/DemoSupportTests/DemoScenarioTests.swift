@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite("DemoSession: the chat and search scenarios")
 struct DemoScenarioTests {
-  private func feed(_ name: String, in report: DemoReport) throws -> FeedReport {
+  private func feed(_ name: String, in report: DemoReport) throws -> DemoReport.Row {
     try #require(report.feeds.first { $0.feed == name })
   }
 
@@ -42,16 +42,16 @@ struct DemoScenarioTests {
     #expect(naive.requestsIssued == 7)
     #expect(naive.viewportJumps == 6)
     #expect(naive.anchorMovement == 8_720)
-    #expect(naive.stallTimeAtTop == 0.467)
+    #expect(naive.stallTimeAtTop == .milliseconds(467))
     #expect(naive.rowsLoadedButNeverShown == 55)
     #expect(guarded.requestsIssued == 7)
     #expect(guarded.viewportJumps == 0)
     #expect(guarded.anchorMovement == 0)
-    #expect(guarded.stallTimeAtTop == 0.183)
+    #expect(guarded.stallTimeAtTop == .milliseconds(183))
     #expect(paginator.requestsIssued == 7)
     #expect(paginator.viewportJumps == 0)
     #expect(paginator.anchorMovement == 0)
-    #expect(paginator.stallTimeAtTop == 0)
+    #expect(paginator.stallTimeAtTop == .zero)
     #expect(paginator.duplicateRequests == 0)
     #expect(paginator.requestsAfterEnd == 0)
     #expect(paginator.duplicateRowsShown == 0)

@@ -7,13 +7,19 @@ import Testing
 /// reads, and every row appears in turn, none skipped.
 @MainActor
 @Suite struct CappedListTests {
-  /// 500 rows in pages of 20, 300 ms answers, a prefetch distance of 10 and a cap of 100: the
-  /// user scrolls to row 400 at 10 rows a second, then reads back up to the top as fast.
-  @Test func dropsKeepTheRowsOnScreenWhereTheyAre() async {
+  /// 500 rows in pages of 20, a prefetch distance of 10 and a cap of 100, the screen open.
+  func cappedSession() async -> Session<PaginatorFeed<Row, ServerCursor>> {
     var paging = PagingConfiguration<ServerCursor>(prefetch: .fixed(10))
     paging.maxSize = 100
     let session = paginatorSession(items: rows(500), paging: paging)
     await session.begin()
+    return session
+  }
+
+  /// 500 rows in pages of 20, 300 ms answers, a prefetch distance of 10 and a cap of 100: the
+  /// user scrolls to row 400 at 10 rows a second, then reads back up to the top as fast.
+  @Test func dropsKeepTheRowsOnScreenWhereTheyAre() async {
+    let session = await cappedSession()
     await session.list.scroll(to: 400, duration: .seconds(40))
     let down = session.appearedIDs
     // Every row from the top to the bottom of the screen appeared, in order: no drop made
@@ -37,6 +43,19 @@ import Testing
     #expect(report.anchorMovement == 0)
     #expect(report.stallTime == .zero)
     #expect(report.stallTimeAtTop == .zero)
+  }
+
+  /// The same session down and back: the 16 pages the cap dropped above the screen on the way
+  /// down load again as prepends on the way back, and the report counts them as reloads, not
+  /// as duplicate requests.
+  @Test func reloadsOfDroppedPagesAreNotDuplicates() async {
+    let session = await cappedSession()
+    await session.list.scroll(to: 400, duration: .seconds(40))
+    await session.list.readUpward(rows: 400, speed: 640)
+    let report = session.report
+    #expect(report.requestsIssued == 38)
+    #expect(report.reloads == 16)
+    #expect(report.duplicateRequests == 0)
   }
 
   /// The ids in the order they first appear.

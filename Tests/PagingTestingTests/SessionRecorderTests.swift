@@ -38,6 +38,32 @@ import Testing
     #expect(report.cancelledRequests == 1)
   }
 
+  @Test func aPageAskedForAgainAfterLoadsAtTheOtherEdgeIsAReload() {
+    func prepend(_ id: Int, cursor: Int?, arrival: Int, answer: Int) -> Record {
+      Record(
+        request: PageRequest(
+          id: PageRequestID(rawValue: id), direction: .prepend, cursor: cursor,
+          generation: Generation(rawValue: 1)),
+        arrival: arrival, answer: answer, outcome: .page(rows: 20, endsList: false))
+    }
+    let records = [
+      record(1, cursor: nil, arrival: 1, answer: 2, .page(rows: 20, endsList: false)),
+      record(2, cursor: 20, arrival: 3, answer: 4, .page(rows: 20, endsList: false)),
+      // The first page again, above, after an append: a reload.
+      prepend(3, cursor: nil, arrival: 5, answer: 6),
+      // The second page again, below, after that prepend: a reload.
+      record(4, cursor: 20, arrival: 7, answer: 8, .page(rows: 20, endsList: false)),
+      record(5, cursor: 40, arrival: 9, answer: 10, .page(rows: 20, endsList: false)),
+      // The third page again with no load at the other edge since: a duplicate.
+      record(6, cursor: 40, arrival: 11, answer: 12, .page(rows: 20, endsList: false)),
+    ]
+    var report = SessionReport()
+    SessionRecorder.addRequestFigures(records, to: &report)
+    #expect(report.requestsIssued == 6)
+    #expect(report.reloads == 2)
+    #expect(report.duplicateRequests == 1)
+  }
+
   @Test func aLostAnswerIsAFailureAndARequestNeverSentIsNotIssued() {
     let records = [
       record(1, cursor: nil, arrival: 1, answer: 2, .page(rows: 20, endsList: false)),

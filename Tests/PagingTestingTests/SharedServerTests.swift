@@ -23,4 +23,25 @@ import Testing
     #expect(log.map(\.request.id.rawValue) == [1, 1])
     #expect(log.map { if case .failed = $0.outcome { true } else { false } } == [true, false])
   }
+
+  @Test func twoPaginatorsOverTheServerItselfAreBothLogged() async {
+    let server = SimulatedFeedServer(
+      items: rows(100), pageSize: 20, latency: .fixed(.zero), clock: ContinuousClock())
+    let first = Paginator(source: server)
+    let second = Paginator(source: server)
+    await first.start()
+    first.loadNextPage()
+    await first.waitUntilIdle()
+    await second.start()
+    second.loadNextPage()
+    await second.waitUntilIdle()
+    #expect(first.items.count == 40)
+    #expect(second.items.count == 40)
+    let log = server.log
+    // Both number their requests 1 and 2: each request is logged, none overwrites another.
+    #expect(log.map(\.client) == [0, 0, 0, 0])
+    #expect(log.map(\.request.id.rawValue) == [1, 1, 2, 2])
+    #expect(log.map(\.arrival) == [1, 5, 3, 7])
+    #expect(log.allSatisfy { $0.outcome == .page(rows: 20, endsList: false) })
+  }
 }

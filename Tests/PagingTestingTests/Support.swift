@@ -70,13 +70,22 @@ struct Session<Feed: ListFeed> where Feed.Item == Row {
   }
 }
 
-/// The three feeds the tests compare.
-enum FeedKind {
-  case paginator(PagingConfiguration<ServerCursor>)
-  case naive
-  case guarded
-
-  static var paginator: FeedKind { .paginator(PagingConfiguration()) }
+/// A server over `items`, a feed that `makeFeed` makes over it, and a list simulator showing
+/// the feed, all on one new test clock: the one way the tests set a session up.
+@MainActor
+func session<Feed: ListFeed>(
+  items: [Row], pageSize: Int, pagination: Server.Pagination, latency: LatencyModel,
+  faults: Server.Faults, serverSeed: UInt64, list: ListSimulatorConfiguration,
+  makeFeed: (Server, TestClock) -> Feed
+) -> Session<Feed> {
+  let clock = TestClock()
+  let server = Server(
+    items: items, pageSize: pageSize, pagination: pagination, latency: latency, faults: faults,
+    seed: serverSeed, clock: clock)
+  let feed = makeFeed(server, clock)
+  return Session(
+    clock: clock, server: server, feed: feed,
+    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
 }
 
 @MainActor
@@ -86,14 +95,10 @@ func paginatorSession(
   serverSeed: UInt64 = 0, paging: PagingConfiguration<ServerCursor> = PagingConfiguration(),
   list: ListSimulatorConfiguration = tenRowList()
 ) -> Session<PaginatorFeed<Row, ServerCursor>> {
-  let clock = TestClock()
-  let server = Server(
+  session(
     items: items, pageSize: pageSize, pagination: pagination, latency: latency, faults: faults,
-    seed: serverSeed, clock: clock)
-  let feed = PaginatorFeed(Paginator(source: server, configuration: paging, clock: clock))
-  return Session(
-    clock: clock, server: server, feed: feed,
-    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+    serverSeed: serverSeed, list: list
+  ) { server, clock in PaginatorFeed(Paginator(source: server, configuration: paging, clock: clock)) }
 }
 
 @MainActor
@@ -102,14 +107,10 @@ func naiveSession(
   latency: LatencyModel = .fixed(.milliseconds(300)), faults: Server.Faults = Server.Faults(),
   serverSeed: UInt64 = 0, list: ListSimulatorConfiguration = tenRowList()
 ) -> Session<NaiveOnAppearFeed<Server>> {
-  let clock = TestClock()
-  let server = Server(
+  session(
     items: items, pageSize: pageSize, pagination: pagination, latency: latency, faults: faults,
-    seed: serverSeed, clock: clock)
-  let feed = NaiveOnAppearFeed(source: server)
-  return Session(
-    clock: clock, server: server, feed: feed,
-    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+    serverSeed: serverSeed, list: list
+  ) { server, _ in NaiveOnAppearFeed(source: server) }
 }
 
 @MainActor
@@ -118,12 +119,8 @@ func guardedSession(
   faults: Server.Faults = Server.Faults(), serverSeed: UInt64 = 0,
   list: ListSimulatorConfiguration = tenRowList()
 ) -> Session<GuardedOnAppearFeed<Server>> {
-  let clock = TestClock()
-  let server = Server(
-    items: items, pageSize: pageSize, latency: latency, faults: faults, seed: serverSeed,
-    clock: clock)
-  let feed = GuardedOnAppearFeed(source: server)
-  return Session(
-    clock: clock, server: server, feed: feed,
-    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+  session(
+    items: items, pageSize: pageSize, pagination: .keyset, latency: latency, faults: faults,
+    serverSeed: serverSeed, list: list
+  ) { server, _ in GuardedOnAppearFeed(source: server) }
 }

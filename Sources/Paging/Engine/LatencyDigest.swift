@@ -43,8 +43,7 @@ package struct LatencyDigest: Sendable, Equatable {
   /// - Complexity: O(1) (200 buckets).
   package func percentile(_ quantile: Double) -> Duration? {
     guard count > 0 else { return nil }
-    let q = quantile.isNaN ? 1 : min(1, max(0, quantile))
-    let rank = max(1, Int((q * Double(count)).rounded(.up)))
+    let rank = NearestRank.rank(quantile, count: count)
     var seen = 0
     for (bucket, number) in counts.enumerated() {
       seen += number

@@ -105,10 +105,9 @@ struct PrefetchEstimator: Sendable {
   /// ``AdaptivePrefetch/warmUpSamples`` loads were.
   func distance(_ rule: AdaptivePrefetch) -> Int {
     guard !demands.isEmpty else { return rule.initialDistance }
-    let sorted = demands.sorted()
-    let rank = (9 * sorted.count + 9) / 10  // ceil(0.9 × n), the nearest rank
+    let slow = demands.sorted().nearestRank(0.9)
     let warmingUp = demands.count < rule.warmUpSamples
     let floor = warmingUp ? max(rule.minimumDistance, rule.initialDistance) : rule.minimumDistance
-    return min(rule.maximumDistance, max(floor, sorted[rank - 1] + 1))
+    return min(rule.maximumDistance, max(floor, slow + 1))
   }
 }

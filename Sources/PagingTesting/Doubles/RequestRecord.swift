@@ -6,7 +6,7 @@ import Paging
 ///
 /// The test kit's one request log: ``ScriptedPageSource/records``,
 /// ``SimulatedFeedServer/log`` and the demo's recording source keep their requests as these,
-/// and ``SessionRecorder`` derives a session's request figures from them.
+/// and a ``SessionReport`` counts a session's request figures from them.
 public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// How a request ended.
   public enum Outcome: Hashable, Sendable {
@@ -30,24 +30,24 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   public var request: PageRequest<Cursor>
   /// Who sent it: 0 for a source used directly, else the number of the
   /// ``SimulatedFeedServer/client(_:)`` it came through.
-  public var client: Int
+  package var client: Int
   /// The request's place in the source's sequence of arrivals and answers.
-  public var arrival: Int
+  package var arrival: Int
   /// When it arrived, on the source's clock: since the source was created, or the test clock's
   /// time for a ``ScriptedPageSource`` given one (zero without a clock).
   public var receivedAt: Duration
   /// The answer's place in the same sequence, once answered.
-  public var answer: Int?
+  package var answer: Int?
   /// When it was answered (or cancelled), on the same clock.
   public var answeredAt: Duration?
   /// How the request ended.
   public var outcome: Outcome
   /// Whether it was answered with a page that had no previous cursor: the start of the list,
   /// which ends the prepend edge.
-  public var reachesStart: Bool
+  package var reachesStart: Bool
   /// Whether the caller's task was cancelled while the request was pending (a source that
   /// answers cancelled requests may still answer it later).
-  public var cancelledByCaller: Bool
+  package var cancelledByCaller: Bool
 
   /// Creates a record.
   /// - Parameters:
@@ -60,7 +60,7 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - outcome: How it ended.
   ///   - reachesStart: Whether its page had no previous cursor (default `false`).
   ///   - cancelledByCaller: Whether its caller cancelled it (default `false`).
-  public init(
+  package init(
     request: PageRequest<Cursor>, client: Int = 0, arrival: Int, receivedAt: Duration = .zero,
     answer: Int?, answeredAt: Duration? = nil, outcome: Outcome, reachesStart: Bool = false,
     cancelledByCaller: Bool = false
@@ -77,13 +77,13 @@ public struct RequestRecord<Cursor: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// Whether the request has been answered (with a page, an error, or as cancelled).
-  public var isAnswered: Bool { outcome != .pending }
+  package var isAnswered: Bool { outcome != .pending }
 
   /// How long the answer took, once answered.
-  public var latency: Duration? { answeredAt.map { $0 - receivedAt } }
+  package var latency: Duration? { answeredAt.map { $0 - receivedAt } }
 
   /// Whether the request failed (an error, or its answer lost).
-  public var isFailure: Bool {
+  package var isFailure: Bool {
     switch outcome {
     case .failed, .dropped: true
     case .pending, .page, .cancelled, .notSent: false

@@ -5,7 +5,7 @@ extension SimulatedFeedServer {
   /// it, but clients should treat it as opaque.
   public struct Cursor: Hashable, Sendable, CustomStringConvertible {
     /// Where a page starts.
-    public enum Position: Hashable, Sendable {
+    package enum Position: Hashable, Sendable {
       /// At the first item (only an empty first page hands this back).
       case start
       /// After the item with this id (keyset paging).
@@ -20,7 +20,7 @@ extension SimulatedFeedServer {
       case before(Item.ID)
     }
 
-    /// The cursor of the newest page, where a chat opens (``Position/newest``).
+    /// The cursor of the newest page, where a chat opens: the last page in server order.
     public static var newest: Cursor { Cursor(position: .newest) }
 
     /// Whether the page at this cursor is read backwards from its position (``Position/newest``
@@ -33,16 +33,16 @@ extension SimulatedFeedServer {
     }
 
     /// Where the page starts.
-    public var position: Position
+    package var position: Position
     /// How many empty pages were answered at this position before; keeps the cursor an
     /// empty page hands back distinct from the one it was asked with.
-    public var emptyPagesBefore: Int
+    package var emptyPagesBefore: Int
 
     /// Creates a cursor.
     /// - Parameters:
     ///   - position: Where the page starts.
     ///   - emptyPagesBefore: Empty pages answered at this position before (default 0).
-    public init(position: Position, emptyPagesBefore: Int = 0) {
+    package init(position: Position, emptyPagesBefore: Int = 0) {
       self.position = position
       self.emptyPagesBefore = emptyPagesBefore
     }

@@ -4,21 +4,21 @@ extension SimulatedFeedServer {
   public struct Faults: Sendable {
     /// The share of requests that fail with ``SimulatedServerError/unavailable(request:)``,
     /// in `0...1`, drawn per request number from the server's seed.
-    public var failureRate: Double
+    package var failureRate: Double
     /// Requests that fail with ``SimulatedServerError/unavailable(request:)``.
-    public var failingRequests: Set<Int>
+    package var failingRequests: Set<Int>
     /// Requests answered with no item and a fresh next cursor at the same position (fault
     /// class 14).
-    public var emptyPageRequests: Set<Int>
+    package var emptyPageRequests: Set<Int>
     /// Requests whose page starts this many items early, repeating the end of the page
     /// before.
-    public var repeatedItems: [Int: Int]
+    package var repeatedItems: [Int: Int]
     /// Items inserted at the head of the dataset just before the request with this number is
     /// answered (with offset paging, later pages shift: fault class 12).
-    public var headInsertions: [Int: [Item]]
+    package var headInsertions: [Int: [Item]]
     /// Requests whose next cursor is the cursor they were asked with, so the server repeats a
     /// cursor (fault class 15). Ignored for a request without a cursor.
-    public var repeatedCursorRequests: Set<Int>
+    package var repeatedCursorRequests: Set<Int>
 
     /// Creates a fault script; by default the server plays none.
     /// - Parameters:

@@ -12,7 +12,7 @@ import Paging
 ///
 /// Pages follow the server order of `items`. A chat opens at ``Cursor/newest`` (the last page, in
 /// server order: oldest first, as a chat shows them) and reads older pages with the
-/// ``Cursor/Position/before(_:)`` previous cursors those pages give; pages read forwards give no
+/// `before` previous cursors those pages give; pages read forwards give no
 /// previous cursor, so a feed never prepends. With ``Pagination/keyset`` paging the
 /// next cursor names the last item served, so items inserted at the head between requests do
 /// not move later pages; with ``Pagination/offset`` paging it counts items, so
@@ -21,7 +21,10 @@ import Paging
 /// Faults are keyed by request number: the request's `PageRequestID` `rawValue`, which
 /// `Paginator` and the baselines number from 1 in the order they issue requests. Latencies
 /// and failures by rate are drawn per request number too, so concurrent requests get the same
-/// answers, run after run, whatever order their tasks reach the server in.
+/// answers, run after run, whatever order their tasks reach the server in. Two paginators over
+/// the server itself both number from 1: each request is logged, and request number *n*'s
+/// faults and latency apply to both; a second paginator over ``client(_:)`` is logged apart and
+/// free of the scripted faults.
 ///
 /// Every request waits its latency on the clock, including failures. On a ``TestClock`` each
 /// answer waits for the clock to be advanced, even a zero latency (`advance(by: .zero)`
@@ -48,9 +51,9 @@ where Item.ID: Sendable {
 
   private struct State: Sendable {
     var dataset: Dataset
-    /// The log in arrival order, and each request's place in it.
+    /// The log in arrival order: each call to serve a request appends its own entry, so that
+    /// two callers numbering their requests alike do not overwrite each other's.
     var log: [RequestRecord<Cursor>] = []
-    var logIndex: [LogKey: Int] = [:]
     var sequence = 0
 
     mutating func nextSequence() -> Int {
@@ -60,19 +63,19 @@ where Item.ID: Sendable {
   }
 
   /// The number of items per page (at least 1).
-  public let pageSize: Int
+  package let pageSize: Int
   /// How cursors address pages.
-  public let pagination: Pagination
+  package let pagination: Pagination
   /// How long answers take.
-  public let latency: LatencyModel
+  package let latency: LatencyModel
   /// The scripted faults.
-  public let faults: Faults
+  package let faults: Faults
   /// The seed of the latency and failure-rate draws.
-  public let seed: UInt64
+  package let seed: UInt64
 
   /// Whether an item matches a request's query (`PageRequest.query(as:)` as a `String`):
   /// set, the server pages through the matching items only, as a search endpoint does.
-  public let search: (@Sendable (Item, String) -> Bool)?
+  package let search: (@Sendable (Item, String) -> Bool)?
 
   private let state: Locked<State>
   private let timeline: ClockTimeline
@@ -116,10 +119,17 @@ where Item.ID: Sendable {
   public var items: [Item] { state.withLock { $0.dataset.order } }
 
   /// Every request so far, ordered by client (the server itself first, then each
-  /// ``client(_:)`` by number) and, within a client, by request id.
+  /// ``client(_:)`` by number), within a client by request id, and for one id by arrival (two
+  /// paginators over the server itself both number their requests from 1: each request is
+  /// logged).
+  /// - Complexity: O(*n* log *n*) for *n* requests.
   public var log: [RequestRecord<Cursor>] {
     state.withLock { state in
-      state.logIndex.sorted { $0.key < $1.key }.map { state.log[$0.value] }
+      state.log.sorted {
+        ($0.client, $0.request.id.rawValue, $0.arrival) < (
+          $1.client, $1.request.id.rawValue, $1.arrival
+        )
+      }
     }
   }
 
@@ -128,7 +138,7 @@ where Item.ID: Sendable {
   /// unknown id.
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average.
-  public func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
+  package func serverRank(of id: Item.ID) -> Int? { state.withLock { $0.dataset.ranks[id] } }
 
   /// Inserts items at the head of the dataset now, as new posts arrive on a real feed.
   /// - Parameter newItems: The items, in server order; ids already present are skipped.
@@ -162,13 +172,12 @@ where Item.ID: Sendable {
     guard client == 0 else { return try await loadPageForClient(request, client: client) }
     let number = request.id.rawValue
     let arrivedAt = timeline.elapsed
-    let key = LogKey(client: 0, id: request.id)
-    state.withLock { state in
+    let key = state.withLock { state in
       let entry = RequestRecord(
         request: request, arrival: state.nextSequence(), receivedAt: arrivedAt, answer: nil,
         outcome: .pending)
-      state.logIndex[key] = state.log.count
       state.log.append(entry)
+      return state.log.count - 1
     }
     let dueAt = arrivedAt + latency.latency(forRequest: number, seed: seed)
     do {
@@ -190,7 +199,7 @@ where Item.ID: Sendable {
       ledger.markEnded(request.id)
       throw error
     }
-    return try answer(request, client: 0)
+    return try answer(request, client: 0, entry: key)
   }
 
   /// Serves a request of a ``client(_:)`` numbered from 1: logged under that client, answered
@@ -200,14 +209,13 @@ where Item.ID: Sendable {
   private func loadPageForClient(_ request: PageRequest<Cursor>, client: Int) async throws
     -> Page<Item, Cursor>
   {
-    let key = LogKey(client: client, id: request.id)
     let arrivedAt = timeline.elapsed
-    state.withLock { state in
+    let key = state.withLock { state in
       let entry = RequestRecord(
         request: request, client: client, arrival: state.nextSequence(), receivedAt: arrivedAt,
         answer: nil, outcome: .pending)
-      state.logIndex[key] = state.log.count
       state.log.append(entry)
+      return state.log.count - 1
     }
     let dueAt = arrivedAt + latency.latency(forRequest: request.id.rawValue, seed: seed)
     do {
@@ -217,7 +225,7 @@ where Item.ID: Sendable {
       throw error
     }
     markAnswered(key, cancelled: false)
-    return try answer(request, client: client)
+    return try answer(request, client: client, entry: key)
   }
 
   /// A view of this server with its own client number, for a second paginator that shares
@@ -230,9 +238,9 @@ where Item.ID: Sendable {
   /// A page source that serves a ``SimulatedFeedServer``'s dataset to one more paginator.
   public struct Client: PageSource {
     /// The server.
-    public let server: SimulatedFeedServer
+    package let server: SimulatedFeedServer
     /// The client's number, from 1.
-    public let number: Int
+    package let number: Int
 
     /// Loads a page from the server, logged under this client.
     /// - Parameter request: The page to load.
@@ -245,28 +253,21 @@ where Item.ID: Sendable {
     }
   }
 
-  /// A log entry's key: the client and its request id.
-  struct LogKey: Hashable, Comparable, Sendable {
-    let client: Int
-    let id: PageRequestID
-
-    static func < (lhs: LogKey, rhs: LogKey) -> Bool {
-      (lhs.client, lhs.id.rawValue) < (rhs.client, rhs.id.rawValue)
-    }
-  }
-
-  /// Stamps the answer's time and place in sequence, once.
-  private func markAnswered(_ key: LogKey, cancelled: Bool) {
+  /// Stamps the answer's time and place in sequence on log entry `index`, once.
+  private func markAnswered(_ index: Int, cancelled: Bool) {
     let now = timeline.elapsed
     state.withLock { state in
-      guard let index = state.logIndex[key], state.log[index].answer == nil else { return }
+      guard state.log[index].answer == nil else { return }
       state.log[index].answer = state.nextSequence()
       state.log[index].answeredAt = now
       if cancelled { state.log[index].outcome = .cancelled }
     }
   }
 
-  private func answer(_ request: PageRequest<Cursor>, client: Int) throws -> Page<Item, Cursor> {
+  /// Answers `request` and settles log entry `entry` with the answer.
+  private func answer(_ request: PageRequest<Cursor>, client: Int, entry: Int) throws -> Page<
+    Item, Cursor
+  > {
     let number = request.id.rawValue
     let result = state.withLock { state -> Result<Page<Item, Cursor>, SimulatedServerError> in
       if client == 0, let inserted = faults.headInsertions[number] {
@@ -275,10 +276,7 @@ where Item.ID: Sendable {
       let result = page(
         for: request, in: Self.matching(request, in: state.dataset, search: search),
         faults: client == 0 ? faults : Faults())
-      guard let index = state.logIndex[LogKey(client: client, id: request.id)] else {
-        return result
-      }
-      state.log[index].settle(with: result.mapError { $0 as any Error })
+      state.log[entry].settle(with: result.mapError { $0 as any Error })
       return result
     }
     return try result.get()

@@ -1,8 +1,9 @@
 import Paging
 
 /// Which of a session's requests were wasted, and how: the per-request form of
-/// ``SessionReport/duplicateRequests``, ``SessionReport/hedgedRequests`` and
-/// ``SessionReport/requestsAfterEnd``, so that a picture of the session can mark each one.
+/// ``SessionReport/duplicateRequests``, ``SessionReport/reloads``,
+/// ``SessionReport/hedgedRequests`` and ``SessionReport/requestsAfterEnd``, so that a picture
+/// of the session can mark each one.
 package struct RequestWaste: Hashable, Sendable {
   /// Whether it asked for a cursor already asked for in the same generation while that earlier
   /// request was in flight or had succeeded (a hedge is not a duplicate).
@@ -12,24 +13,35 @@ package struct RequestWaste: Hashable, Sendable {
   package var isAfterEnd: Bool
   /// Whether it was a hedge (`PageRequest.isHedge`).
   package var isHedge: Bool
+  /// Whether it asked again for a page the feed had loaded and then let go: a cursor of the
+  /// generation that had been answered with a page, none of its requests still in flight, and
+  /// the feed had loaded at the other edge since (a window capped by `maxSize` drops pages at
+  /// the edge away from the user, and loads them again when the user comes back). Not a
+  /// duplicate.
+  package var isReload: Bool
 
   /// Creates a classification.
   /// - Parameters:
   ///   - isDuplicate: A duplicate request.
   ///   - isAfterEnd: A request after the end.
   ///   - isHedge: A hedge.
-  package init(isDuplicate: Bool = false, isAfterEnd: Bool = false, isHedge: Bool = false) {
+  ///   - isReload: A reload of a page let go.
+  package init(
+    isDuplicate: Bool = false, isAfterEnd: Bool = false, isHedge: Bool = false,
+    isReload: Bool = false
+  ) {
     self.isDuplicate = isDuplicate
     self.isAfterEnd = isAfterEnd
     self.isHedge = isHedge
+    self.isReload = isReload
   }
 
   /// Classifies `requests`, as ``SessionRecorder/addRequestFigures(_:to:)`` counts them; a
   /// request that was never sent (``RequestRecord/Outcome/notSent``) is left out.
   /// - Parameter requests: The requests, in any order.
   /// - Returns: The records sent, sorted by request id, each with its classification.
-  /// - Complexity: O(*n* log *n* + *d*) for *n* requests, *d* the pairs of requests for the
-  ///   same cursor in the same generation.
+  /// - Complexity: O(*n* log *n* + *d* × *n*) for *n* requests, *d* the pairs of requests for
+  ///   the same cursor in the same generation.
   package static func classify<Cursor>(_ requests: [RequestRecord<Cursor>]) -> [(
     record: RequestRecord<Cursor>, waste: RequestWaste
   )] {
@@ -52,6 +64,13 @@ package struct RequestWaste: Hashable, Sendable {
         starts[generation] = min(starts[generation] ?? answer, answer)
       }
     }
+    // The arrivals of each generation's appends and prepends, for the reloads.
+    var edgeArrivals: [Generation: [LoadDirection: [Int]]] = [:]
+    for record in sorted where record.request.direction != .refresh {
+      edgeArrivals[record.request.generation, default: [:]][
+        record.request.direction, default: []
+      ].append(record.arrival)
+    }
     var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
     var result: [(record: RequestRecord<Cursor>, waste: RequestWaste)] = []
     for record in sorted {
@@ -61,11 +80,19 @@ package struct RequestWaste: Hashable, Sendable {
         waste.isAfterEnd = true
       }
       let (generation, cursor) = (record.request.generation, record.request.cursor)
-      if !record.request.isHedge {
-        waste.isDuplicate =
-          earlier[generation]?[cursor]?.contains { previous in
-            !endedUnsuccessfully(previous, before: record.arrival)
-          } ?? false
+      if !record.request.isHedge, let previous = earlier[generation]?[cursor] {
+        let repeated = previous.filter { !endedUnsuccessfully($0, before: record.arrival) }
+        if !repeated.isEmpty {
+          let opposite: LoadDirection = record.request.direction == .prepend ? .append : .prepend
+          let otherEdge = edgeArrivals[generation]?[opposite] ?? []
+          waste.isReload =
+            record.request.direction != .refresh
+            && repeated.allSatisfy { earlier in
+              guard let answer = earlier.answer, answer < record.arrival else { return false }
+              return otherEdge.contains { $0 > answer && $0 < record.arrival }
+            }
+          waste.isDuplicate = !waste.isReload
+        }
       }
       earlier[generation, default: [:]][cursor, default: []].append(record)
       result.append((record, waste))

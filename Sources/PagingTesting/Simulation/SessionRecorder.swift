@@ -5,38 +5,38 @@ import Paging
 /// A ``ListSimulator`` keeps one and feeds it every frame; its
 /// ``ListSimulator/report()`` adds the request figures from the server's log. Other drivers
 /// (a UI test harness, the benchmark) can feed one the same way.
-public struct SessionRecorder: Sendable {
+package struct SessionRecorder: Sendable {
   private var report = SessionReport()
   private var rowsLoadedInEarlierLists = 0
 
   /// Creates an empty recorder.
-  public init() {}
+  package init() {}
 
   /// Counts an `onAppear` call.
-  public mutating func recordAppearance() { report.appearances += 1 }
+  package mutating func recordAppearance() { report.appearances += 1 }
 
   /// Counts an `onDisappear` call.
-  public mutating func recordDisappearance() { report.disappearances += 1 }
+  package mutating func recordDisappearance() { report.disappearances += 1 }
 
   /// Counts one rendered frame.
   /// - Parameters:
   ///   - duration: The time since the previous frame.
   ///   - stalled: Whether the user was at the end of the loaded rows while more existed.
-  public mutating func recordFrame(duration: Duration, stalled: Bool) {
+  package mutating func recordFrame(duration: Duration, stalled: Bool) {
     report.duration += duration
     if stalled { report.stallTime += duration }
   }
 
   /// Counts time spent at the top of the loaded rows while older rows may exist.
   /// - Parameter duration: The frame's duration.
-  public mutating func recordStallAtTop(duration: Duration) {
+  package mutating func recordStallAtTop(duration: Duration) {
     report.stallTimeAtTop += duration
   }
 
   /// Counts a prepend the list applied.
   /// - Parameter movement: How far, in points, the row at the top of the viewport moved on
   ///   screen (0 when it stayed in place; the sign is ignored).
-  public mutating func recordPrepend(movement: Double) {
+  package mutating func recordPrepend(movement: Double) {
     report.prepends += 1
     let moved = abs(movement)
     if moved > 0.001 {
@@ -47,7 +47,7 @@ public struct SessionRecorder: Sendable {
 
   /// Records when the first row was shown; later calls do nothing.
   /// - Parameter time: The time since the screen's `.task` first ran.
-  public mutating func recordFirstRow(after time: Duration) {
+  package mutating func recordFirstRow(after time: Duration) {
     if report.timeToFirstRow == nil { report.timeToFirstRow = time }
   }
 
@@ -55,7 +55,7 @@ public struct SessionRecorder: Sendable {
   /// - Parameters:
   ///   - isDuplicate: Its item id appears higher up in the list.
   ///   - isOutOfOrder: Its item comes earlier in server order than an item above it.
-  public mutating func recordRowShown(isDuplicate: Bool, isOutOfOrder: Bool) {
+  package mutating func recordRowShown(isDuplicate: Bool, isOutOfOrder: Bool) {
     report.rowsShown += 1
     if isDuplicate {
       report.duplicateRowsShown += 1
@@ -66,7 +66,7 @@ public struct SessionRecorder: Sendable {
 
   /// Closes a list that was replaced (a refresh) after it had loaded `rowCount` rows.
   /// - Parameter rowCount: The rows the replaced list held.
-  public mutating func recordListReplaced(rowCount: Int) {
+  package mutating func recordListReplaced(rowCount: Int) {
     rowsLoadedInEarlierLists += rowCount
   }
 
@@ -76,7 +76,7 @@ public struct SessionRecorder: Sendable {
   ///   - currentRowCount: The rows the current list holds.
   /// - Returns: The report.
   /// - Complexity: O(*r* × *d*) for *r* requests with at most *d* requests per cursor.
-  public func report<Cursor>(requests: [RequestRecord<Cursor>], currentRowCount: Int)
+  package func report<Cursor>(requests: [RequestRecord<Cursor>], currentRowCount: Int)
     -> SessionReport
   {
     var report = self.report
@@ -92,7 +92,7 @@ public struct SessionRecorder: Sendable {
   /// - Parameters:
   ///   - requests: The requests, in any order.
   ///   - report: The report to fill in.
-  public static func addRequestFigures<Cursor>(
+  package static func addRequestFigures<Cursor>(
     _ requests: [RequestRecord<Cursor>], to report: inout SessionReport
   ) {
     for (record, waste) in RequestWaste.classify(requests) {
@@ -102,6 +102,7 @@ public struct SessionRecorder: Sendable {
       if waste.isAfterEnd { report.requestsAfterEnd += 1 }
       if waste.isHedge { report.hedgedRequests += 1 }
       if waste.isDuplicate { report.duplicateRequests += 1 }
+      if waste.isReload { report.reloads += 1 }
     }
   }
 }

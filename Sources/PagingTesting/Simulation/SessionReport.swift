@@ -2,16 +2,22 @@
 /// rulebook (Rulebook.md in Paging.docc, "How lists fire their rows").
 ///
 /// Equal sessions give equal reports: a ``ListSimulator`` run in virtual time with the same
-/// seeds produces the same report, run after run.
+/// seeds produces the same report, run after run. Reports add up (`+`, in the package), so that several
+/// sessions give one total, and encode as JSON with times in seconds.
 public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// The session's simulated length.
-  public var duration: Duration
+  package var duration: Duration
   /// Requests the source received, hedges included.
   public var requestsIssued: Int
   /// Requests for a cursor already requested in the same generation while that earlier
   /// request was in flight or had succeeded (a retry after a failure or a cancellation does
   /// not count, nor does a hedge: see ``hedgedRequests``).
   public var duplicateRequests: Int
+  /// Requests for a page the feed had loaded and then let go, once the user came back to it: a
+  /// cursor of the generation answered with a page before, none of its requests in flight, and
+  /// the feed had loaded at the other edge since (the pages a `maxSize` cap dropped). Not
+  /// counted in ``duplicateRequests``.
+  public var reloads: Int
   /// Hedges the source received (`PageRequest.isHedge`): second requests for a page
   /// whose first request was slow, sent on purpose and counted here, not as duplicates.
   public var hedgedRequests: Int
@@ -25,7 +31,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   public var cancelledRequests: Int
   /// Rows loaded, summed over every list the session showed (a refresh starts a new one),
   /// duplicates included.
-  public var rowsLoaded: Int
+  package var rowsLoaded: Int
   /// Rows that were on screen (inside the viewport, not only its margins) at least once.
   public var rowsShown: Int
   /// Rows shown whose item id already appeared higher up in the same list.
@@ -48,7 +54,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   public var stallTimeAtTop: Duration
   /// Times the list put rows above the rows it held (prepends seen by the list; several
   /// pages that land between two frames count once).
-  public var prepends: Int
+  package var prepends: Int
   /// Prepends after which the row at the top of the viewport was no longer where it had been
   /// on screen: the user was thrown elsewhere (fault class 17).
   public var viewportJumps: Int
@@ -56,15 +62,16 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// on screen: 0 when the paginator's `scrollAnchor` kept it in place each time.
   public var anchorMovement: Double
   /// `onAppear` calls the list made (footer included).
-  public var appearances: Int
+  package var appearances: Int
   /// `onDisappear` calls the list made (footer included).
-  public var disappearances: Int
+  package var disappearances: Int
 
   /// Creates a report with every figure at zero.
   public init() {
     duration = .zero
     requestsIssued = 0
     duplicateRequests = 0
+    reloads = 0
     hedgedRequests = 0
     requestsAfterEnd = 0
     failedRequests = 0
@@ -84,13 +91,42 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     disappearances = 0
   }
 
+  /// The figures of two sessions added up: every count, time and distance summed.
+  /// ``timeToFirstRow`` is the sum over the sessions that showed a row, `nil` when neither did.
+  /// - Parameters:
+  ///   - lhs: One session's report.
+  ///   - rhs: Another's.
+  /// - Returns: The total.
+  package static func + (lhs: SessionReport, rhs: SessionReport) -> SessionReport {
+    var total = lhs
+    total += rhs
+    return total
+  }
+
+  /// The request figures (``requestsIssued`` through ``cancelledRequests``) replaced by those
+  /// of `other`, the rest kept: a list's report with the request figures of a log other than
+  /// the server's (a client's, which knows of lost answers).
+  /// - Parameter other: The report whose request figures to take.
+  /// - Returns: The combined report.
+  package func withRequestFigures(of other: SessionReport) -> SessionReport {
+    var report = self
+    report.requestsIssued = other.requestsIssued
+    report.duplicateRequests = other.duplicateRequests
+    report.reloads = other.reloads
+    report.hedgedRequests = other.hedgedRequests
+    report.requestsAfterEnd = other.requestsAfterEnd
+    report.failedRequests = other.failedRequests
+    report.cancelledRequests = other.cancelledRequests
+    return report
+  }
+
   /// One figure a line, for logs and the benchmark.
   public var description: String {
     """
     duration \(duration)
     requests \(requestsIssued) (duplicate \(duplicateRequests), after the end \
     \(requestsAfterEnd), failed \(failedRequests), cancelled \(cancelledRequests)\
-    \(hedgedRequests > 0 ? ", hedges \(hedgedRequests)" : ""))
+    \(hedgedRequests > 0 ? ", hedges \(hedgedRequests)" : "")\(reloads > 0 ? ", reloads \(reloads)" : ""))
     rows loaded \(rowsLoaded), shown \(rowsShown), never shown \(rowsLoadedButNeverShown)
     duplicate rows shown \(duplicateRowsShown), out of order \(rowsOutOfOrder)
     stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")
