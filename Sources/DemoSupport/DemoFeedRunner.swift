@@ -6,10 +6,12 @@ import PagingTesting
 /// turns what happened into a ``FeedReport`` row and a timeline.
 @MainActor
 struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
-  /// A fresh source for one run: the source, the clock the session runs on, and the simulated
+  /// A fresh source for one run: the source, the clock the session runs on, where the
+  /// paginator sets its timers (the test clock itself in virtual time), and the simulated
   /// server to step in virtual time (`nil` in real time).
   typealias Setup = (
-    source: Base, clock: any Clock<Duration>, server: SimulatedFeedServer<ReleaseNote>?
+    source: Base, clock: any Clock<Duration>, timers: any PagingTimerScheduler,
+    server: SimulatedFeedServer<ReleaseNote>?
   )
 
   /// What one run gave.
@@ -74,7 +76,8 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     case (_, .paginator):
       let configuration = PagingConfiguration<Base.Cursor>(
         initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
-      let paginator = Paginator(source: source, configuration: configuration, clock: setup.clock)
+      let paginator = Paginator(
+        source: source, configuration: configuration, clock: setup.clock, timers: setup.timers)
       return await play(PaginatorFeed(paginator), kind, source, setup)
     }
   }
