@@ -5,10 +5,12 @@ import PagingTesting
 /// turns what happened into a ``DemoReport/Row`` and a timeline.
 @MainActor
 struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
-  /// A fresh source for one run: the source, the clock the session runs on, and the simulated
+  /// A fresh source for one run: the source, the clock the session runs on, where the
+  /// paginator sets its timers (the test clock itself in virtual time), and the simulated
   /// server to step in virtual time (`nil` in real time).
   typealias Setup = (
-    source: Base, clock: any Clock<Duration>, server: SimulatedFeedServer<ReleaseNote>?
+    source: Base, clock: any Clock<Duration>, timers: any PagingTimerScheduler,
+    server: SimulatedFeedServer<ReleaseNote>?
   )
 
   /// What one run gave.
@@ -57,7 +59,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
       initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
     return await FeedComparison.play(
       kind, scenario: scenario, source: source, newestCursor: newestCursor,
-      configuration: configuration, clock: setup.clock,
+      configuration: configuration, clock: setup.clock, timers: setup.timers,
       with: Player(runner: self, kind: kind, source: source, setup: setup))
   }
 

@@ -103,7 +103,7 @@ extension DemoSession {
         let server = SimulatedFeedServer(
           items: rows, pageSize: options.pageSize, pagination: .keyset, latency: latency,
           seed: options.seed, search: search, clock: clock)
-        return (server, clock, server)
+        return (server, clock, clock, server)
       },
       cursorText: { cursor in
         switch cursor.position {

@@ -59,7 +59,8 @@ extension DemoSession {
     let speed = options.profile.realTimeSpeed
     let runner = DemoFeedRunner<HTTPPageSource<ReleaseNote>>(
       steps: options.profile.steps, speed: speed, seed: options.seed,
-      requestLimit: realTimeRequestLimit, setUp: { (http, ContinuousClock(), nil) },
+      requestLimit: realTimeRequestLimit,
+      setUp: { (http, ContinuousClock(), SleepingTimerScheduler(clock: ContinuousClock()), nil) },
       cursorText: { "after " + cursorText($0.url) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
     for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }

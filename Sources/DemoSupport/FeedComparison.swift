@@ -32,12 +32,14 @@ package enum FeedComparison {
   ///   - configuration: The paginator's configuration (the paginator only); in a chat its
   ///     `initialCursor` should be `newestCursor`.
   ///   - clock: The paginator's clock.
+  ///   - timers: Where the paginator sets its timers: the test clock itself in virtual time,
+  ///     so that a retry or a hedge fires inside the step that reaches it.
   ///   - player: What to do with the feed.
   /// - Returns: What `player` gave.
   package static func play<Source: PageSource, Player: FeedPlayer>(
     _ kind: DemoFeedKind, scenario: DemoScenario, source: Source, newestCursor: Source.Cursor?,
     configuration: PagingConfiguration<Source.Cursor>, clock: any Clock<Duration>,
-    with player: Player
+    timers: any PagingTimerScheduler, with player: Player
   ) async -> Player.Output where Player.Item == Source.Item {
     switch (scenario, kind) {
     case (.feed, .naive): return await player.play(NaiveOnAppearFeed(source: source))
@@ -52,7 +54,8 @@ package enum FeedComparison {
     case (.search, .guarded): return await player.play(GuardedSearchFeed(source: source))
     case (_, .paginator):
       return await player.play(
-        PaginatorFeed(Paginator(source: source, configuration: configuration, clock: clock)))
+        PaginatorFeed(
+          Paginator(source: source, configuration: configuration, clock: clock, timers: timers)))
     }
   }
 }

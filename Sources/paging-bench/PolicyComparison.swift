@@ -164,7 +164,7 @@ enum PolicyComparison {
     }
     return await FeedComparison.play(
       kind, scenario: chat ? .chat : .feed, source: server, newestCursor: .newest,
-      configuration: configuration, clock: clock, with: player)
+      configuration: configuration, clock: clock, timers: clock, with: player)
   }
 
   /// Plays a profile's script on a feed over the server, in the list the profile describes.

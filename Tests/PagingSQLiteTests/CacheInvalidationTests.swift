@@ -12,18 +12,26 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct CacheInvalidationTests {
   /// A list opened from the cache that `filledCache` wrote (rows 0..<40, anchor 25), with the
-  /// network down, showing rows 20..<40 with row 25 at the top.
+  /// network down, showing rows 20..<40 with row 25 at the top. Its timers (the poll) are set
+  /// on `paginatorClock` when there is one, so that its advances fire them; else they sleep on
+  /// the continuous clock.
   static func openList(
     _ database: PagingDatabase, clock: WallClock,
     configuration: PagingConfiguration<Int> = CachedPageSourceTests.configuration,
-    paginatorClock: any Clock<Duration> = ContinuousClock(), pollInterval: Duration? = nil
+    paginatorClock: TestClock? = nil, pollInterval: Duration? = nil
   ) async throws -> (CachedPageSource<DownNetwork>, Paginator<Row, Int>, DownNetwork) {
     let network = DownNetwork()
     let source = try CachedPageSource(
       database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
       now: clock.function)
-    let feed = try source.paginator(
-      configuration: configuration, clock: paginatorClock, pollInterval: pollInterval)
+    let feed =
+      if let paginatorClock {
+        try source.paginator(
+          configuration: configuration, clock: paginatorClock, timers: paginatorClock,
+          pollInterval: pollInterval)
+      } else {
+        try source.paginator(configuration: configuration, pollInterval: pollInterval)
+      }
     await feed.waitUntilIdle()
     feed.rowAppeared(id: 25)
     return (source, feed, network)

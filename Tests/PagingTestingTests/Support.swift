@@ -98,7 +98,8 @@ func paginatorSession(
   session(
     items: items, pageSize: pageSize, pagination: pagination, latency: latency, faults: faults,
     serverSeed: serverSeed, list: list
-  ) { server, clock in PaginatorFeed(Paginator(source: server, configuration: paging, clock: clock)) }
+  ) { server, clock in PaginatorFeed(Paginator(source: server, configuration: paging, clock: clock))
+  }
 }
 
 @MainActor

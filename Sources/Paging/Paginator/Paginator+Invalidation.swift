@@ -28,7 +28,7 @@ extension Paginator {
   /// - Complexity: O(pages + visible rows + edits).
   package var anchoredRow: Item.ID? { machine.anchoredPage?.row }
 
-  /// Calls `check` every `interval` on the paginator's clock (a test clock steps it) until
+  /// Calls `check` every `interval` on the paginator's timers (a test clock steps them) until
   /// the paginator goes away; a later call replaces the earlier poll. For a source that can
   /// only ask whether its data changed (a database another process writes).
   /// - Parameters:
@@ -37,8 +37,8 @@ extension Paginator {
   package func pollForInvalidation(
     every interval: Duration, _ check: @escaping @MainActor @Sendable () -> Void
   ) {
-    invalidationPoll?.cancel(on: clock)
-    invalidationPoll = setTimer(after: interval) { [weak self] in
+    if let invalidationPoll { timers.cancelTimer(invalidationPoll) }
+    invalidationPoll = timers.setTimer(after: interval) { [weak self] in
       guard let self else { return }
       check()
       self.pollForInvalidation(every: interval, check)

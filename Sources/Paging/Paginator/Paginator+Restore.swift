@@ -24,7 +24,28 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
     configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) throws(PagingSnapshotError) where Source.Item == Item, Source.Cursor == Cursor {
-    self.init(source: source, configuration: configuration, clock: clock)
+    try self.init(
+      restoring: snapshot, source: source, configuration: configuration, clock: clock,
+      timers: SleepingTimerScheduler(clock: clock))
+  }
+
+  /// Creates a paginator that shows a saved window, as
+  /// ``init(restoring:source:configuration:clock:)`` does, whose timers are set on `timers`.
+  /// - Parameters:
+  ///   - snapshot: The saved window.
+  ///   - source: Loads the pages.
+  ///   - configuration: The rules; its initial cursor must be the snapshot's.
+  ///   - clock: The clock that times the loads.
+  ///   - timers: Where automatic retries, hedges and the invalidation poll set their timers.
+  /// - Throws: ``PagingSnapshotError/otherList`` when the snapshot belongs to a list opened at
+  ///   another initial cursor.
+  /// - Complexity: O(*n*) for *n* saved items.
+  package convenience init<Source: PageSource>(
+    restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,
+    configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration>, timers: any PagingTimerScheduler
+  ) throws(PagingSnapshotError) where Source.Item == Item, Source.Cursor == Cursor {
+    self.init(source: source, configuration: configuration, clock: clock, timers: timers)
     try machine.restore(snapshot)
     send(.refresh)
   }
@@ -46,15 +67,40 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
     clock: any Clock<Duration> = ContinuousClock()
   ) -> (paginator: Paginator, error: PagingSnapshotError?)
   where Source.Item == Item, Source.Cursor == Cursor {
+    restoring(
+      data, source: source, configuration: configuration, clock: clock,
+      timers: SleepingTimerScheduler(clock: clock))
+  }
+
+  /// A paginator that shows the window saved in `data`, as
+  /// ``restoring(_:source:configuration:clock:)`` makes it, whose timers are set on `timers`.
+  /// - Parameters:
+  ///   - data: What ``PagingSnapshot/encoded()`` wrote (empty data: no snapshot).
+  ///   - source: Loads the pages.
+  ///   - configuration: The rules.
+  ///   - clock: The clock that times the loads.
+  ///   - timers: Where automatic retries, hedges and the invalidation poll set their timers.
+  /// - Returns: The paginator, and the error when nothing was restored.
+  /// - Complexity: O(*n*) for *n* saved items.
+  package static func restoring<Source: PageSource>(
+    _ data: Data, source: Source,
+    configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration>, timers: any PagingTimerScheduler
+  ) -> (paginator: Paginator, error: PagingSnapshotError?)
+  where Source.Item == Item, Source.Cursor == Cursor {
     do throws(PagingSnapshotError) {
       let snapshot = try PagingSnapshot<Item, Cursor>(decoding: data)
       return (
         try Paginator(
-          restoring: snapshot, source: source, configuration: configuration, clock: clock),
+          restoring: snapshot, source: source, configuration: configuration, clock: clock,
+          timers: timers),
         nil
       )
     } catch {
-      return (Paginator(source: source, configuration: configuration, clock: clock), error)
+      return (
+        Paginator(source: source, configuration: configuration, clock: clock, timers: timers),
+        error
+      )
     }
   }
 }

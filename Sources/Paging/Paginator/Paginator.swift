@@ -52,20 +52,22 @@ where Item.ID: Sendable {
   @ObservationIgnored private let load:
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   @ObservationIgnored let clock: any Clock<Duration>
+  /// Where the automatic retries, hedges and the invalidation poll set their timers.
+  @ObservationIgnored let timers: any PagingTimerScheduler
   @ObservationIgnored private var loadTasks: [PageRequestID: Task<Void, Never>] = [:]
   /// Loads cancelled by the engine whose task has not ended yet (a source may still answer);
   /// kept so that `waitForRequest(_:)` and `waitForLoadsToEnd()` cover their dropped results.
   @ObservationIgnored private var cancelledLoadTasks: [PageRequestID: Task<Void, Never>] = [:]
-  @ObservationIgnored private var retryTimers: [RetryID: Timer] = [:]
+  @ObservationIgnored private var retryTimers: [RetryID: Int] = [:]
   /// Callers of `fetchNextPage()` waiting for an automatic retry's timer to fire or be
   /// cancelled.
   @ObservationIgnored private var retryWaiters: [RetryID: [CheckedContinuation<Void, Never>]] = [:]
   /// The callers of `start()`, `start(at:)` and `refresh()` waiting for the refresh to end.
   @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
   /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
-  @ObservationIgnored private var hedgeTimers: [PageRequestID: Timer] = [:]
+  @ObservationIgnored private var hedgeTimers: [PageRequestID: Int] = [:]
   /// The timer of ``pollForInvalidation(every:_:)``, if it runs.
-  @ObservationIgnored var invalidationPoll: Timer?
+  @ObservationIgnored var invalidationPoll: Int?
   /// The time on ``clock`` since the paginator was made: loads are timed against it.
   @ObservationIgnored private let elapsed: @Sendable () -> Duration
   /// When the load each request in flight serves began (a hedge's: its first request's), by
@@ -92,9 +94,27 @@ where Item.ID: Sendable {
     source: Source, configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: any Clock<Duration> = ContinuousClock()
   ) where Source.Item == Item, Source.Cursor == Cursor {
+    self.init(
+      source: source, configuration: configuration, clock: clock,
+      timers: SleepingTimerScheduler(clock: clock))
+  }
+
+  /// Creates a paginator over a source, as ``init(source:configuration:clock:)`` does, whose
+  /// timers are set on `timers`.
+  /// - Parameters:
+  ///   - source: Loads the pages.
+  ///   - configuration: The rules (prefetch distance, duplicates, retries, hedges).
+  ///   - clock: The clock that times the loads.
+  ///   - timers: Where automatic retries, hedges and the invalidation poll set their timers.
+  package convenience init<Source: PageSource>(
+    source: Source, configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration>, timers: any PagingTimerScheduler
+  ) where Source.Item == Item, Source.Cursor == Cursor {
     var configuration = configuration
     if !source.loadsAreIdempotent { configuration.hedging = .off }
-    self.init(configuration: configuration, clock: clock) { try await source.loadPage($0) }
+    self.init(configuration: configuration, clock: clock, timers: timers) {
+      try await source.loadPage($0)
+    }
   }
 
   /// Creates a paginator that loads pages with a closure: the way to page without a
@@ -112,13 +132,31 @@ where Item.ID: Sendable {
   ///   - configuration: The rules (prefetch distance, duplicates, retries).
   ///   - clock: The clock that automatic retries wait on.
   ///   - load: Loads one page; see ``PageSource/loadPage(_:)`` for what it may throw.
-  public init(
+  public convenience init(
     configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: any Clock<Duration> = ContinuousClock(),
     load: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   ) {
+    self.init(
+      configuration: configuration, clock: clock, timers: SleepingTimerScheduler(clock: clock),
+      load: load)
+  }
+
+  /// Creates a paginator that loads pages with a closure, as
+  /// ``init(configuration:clock:load:)`` does, whose timers are set on `timers`.
+  /// - Parameters:
+  ///   - configuration: The rules (prefetch distance, duplicates, retries).
+  ///   - clock: The clock that times the loads.
+  ///   - timers: Where automatic retries, hedges and the invalidation poll set their timers.
+  ///   - load: Loads one page; see ``PageSource/loadPage(_:)`` for what it may throw.
+  package init(
+    configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration>, timers: any PagingTimerScheduler,
+    load: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+  ) {
     self.machine = PagingStateMachine(configuration: configuration)
     self.clock = clock
+    self.timers = timers
     self.load = load
     self.elapsed = Self.stopwatch(clock)
   }
@@ -126,9 +164,9 @@ where Item.ID: Sendable {
   deinit {
     for waiter in refreshWaiters { waiter.resume() }
     for task in loadTasks.values { task.cancel() }
-    for timer in retryTimers.values { timer.cancel(on: clock) }
-    for timer in hedgeTimers.values { timer.cancel(on: clock) }
-    invalidationPoll?.cancel(on: clock)
+    for token in retryTimers.values { timers.cancelTimer(token) }
+    for token in hedgeTimers.values { timers.cancelTimer(token) }
+    if let invalidationPoll { timers.cancelTimer(invalidationPoll) }
   }
 
   // MARK: State
@@ -442,7 +480,7 @@ where Item.ID: Sendable {
       let first = request.isHedge ? machine.activity(request.direction).request?.id : nil
       loadBegan[request.id] = first.flatMap { loadBegan[$0] } ?? elapsed()
       if !request.isHedge, let delay = machine.hedgeDelay {
-        hedgeTimers[request.id] = setTimer(after: delay) { [weak self] in
+        hedgeTimers[request.id] = timers.setTimer(after: delay) { [weak self] in
           self?.hedgeTimers[request.id] = nil
           self?.send(.hedgeTimerFired(request.id))
         }
@@ -465,7 +503,7 @@ where Item.ID: Sendable {
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
-      hedgeTimers.removeValue(forKey: id)?.cancel(on: clock)
+      if let token = hedgeTimers.removeValue(forKey: id) { timers.cancelTimer(token) }
       guard let task = loadTasks.removeValue(forKey: id) else { break }
       task.cancel()
       cancelledLoadTasks[id] = task
@@ -476,13 +514,13 @@ where Item.ID: Sendable {
         requestsNeverSent += 1
       }
     case .scheduleRetry(let retry):
-      retryTimers[retry.id] = setTimer(after: retry.delay) { [weak self] in
+      retryTimers[retry.id] = timers.setTimer(after: retry.delay) { [weak self] in
         self?.retryTimers[retry.id] = nil
         self?.send(.retryTimerFired(retry.id))
         self?.resumeRetryWaiters(retry.id)
       }
     case .cancelRetry(let id):
-      retryTimers.removeValue(forKey: id)?.cancel(on: clock)
+      if let token = retryTimers.removeValue(forKey: id) { timers.cancelTimer(token) }
       resumeRetryWaiters(id)
     }
   }
@@ -518,7 +556,7 @@ where Item.ID: Sendable {
   }
 
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {
-    hedgeTimers.removeValue(forKey: id)?.cancel(on: clock)
+    if let token = hedgeTimers.removeValue(forKey: id) { timers.cancelTimer(token) }
     loadBegan[id] = nil
     begunLoads.remove(id)
     loadTasks[id] = nil
@@ -527,42 +565,6 @@ where Item.ID: Sendable {
     case .success(let page): send(.loadCompleted(id, page))
     case .failure(let error): send(.loadFailed(id, error))
     }
-  }
-
-  // MARK: Timers
-
-  /// A timer the paginator set: a task asleep on the clock, or, on a ``SteppingClock`` (a test
-  /// clock), the clock's own timer, whose deadline is fixed when it is set and which fires
-  /// inside the step that reaches it, so that what it starts happens at its own instant.
-  enum Timer {
-    case task(Task<Void, Never>)
-    case stepped(Int)
-
-    func cancel(on clock: any Clock<Duration>) {
-      switch self {
-      case .task(let task): task.cancel()
-      case .stepped(let token): (clock as? any SteppingClock)?.cancelTimer(token)
-      }
-    }
-  }
-
-  /// Runs `action` on the main actor after `delay` on the paginator's clock.
-  func setTimer(after delay: Duration, _ action: @escaping @MainActor @Sendable () -> Void)
-    -> Timer
-  {
-    if let stepping = clock as? any SteppingClock {
-      return .stepped(stepping.setTimer(after: delay, action))
-    }
-    let clock = self.clock
-    return .task(
-      Task { @MainActor in
-        do {
-          try await clock.sleep(for: delay)
-        } catch {
-          return
-        }
-        action()
-      })
   }
 
   /// A function that returns the time on `clock` since an arbitrary, fixed instant.

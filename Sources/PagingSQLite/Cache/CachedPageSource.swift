@@ -144,6 +144,28 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     clock: any Clock<Duration> = ContinuousClock(),
     pollInterval: Duration? = .seconds(1)
   ) throws(PagingDatabaseError) -> Paginator<Item, Int> {
+    try paginator(
+      configuration: configuration, clock: clock, timers: SleepingTimerScheduler(clock: clock),
+      pollInterval: pollInterval)
+  }
+
+  /// A paginator over this source that shows the cached pages at once, as
+  /// ``paginator(configuration:clock:pollInterval:)`` makes it, whose automatic retries,
+  /// hedges and poll are timers set on `timers` (a test passes its `TestClock`).
+  /// - Parameters:
+  ///   - configuration: The rules; its `initialCursor` is set to 0.
+  ///   - clock: The clock that times the loads.
+  ///   - timers: Where the automatic retries, hedges and the poll set their timers.
+  ///   - pollInterval: How often the list asks SQLite whether another process committed to
+  ///     the file, or `nil` for never.
+  /// - Returns: The paginator.
+  /// - Throws: ``PagingDatabaseError`` when the cache cannot be read.
+  /// - Complexity: O(*n*) for *n* rows shown.
+  @MainActor package func paginator(
+    configuration: PagingConfiguration<Int> = PagingConfiguration(),
+    clock: any Clock<Duration>, timers: any PagingTimerScheduler,
+    pollInterval: Duration? = .seconds(1)
+  ) throws(PagingDatabaseError) -> Paginator<Item, Int> {
     var configuration = configuration
     configuration.initialCursor = 0
     let cache = cache
@@ -155,8 +177,10 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     }
     let paginator =
       snapshot.flatMap {
-        try? Paginator(restoring: $0, source: self, configuration: configuration, clock: clock)
-      } ?? Paginator(source: self, configuration: configuration, clock: clock)
+        try? Paginator(
+          restoring: $0, source: self, configuration: configuration, clock: clock,
+          timers: timers)
+      } ?? Paginator(source: self, configuration: configuration, clock: clock, timers: timers)
     state.withLock {
       $0.seen = version
       $0.dataVersion = dataVersion

@@ -25,10 +25,14 @@ import Paging
 /// Woken tasks run after `advance` returns, so they all see ``now`` at its final value. To have
 /// each act at its own deadline, advance to one ``nextDeadline`` at a time and await its effect.
 ///
-/// A `Paginator` on a test clock does not sleep its timers (automatic retries, hedges) in
-/// tasks: it sets them on the clock, which runs each inside the advance that reaches it when
-/// the advance is called on the main actor. So right after `clock.advance(by:)` the retry's
-/// request has started (`appendState` is `.loading`); only its answer is still to come.
+/// A `Paginator` made with a `TestClock` (`Paginator(source:configuration:clock:)` and the
+/// other entry points that take `clock: TestClock`) does not sleep its timers (automatic
+/// retries, hedges) in tasks: it sets them on the clock, which runs each inside the advance
+/// that reaches it when the advance is called on the main actor. So right after
+/// `clock.advance(by:)` the retry's request has started (`appendState` is `.loading`); only its
+/// answer is still to come. Pass the clock typed as `TestClock`, not as `any Clock<Duration>`:
+/// a paginator given just a clock sleeps a task on it per timer, which an advance wakes but
+/// does not wait for.
 public final class TestClock: Clock, Sendable {
   /// A point on the test clock's time line: the time since the clock was created.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {
@@ -259,7 +263,7 @@ public final class TestClock: Clock, Sendable {
   }
 }
 
-extension TestClock: SteppingClock {
+extension TestClock: PagingTimerScheduler {
   /// Sets a timer that runs `action` when an advance reaches now + `delay`, in the same order
   /// as sleepers (by deadline, then by the order they were set), and counts as a sleeper
   /// meanwhile (``sleeperCount``, ``waitForSleepers(_:)``). Advanced on the main actor, the
