@@ -94,6 +94,7 @@ where Item.ID: Sendable {
   ///     query is ignored).
   ///   - clock: The clock latencies are slept on: a ``TestClock`` in tests,
   ///     `ContinuousClock()` for real time.
+  /// - Complexity: O(*n*) for the *n* items, which it indexes by id.
   public init(
     items: [Item], pageSize: Int = 20, pagination: Pagination = .keyset,
     latency: LatencyModel = .lighthouseMobile, faults: Faults = Faults(), seed: UInt64 = 0,
@@ -142,6 +143,8 @@ where Item.ID: Sendable {
 
   /// Inserts items at the head of the dataset now, as new posts arrive on a real feed.
   /// - Parameter newItems: The items, in server order; ids already present are skipped.
+  /// - Complexity: O(*n* + *k*) for the *n* items of the dataset and the *k* new ones, which
+  ///   go in front of it.
   public func insertAtHead(_ newItems: [Item]) {
     state.withLock { Self.insertAtHead(newItems, into: &$0.dataset) }
   }
@@ -163,6 +166,8 @@ where Item.ID: Sendable {
   /// - Throws: ``SimulatedServerError/unavailable(request:)`` for a scripted failure,
   ///   ``SimulatedServerError/unknownCursor(_:)`` for a keyset cursor naming no item, and
   ///   `CancellationError` when the caller is cancelled while it waits.
+  /// - Complexity: O(*p*) for a page of *p* items besides the wait, or O(*n*) for the *n* items
+  ///   of the dataset when the server searches (`search`), since each query filters them.
   public func loadPage(_ request: PageRequest<Cursor>) async throws -> Page<Item, Cursor> {
     try await loadPage(request, client: 0)
   }
@@ -246,6 +251,7 @@ where Item.ID: Sendable {
     /// - Parameter request: The page to load.
     /// - Returns: The page.
     /// - Throws: As ``SimulatedFeedServer/loadPage(_:)``, without scripted faults.
+    /// - Complexity: As ``SimulatedFeedServer/loadPage(_:)``.
     public func loadPage(_ request: PageRequest<SimulatedFeedServer.Cursor>) async throws
       -> Page<Item, SimulatedFeedServer.Cursor>
     {
