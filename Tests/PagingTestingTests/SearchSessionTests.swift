@@ -12,15 +12,24 @@ import Testing
     var title: String { ["apple", "abbey", "abcess", "banana", "crab"][id % 5] + " \(id)" }
   }
 
-  @Test func typingAThenAbThenAbcShowsOnlyRowsOfTheTextTyped() async {
+  /// A search screen over 1,000 notes in pages of 20 whose answers take `latency`, open.
+  private func searchScreen(latency: Duration) async -> (
+    server: SimulatedFeedServer<Note>, results: Paginator<Note, SimulatedFeedServer<Note>.Cursor>,
+    list: ListSimulator<PaginatorFeed<Note, SimulatedFeedServer<Note>.Cursor>>
+  ) {
     let clock = TestClock()
     let server = SimulatedFeedServer(
-      items: (0..<1_000).map(Note.init(id:)), pageSize: 20, latency: .fixed(.milliseconds(300)),
+      items: (0..<1_000).map(Note.init(id:)), pageSize: 20, latency: .fixed(latency),
       search: { note, text in note.title.contains(text) }, clock: clock)
     let results = Paginator(
       source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
     let list = ListSimulator(feed: results, server: server, clock: clock)
     await list.startScreenTask()
+    return (server, results, list)
+  }
+
+  @Test func typingAThenAbThenAbcShowsOnlyRowsOfTheTextTyped() async {
+    let (server, results, list) = await searchScreen(latency: .milliseconds(300))
     let keystrokes = await list.type("abc", every: .milliseconds(80))
     await list.idle(for: .seconds(2))
 
@@ -46,14 +55,7 @@ import Testing
   /// With a 300 ms debounce, a text reaches the server only when the user pauses on it: "ab"
   /// (paused on for 400 ms) and "abc" (the last text) do, "a" (80 ms before "ab") never does.
   @Test func aDebouncedScreenQueriesOnlyTheTextsTheUserPausedOn() async {
-    let clock = TestClock()
-    let server = SimulatedFeedServer(
-      items: (0..<1_000).map(Note.init(id:)), pageSize: 20, latency: .fixed(.milliseconds(100)),
-      search: { note, text in note.title.contains(text) }, clock: clock)
-    let results = Paginator(
-      source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
-    let list = ListSimulator(feed: results, server: server, clock: clock)
-    await list.startScreenTask()
+    let (server, results, list) = await searchScreen(latency: .milliseconds(100))
     await list.idle(for: .seconds(1))
     let start = server.log.count
     let keystrokes = await list.type(
