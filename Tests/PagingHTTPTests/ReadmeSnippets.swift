@@ -3,22 +3,10 @@ import Foundation
 import Paging
 import PagingHTTP
 
-// README's walk, verbatim and compiled, never run (ReadmeSnippetTests in PagingTestingTests
-// checks every ```swift block of the README is in a file like this one); then the walk of the
-// DocC article "Walking pages without a UI", inside a function, with what it assumes declared
-// around it. The article "Servers, wire formats and failures" opens with top-level code:
-// .ci/typecheck-apple-glue.sh type-checks it (.ci/readme-snippets/HTTPSources.swift).
-
-struct Repo: Decodable, Identifiable, Sendable { let id: Int; let name: String }
-
-func printRepos() async throws {
-  let repos = HTTPPageSource<Repo>(  // import PagingHTTP
-    url: URL(string: "https://api.github.com/orgs/swiftlang/repos?per_page=100")!,
-    strategy: .linkHeader())  // GitHub's Link: <…>; rel="next"
-  for try await repo in repos.pages().items {  // one request per page, when the loop asks
-    print(repo.name)
-  }
-}
+// The walk of the DocC article "Walking pages without a UI", inside a function that is compiled
+// and never run, with what it assumes declared around it. The article "Servers, wire formats
+// and failures" opens with top-level code: .ci/typecheck-apple-glue.sh type-checks it
+// (.ci/readme-snippets/HTTPSources.swift).
 
 private func walkingPagesArticleWalk(notes: HTTPPageSource<ReleaseNote>) async throws {
   func save(_ items: [ReleaseNote]) {}
@@ -30,7 +18,7 @@ private func walkingPagesArticleWalk(notes: HTTPPageSource<ReleaseNote>) async t
   }
 
   // Pages, with limits and automatic retries that honour Retry-After.
-  let backoff = ExponentialBackoff(maxAttempts: 5, immediateFirstRetry: true)  // .standard, 5 tries
+  let backoff = ExponentialBackoff(maxAttempts: 5, immediateFirstRetry: true)  // 5 retries
   let options = PageWalkOptions(maxPages: 50, retryPolicy: .exponentialBackoff(backoff))
   do {
     for try await page in notes.pages(options: options) { save(page.items) }

@@ -37,7 +37,7 @@ private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
   var configuration = PagingConfiguration<Int>(prefetch: .fixed(20))
   configuration.maxSize = 1_000                 // items kept; pages beyond drop and reload
   configuration.refreshPolicy = .aroundAnchor   // pull to refresh keeps the row on screen
-  try configuration.validate(pageSize: 20)      // throws when 1,000 < 20 + 2 × 20
+  try configuration.validate(pageSize: 20)      // throws if maxSize < pageSize + 2 × prefetch
   let feed = Paginator(source: PostsSource(), configuration: configuration)
   return feed
 }
@@ -56,7 +56,7 @@ private func readmeRestore(feed: Paginator<EditablePost, Int>, configuration: Pa
   // When the app goes to the background:
   try feed.snapshot().encoded().write(to: url, options: .atomic)
   // At launch: the saved rows at once, then a refresh by the refresh policy.
-  let (feed, error) = Paginator.restoring(
+  let (restored, restoreError) = Paginator.restoring(
     (try? Data(contentsOf: url)) ?? Data(), source: PostsSource(), configuration: configuration)
-  return (feed, error)
+  return (restored, restoreError)
 }
