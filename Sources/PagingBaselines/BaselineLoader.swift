@@ -125,6 +125,14 @@ package protocol BaselineFeed: ListFeed {
 }
 
 extension BaselineFeed {
+  /// Creates the feed form; nothing loads until ``loadFirstPage()``.
+  /// - Parameters:
+  ///   - source: Loads the pages.
+  ///   - initialCursor: The first page's cursor (default `nil`).
+  package init(source: Source, initialCursor: Source.Cursor? = nil) {
+    self.init(source: source, initialCursor: initialCursor, grows: .append)
+  }
+
   /// Creates the chat form; nothing loads until ``loadNewestPage()``.
   /// - Parameters:
   ///   - source: Loads the pages; its pages give previous cursors.
@@ -148,6 +156,14 @@ package protocol LoaderBackedFeed: ListFeed where Item == Source.Item {
 }
 
 extension LoaderBackedFeed {
+  /// The loaded items (oldest first in a chat), as the loader applied them.
+  package var items: [Item] { core.items }
+  /// The cursor of the last page applied; `nil` stops loading.
+  package var nextCursor: Source.Cursor? { core.nextCursor }
+  /// The previous cursor of the last page applied at the top; `nil` stops a chat's loading.
+  package var previousCursor: Source.Cursor? { core.previousCursor }
+  /// The last error a load threw, cleared when a load starts.
+  package var lastError: (any Error)? { core.lastError }
   /// The number of items.
   package var rowCount: Int { core.items.count }
   /// The item at `index`.
@@ -160,6 +176,9 @@ extension LoaderBackedFeed {
   package var hasNextPage: Bool { core.hasNextPage }
   /// The loads started so far.
   package var requestsStarted: Int { core.started }
+  /// In a chat, whether the last page applied at the top had a previous cursor (or none has
+  /// loaded yet); `false` in a feed.
+  package var hasPreviousPage: Bool { core.hasPreviousPage }
   /// Does nothing: this code ignores disappearances.
   /// - Parameter item: The row's item.
   package func rowDisappeared(_ item: Item) {}

@@ -60,22 +60,15 @@ import PagingTesting
 /// classes 2 and 13), and it has no retry path. Run it in a ``ListSimulator`` with
 /// ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
+package final class GuardedOnAppearFeed<Source: PageSource>: LoaderBackedFeed, BaselineFeed {
   /// The rows' item type.
   package typealias Item = Source.Item
   /// The source's cursor type.
   package typealias Cursor = Source.Cursor
 
-  private let core: BaselineLoader<Source>
+  /// The rows, cursors and loads.
+  package let core: BaselineLoader<Source>
   private var clearsLoadingAfterLayout = false
-
-  /// Creates the feed; nothing loads until ``loadFirstPage()``.
-  /// - Parameters:
-  ///   - source: Loads the pages.
-  ///   - initialCursor: The first page's cursor (default `nil`).
-  package convenience init(source: Source, initialCursor: Cursor? = nil) {
-    self.init(source: source, initialCursor: initialCursor, grows: .append)
-  }
 
   /// Creates the feed at `initialCursor`, growing at the `grows` edge (``BaselineFeed``).
   /// - Parameters:
@@ -86,16 +79,8 @@ package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineF
     self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: grows)
   }
 
-  /// The loaded items (oldest first in a chat).
-  package var items: [Item] { core.items }
-  /// The cursor of the last page applied; `nil` stops loading.
-  package var nextCursor: Cursor? { core.nextCursor }
-  /// The previous cursor of the last page applied at the top; `nil` stops a chat's loading.
-  package var previousCursor: Cursor? { core.previousCursor }
   /// The flag the guard checks.
   package private(set) var isLoading = false
-  /// The last error a load threw, cleared when a load starts.
-  package var lastError: (any Error)? { core.lastError }
   /// In a chat, the row kept in place: the top row when the last older page was asked for;
   /// `nil` in a feed, which keeps its content offset.
   package private(set) var scrollAnchor: Item.ID?
@@ -126,14 +111,6 @@ package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineF
 
   // MARK: ListFeed
 
-  /// The number of items.
-  package var rowCount: Int { core.items.count }
-  /// The item at `index`.
-  /// - Parameter index: A position below ``rowCount``.
-  /// - Returns: The item.
-  package func rowItem(at index: Int) -> Item { core.items[index] }
-  /// Grows with every page applied.
-  package var rowsVersion: Int { core.version }
   /// A spinner while ``isLoading``, the error after a failure, the end after the last page;
   /// always `nil` in a chat, which shows no footer below its newest row.
   package var footerState: ListFooterState? {
@@ -142,16 +119,6 @@ package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineF
     if lastError != nil { return .failed }
     return core.hasNextPage ? nil : .end
   }
-  /// Whether the last page applied had a next cursor (or none has loaded yet).
-  package var hasNextPage: Bool { core.hasNextPage }
-  /// In a chat, whether the last page applied at the top had a previous cursor (or none has
-  /// loaded yet); `false` in a feed.
-  package var hasPreviousPage: Bool { core.hasPreviousPage }
-  /// The loads started so far.
-  package var requestsStarted: Int { core.started }
-  /// Does nothing: this code ignores disappearances.
-  /// - Parameter item: The row's item.
-  package func rowDisappeared(_ item: Item) {}
   /// Clears `isLoading` after the layout pass that follows a load.
   package func didLayout() {
     guard clearsLoadingAfterLayout else { return }
@@ -166,11 +133,6 @@ package final class GuardedOnAppearFeed<Source: PageSource>: ListFeed, BaselineF
     scrollAnchor = nil
     await loadFirstPage()
   }
-  /// Does nothing: this code has no retry path.
-  package func retry() {}
-  /// Waits until the answer to `id` was applied.
-  /// - Parameter id: A request id.
-  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
 
 /// ``GuardedOnAppearFeed`` in a chat, made with

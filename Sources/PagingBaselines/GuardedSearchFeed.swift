@@ -50,9 +50,6 @@ package final class GuardedSearchFeed<Source: PageSource>: ListFeed, LoaderBacke
     self.core = BaselineLoader(source: source, initialCursor: nil, grows: .append)
   }
 
-  /// The rows shown.
-  package var items: [Item] { core.items }
-
   /// A row's `onAppear`: when it is the last row, nothing is loading and a next cursor exists,
   /// starts a task that loads the next page for the current text.
   /// - Parameter item: The row's item.

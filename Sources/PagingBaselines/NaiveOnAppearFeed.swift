@@ -41,21 +41,14 @@ import PagingTesting
 /// the same page again. It stops only when the previous cursor is `nil` when a task runs. Run
 /// it in a ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
-package final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFeed {
+package final class NaiveOnAppearFeed<Source: PageSource>: LoaderBackedFeed, BaselineFeed {
   /// The rows' item type.
   package typealias Item = Source.Item
   /// The source's cursor type.
   package typealias Cursor = Source.Cursor
 
-  private let core: BaselineLoader<Source>
-
-  /// Creates the feed; nothing loads until ``loadFirstPage()``.
-  /// - Parameters:
-  ///   - source: Loads the pages.
-  ///   - initialCursor: The first page's cursor (default `nil`).
-  package convenience init(source: Source, initialCursor: Cursor? = nil) {
-    self.init(source: source, initialCursor: initialCursor, grows: .append)
-  }
+  /// The rows, cursors and loads.
+  package let core: BaselineLoader<Source>
 
   /// Creates the feed at `initialCursor`, growing at the `grows` edge (``BaselineFeed``).
   /// - Parameters:
@@ -65,15 +58,6 @@ package final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFee
   package init(source: Source, initialCursor: Cursor?, grows: LoadDirection) {
     self.core = BaselineLoader(source: source, initialCursor: initialCursor, grows: grows)
   }
-
-  /// The loaded items (oldest first in a chat), duplicates included.
-  package var items: [Item] { core.items }
-  /// The cursor of the last page applied.
-  package var nextCursor: Cursor? { core.nextCursor }
-  /// The previous cursor of the last page applied at the top.
-  package var previousCursor: Cursor? { core.previousCursor }
-  /// The last error a load threw, cleared when a load starts.
-  package var lastError: (any Error)? { core.lastError }
 
   /// The screen's `.task`: loads the first page and replaces the items with it.
   package func loadFirstPage() async {
@@ -95,26 +79,8 @@ package final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFee
 
   // MARK: ListFeed
 
-  /// The number of items.
-  package var rowCount: Int { core.items.count }
-  /// The item at `index`.
-  /// - Parameter index: A position below ``rowCount``.
-  /// - Returns: The item.
-  package func rowItem(at index: Int) -> Item { core.items[index] }
-  /// Grows with every page applied.
-  package var rowsVersion: Int { core.version }
   /// Always `nil`: this code shows no footer.
   package var footerState: ListFooterState? { nil }
-  /// Whether the last page applied had a next cursor (or none has loaded yet).
-  package var hasNextPage: Bool { core.hasNextPage }
-  /// In a chat, whether the last page applied at the top had a previous cursor (or none has
-  /// loaded yet); `false` in a feed.
-  package var hasPreviousPage: Bool { core.hasPreviousPage }
-  /// The loads started so far.
-  package var requestsStarted: Int { core.started }
-  /// Does nothing: this code ignores disappearances.
-  /// - Parameter item: The row's item.
-  package func rowDisappeared(_ item: Item) {}
   /// Calls ``loadFirstPage()``.
   package func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task, so a cancelled
@@ -124,11 +90,6 @@ package final class NaiveOnAppearFeed<Source: PageSource>: ListFeed, BaselineFee
     core.beginRefresh()
     await loadFirstPage()
   }
-  /// Does nothing: this code has no retry path.
-  package func retry() {}
-  /// Waits until the answer to `id` was applied.
-  /// - Parameter id: A request id.
-  package func waitForLoad(_ id: PageRequestID) async { await core.wait(for: id) }
 }
 
 /// ``NaiveOnAppearFeed`` in a chat, made with ``NaiveOnAppearFeed/init(source:newestCursor:)``

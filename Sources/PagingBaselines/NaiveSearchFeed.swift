@@ -41,9 +41,6 @@ package final class NaiveSearchFeed<Source: PageSource>: ListFeed, LoaderBackedF
     self.core = BaselineLoader(source: source, initialCursor: nil, grows: .append)
   }
 
-  /// The rows shown, in the order the answers landed.
-  package var items: [Item] { core.items }
-
   /// A row's `onAppear`: when it is the last row and a next cursor exists, starts a task that
   /// loads the next page for the current text.
   /// - Parameter item: The row's item.

@@ -13,6 +13,19 @@ private func settled(_ feed: Paginator<Row, Int>) async {
   for _ in 0..<10 { await Task.yield() }
 }
 
+/// Starts `fetchNextPage()` in a task whose value is the failure it threw, or `nil`.
+@MainActor
+private func failureOfFetchNextPage(_ feed: Paginator<Row, Int>) -> Task<PagingError?, Never> {
+  Task { @MainActor in
+    do {
+      try await feed.fetchNextPage()
+      return nil
+    } catch {
+      return error as? PagingError
+    }
+  }
+}
+
 @Suite("Paginator.fetchNextPage() and fetchPreviousPage()", .timeLimit(.minutes(1)))
 @MainActor
 struct FetchPageTests {
@@ -164,14 +177,7 @@ struct FetchPageTests {
       source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
       clock: clock)
     await feed.start()
-    let fetch = Task { @MainActor () -> PagingError? in
-      do {
-        try await feed.fetchNextPage()
-        return nil
-      } catch {
-        return error as? PagingError
-      }
-    }
+    let fetch = failureOfFetchNextPage(feed)
 
     for step in [1, 2] {
       await clock.waitForSleepers(1)
@@ -193,14 +199,7 @@ struct FetchPageTests {
       source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
       clock: clock)
     await feed.start()
-    let fetch = Task { @MainActor () -> PagingError? in
-      do {
-        try await feed.fetchNextPage()
-        return nil
-      } catch {
-        return error as? PagingError
-      }
-    }
+    let fetch = failureOfFetchNextPage(feed)
 
     await clock.waitForSleepers(1)
     await settled(feed)
