@@ -23,21 +23,15 @@ extension ListSimulator {
   public func type(_ text: String, gaps: [Duration], debounce: Duration? = nil) async -> [(
     time: Duration, text: String, event: Int
   )] {
-    let listFeed = self.listFeed
     var screenTask: Task<Void, Never>?
     var waiting: String?  // typed, and still inside its debounce
     var keystrokes: [(time: Duration, text: String, event: Int)] = []
-    func giveToFeed(_ typed: String) async {
-      screenTask = await spawn { await listFeed.queryChanged(to: typed) }
-      layout(frame: .zero)
-      await settle()
-    }
     for (index, count) in (1...max(1, text.count)).enumerated() where !text.isEmpty {
       if index > 0, let gap = gaps.isEmpty ? nil : gaps[min(index - 1, gaps.count - 1)] {
         if let debounce, let typed = waiting, gap >= debounce {
           await idle(for: debounce)
           waiting = nil
-          await giveToFeed(typed)
+          screenTask = await giveToFeed(typed)
           await idle(for: gap - debounce)
         } else {
           await idle(for: gap)
@@ -47,7 +41,7 @@ extension ListSimulator {
       let typed = String(text.prefix(count))
       keystrokes.append((now, typed, events.count))
       if debounce == nil {
-        await giveToFeed(typed)
+        screenTask = await giveToFeed(typed)
       } else {
         waiting = typed
         layout(frame: .zero)
@@ -56,9 +50,19 @@ extension ListSimulator {
     }
     if let debounce, let typed = waiting {
       await idle(for: debounce)
-      await giveToFeed(typed)
+      screenTask = await giveToFeed(typed)
     }
     return keystrokes
+  }
+
+  /// The screen's task for `typed` gives it to the feed; returns the task once it has started,
+  /// and the frame after.
+  private func giveToFeed(_ typed: String) async -> Task<Void, Never> {
+    let listFeed = self.listFeed
+    let task = await spawn { await listFeed.queryChanged(to: typed) }
+    layout(frame: .zero)
+    await settle()
+    return task
   }
 
   /// The user types `text` with `gap` between keystrokes; see ``type(_:gaps:debounce:)``.
