@@ -301,6 +301,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// - Throws: What the network source throws (the cache is unchanged then),
   ///   ``PagingDatabaseError`` when the cache cannot be read or written, and
   ///   `CancellationError` for a load of a generation a refresh has replaced.
+  /// - Complexity: O(*p* log *n*) for a page of *p* rows among the *n* cached, read by index
+  ///   or written in one transaction, besides the network source's load.
   public func loadPage(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
     let key = request.cursor ?? 0
     switch request.direction {

@@ -77,6 +77,7 @@ where
   /// Forgets the walk: its rows and its checkpoint, in one transaction; the next walk starts
   /// at the source's first page.
   /// - Throws: ``PagingDatabaseError``.
+  /// - Complexity: O(*n* log *m*) for the walk's *n* rows among the *m* the file stores.
   public func reset() throws(PagingDatabaseError) {
     try database.write { db in
       try db.statement("DELETE FROM paging_walk_row WHERE walk = ?").run([.text(name)])
