@@ -8,6 +8,7 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "Paging", targets: ["Paging"]),
+    .library(name: "PagingWalk", targets: ["PagingWalk"]),
     .library(name: "PagingTesting", targets: ["PagingTesting"]),
     .library(name: "PagingHTTP", targets: ["PagingHTTP"]),
     .library(name: "PagingSwiftUI", targets: ["PagingSwiftUI"]),
@@ -18,6 +19,9 @@ let package = Package(
   targets: [
     // The engine: a pure state machine and the @MainActor @Observable Paginator.
     .target(name: "Paging"),
+    // Every page of a source as an async sequence, for code without a UI (a server, a sync job);
+    // it drives the engine's state machine, so its guards and retries are the list's.
+    .target(name: "PagingWalk", dependencies: ["Paging"]),
     // Virtual clock, scripted sources, simulated server, list simulator.
     .target(name: "PagingTesting", dependencies: ["Paging"]),
     // The common onAppear and search code that the demo, the benchmark and the tests set
@@ -35,7 +39,7 @@ let package = Package(
     .target(
       name: "PagingSQLite",
       dependencies: [
-        "Paging",
+        "Paging", "PagingWalk",
         .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
       ]
     ),
@@ -59,18 +63,23 @@ let package = Package(
     .executableTarget(
       name: "paging-bench",
       dependencies: [
-        "Paging", "PagingTesting", "PagingBaselines", "DemoSupport", "PagingSQLite", "PagingHTTP",
+        "Paging", "PagingWalk", "PagingTesting", "PagingBaselines", "DemoSupport", "PagingSQLite",
+        "PagingHTTP",
       ]),
     .testTarget(
-      name: "PagingTests", dependencies: ["Paging", "PagingTesting", "PagingReference"]),
+      name: "PagingTests",
+      dependencies: ["Paging", "PagingWalk", "PagingTesting", "PagingReference"]),
+    .testTarget(name: "PagingWalkTests", dependencies: ["PagingWalk", "Paging", "PagingTesting"]),
     .testTarget(
       name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting", "PagingBaselines"]),
     .testTarget(
       name: "PagingHTTPTests",
-      dependencies: ["Paging", "PagingHTTP", "PagingTesting", "paging-crash-child"]),
+      dependencies: ["Paging", "PagingWalk", "PagingHTTP", "PagingTesting", "paging-crash-child"]),
     .testTarget(
       name: "PagingSQLiteTests",
-      dependencies: ["PagingSQLite", "Paging", "PagingTesting", "paging-crash-child"]),
+      dependencies: [
+        "PagingSQLite", "Paging", "PagingWalk", "PagingTesting", "paging-crash-child",
+      ]),
     .testTarget(
       name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging", "PagingTesting"]),
   ]

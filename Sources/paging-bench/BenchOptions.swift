@@ -1,4 +1,5 @@
 import Paging
+import PagingWalk
 
 /// The command line of `paging-bench`.
 struct BenchOptions: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Paging
 import PagingHTTP
 import PagingSQLite
+import PagingWalk
 
 /// One walk (`HTTPPageSource` … `pages()`) of a real server's collection, timed as a whole
 /// process by `.ci/http-bench.py` against Python `requests` and `curl` on the same URLs

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingWalk
 
 /// A walk (`source.pages()`) over an in-memory source of small items: the engine's cost per
 /// row without a network, for comparing versions of the walk (`paging-bench --walk N`, timed

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// A note of the Django REST framework app in `.ci/drf/app.py` (`n` = 1...300).

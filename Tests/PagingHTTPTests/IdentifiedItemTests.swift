@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// Items that are not `Identifiable`: an id key path makes them `Identified`

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// A record of the `notes` collection that `.ci/kinto.sh` seeds (`n` = 1...300).

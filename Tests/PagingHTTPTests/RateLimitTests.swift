@@ -2,6 +2,7 @@ import Foundation
 import Paging
 import PagingHTTP
 import PagingTesting
+import PagingWalk
 import Synchronization
 import Testing
 

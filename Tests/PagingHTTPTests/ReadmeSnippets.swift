@@ -2,6 +2,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 
 // The walk of the DocC article "Walking pages without a UI", inside a function that is compiled
 // and never run, with what it assumes declared around it. The article "Servers, wire formats

@@ -3,6 +3,7 @@
 // every ```swift block of the README is in a file like this one).
 import Foundation
 import PagingHTTP
+import PagingWalk
 
 struct Repo: Decodable, Identifiable, Sendable { let id: Int; let name: String }
 

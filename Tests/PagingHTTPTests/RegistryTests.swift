@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// The real docker-registry that `.ci/registry.sh start` serves (150 repositories).

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// The real flask-smorest app that `.ci/smorest.sh start` serves, found through

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 /// A note of the strawberry app in `.ci/strawberry/app.py` (`n` = 1...300); `id` is the Relay

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingSQLite
+import PagingWalk
 import Synchronization
 import Testing
 

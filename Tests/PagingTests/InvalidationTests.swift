@@ -1,4 +1,5 @@
 import Paging
+import PagingWalk
 import Testing
 
 /// Rulebook R30: an invalidation (the app's, or a source's "invalid" answer) reloads around the

@@ -1,4 +1,5 @@
 import Paging
+import PagingWalk
 
 /// A `PageWalk` that commits each page into a ``WalkCheckpoint`` before returning it,
 /// and starts where the checkpoint stands: a walk that resumes after a crash.

@@ -1,4 +1,5 @@
 import Paging
+import PagingWalk
 import Testing
 
 /// A walk's memory is bounded at any length (rulebook R29): the ids of its last pages, the

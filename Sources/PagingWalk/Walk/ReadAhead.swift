@@ -1,3 +1,5 @@
+import Paging
+
 /// One page at a time of a walk: what ``ReadAhead`` runs ahead of the caller.
 protocol PageWalkSteps<Element>: Sendable {
   associatedtype Element: Sendable

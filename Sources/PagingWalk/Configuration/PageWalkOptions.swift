@@ -1,3 +1,5 @@
+import Paging
+
 /// The limits, guards and retries of a ``PageWalk``: the limits are the walk's; the guards and
 /// retries are settings of the engine's state machine it drives, which applies them as it does
 /// for a ``Paginator``.

@@ -2,6 +2,8 @@
 // it, and the wait for a retry that it cuts short. The rules stay the engine's: the deadline
 // only stops what the walk awaits.
 
+import Paging
+
 /// How long a walk has left, on its clock, from its first request.
 struct WalkDeadline: Sendable {
   /// The walk's deadline.

@@ -1,3 +1,5 @@
+import Paging
+
 /// Why a ``PageWalk`` stopped before the end, and where to resume it.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import Paging
+
 /// What a ``PageWalk`` remembers of the pages it returned, bounded at any length (rulebook
 /// R29): the ids of at least its last ``PageWalkOptions/rememberedPages`` pages (at most twice
 /// that many), and the cursors of its last ``PageWalkOptions/rememberedPages`` pages plus one

@@ -1,3 +1,5 @@
+import Paging
+
 /// The pages of a ``PageSource``, one request per iteration: a lazy `AsyncSequence` for code
 /// without a UI (a server, a command-line tool, a sync job), usable from any actor or none.
 ///

@@ -1,5 +1,6 @@
 import Paging
 import PagingTesting
+import PagingWalk
 import Testing
 
 /// A walk with ``PageWalkOptions/readAhead`` loads the next pages while the caller holds one:

@@ -1,5 +1,6 @@
 import Paging
 import PagingTesting
+import PagingWalk
 import Synchronization
 import Testing
 
