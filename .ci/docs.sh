@@ -3,10 +3,11 @@
 # the toolchain's docc, and fails on any warning (a broken symbol link in an article or in a doc
 # comment, an unknown parameter, ...). Output: .build/docs/<Module>.doccarchive.
 #
-# Paging, PagingTesting and PagingHTTP reuse the debug build (same flags as CI's build), so they
-# take seconds after it. PagingSwiftUI is empty on Linux: its symbol graph comes from compiling
-# it against the stubs of Apple's signatures in .ci/apple-stubs, as .ci/typecheck-apple-glue.sh
-# does, so its pages document the real glue (its links to SwiftUI's types stay unresolved).
+# Paging, PagingWalk, PagingTesting and PagingHTTP reuse the debug build (same flags as CI's
+# build), so they take seconds after it. PagingSwiftUI is empty on Linux: its symbol graph comes
+# from compiling it against the stubs of Apple's signatures in .ci/apple-stubs, as
+# .ci/typecheck-apple-glue.sh does, so its pages document the real glue (its links to SwiftUI's
+# types stay unresolved).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 swift build --target PagingTesting -Xswiftc -warnings-as-errors
+swift build --target PagingWalk -Xswiftc -warnings-as-errors
 swift build --target PagingHTTP -Xswiftc -warnings-as-errors
 swift build --target PagingSQLite -Xswiftc -warnings-as-errors
 bin="$(swift build --show-bin-path)"
@@ -30,7 +32,7 @@ convert() {
   echo "docs: $out/$1.doccarchive"
 }
 
-for module in Paging PagingTesting PagingHTTP PagingSQLite; do
+for module in Paging PagingWalk PagingTesting PagingHTTP PagingSQLite; do
   mkdir -p "$out/graphs/$module"
   # Sources/CSQLite: the system SQLite's module map, which PagingSQLite imports on Linux.
   "$toolchain_bin/swift-symbolgraph-extract" \

@@ -1,6 +1,6 @@
 /// A value that is not `Identifiable` (a bare string, a tuple-like row), paired with the id
 /// the engine de-duplicates, diffs and anchors it by: what SwiftUI's `ForEach(_:id:)` does
-/// with a key path, as an item type the ``Paginator`` and ``PageWalk`` can hold.
+/// with a key path, as an item type the ``Paginator`` and PagingWalk's `PageWalk` can hold.
 ///
 /// ```swift
 /// let names = ["repo001", "repo002"].map { Identified($0, id: \.self) }

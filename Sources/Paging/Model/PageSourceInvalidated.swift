@@ -15,8 +15,8 @@
 /// screen (rulebook R30). After three such answers in a row with no page between them, the
 /// direction fails with ``PagingError/sourceFailed(_:)`` wrapping this error, which is not
 /// retried automatically (a source that keeps answering "invalid" would loop), and
-/// ``Paginator/retry()`` tries again. A ``PageWalk`` has no window to reload: it ends with a
-/// ``PageWalkError`` carrying this error and the cursor to resume at.
+/// ``Paginator/retry()`` tries again. A walk (PagingWalk's `PageWalk`) has no window to
+/// reload: it ends with a `PageWalkError` carrying this error and the cursor to resume at.
 public struct PageSourceInvalidated: Error, Sendable, Hashable, RetryableError,
   CustomStringConvertible
 {

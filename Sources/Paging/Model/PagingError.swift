@@ -43,11 +43,11 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   ///   - maxDelay: The policy's longest wait.
   ///   - error: The source's error.
   case retryAfterTooLong(wait: Duration, maxDelay: Duration, error: any Error)
-  /// A ``PageWalk`` ran past its ``PageWalkOptions/deadline``, measured on the walk's clock
-  /// from its first request: the request in flight, or the wait for a retry, was cancelled (a
-  /// retry whose wait would end past the deadline is not waited for). Retryable: a new walk
-  /// from ``PageWalkError/cursor`` picks up at the page that did not load. Only a walk reports
-  /// it.
+  /// A walk (PagingWalk's `PageWalk`) ran past its `PageWalkOptions.deadline`, measured on the
+  /// walk's clock from its first request: the request in flight, or the wait for a retry, was
+  /// cancelled (a retry whose wait would end past the deadline is not waited for). Retryable: a
+  /// new walk from `PageWalkError.cursor` picks up at the page that did not load. Only a walk
+  /// reports it.
   case deadlineExceeded(Duration)
 
   /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For

@@ -24,9 +24,9 @@ extension Paginator {
   /// (the default retries three times, at once and then after about 1 s and 2 s) is not
   /// thrown; the call waits for each retry, on the paginator's clock, and returns the page the
   /// retry loaded, or throws once the policy gives up. Otherwise a pull loop would end at the
-  /// first blip that the same paginator heals by itself a second later, while
-  /// ``PageSource/pages(from:options:clock:)`` heals it. With ``RetryPolicy/manual`` a failure
-  /// throws at once; a `Retry-After` longer than the policy's `maxDelay` throws
+  /// first blip that the same paginator heals by itself a second later, while a walk
+  /// (PagingWalk's `pages(from:options:clock:)`) heals it. With ``RetryPolicy/manual`` a
+  /// failure throws at once; a `Retry-After` longer than the policy's `maxDelay` throws
   /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)`` at once.
   ///
   /// The load runs in a task the paginator owns: cancelling the caller stops the wait for a

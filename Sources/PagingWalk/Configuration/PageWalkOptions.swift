@@ -2,7 +2,7 @@ import Paging
 
 /// The limits, guards and retries of a ``PageWalk``: the limits are the walk's; the guards and
 /// retries are settings of the engine's state machine it drives, which applies them as it does
-/// for a ``Paginator``.
+/// for a `Paginator`.
 public struct PageWalkOptions: Sendable, Hashable {
   /// The most pages the walk requests successfully; it ends after that many (`nil`: no
   /// limit). At least 1.
@@ -15,28 +15,28 @@ public struct PageWalkOptions: Sendable, Hashable {
     didSet { maxItems = maxItems.map { max(1, $0) } }
   }
   /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
-  /// ``DuplicatePolicy/keepFirst``; fault class 12 of the rulebook), as far back as
+  /// `DuplicatePolicy.keepFirst`; fault class 12 of the rulebook), as far back as
   /// ``rememberedPages`` reaches. Costs one id per item of those pages; off, the walk keeps no
   /// id, and only a page without items counts towards ``maxPagesWithoutNewItems``. Default
   /// `true`.
   public var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
-  /// with ``PagingError/noNewItems(pages:)`` (fault class 14). At least 1; default 3, as
-  /// ``PagingConfiguration/maxPagesWithoutNewItems``.
+  /// with `PagingError.noNewItems(pages:)` (fault class 14). At least 1; default 3, as
+  /// `PagingConfiguration.maxPagesWithoutNewItems`.
   public var maxPagesWithoutNewItems: Int {
     didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
   }
-  /// When a failed request is sent again: ``RetryPolicy/manual`` never (the walk throws);
-  /// ``RetryPolicy/exponentialBackoff(_:)`` retries retryable failures after its delays,
-  /// waiting at least a server's `Retry-After` (``RetryableError/retryAfter``) up to its
+  /// When a failed request is sent again: `RetryPolicy.manual` never (the walk throws);
+  /// `RetryPolicy.exponentialBackoff(_:)` retries retryable failures after its delays,
+  /// waiting at least a server's `Retry-After` (`RetryableError.retryAfter`) up to its
   /// `maxDelay` (a longer wait fails at once with
-  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``), exactly as a ``Paginator`` does
+  /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)`), exactly as a `Paginator` does
   /// (rulebook R7). Default:
-  /// ``PagingConfiguration``'s default policy.
+  /// `PagingConfiguration`'s default policy.
   public var retryPolicy: RetryPolicy
   /// The longest the whole walk may take, on the walk's clock, from its first `next()`: past
   /// it, the request in flight or the wait for a retry is cancelled, and the walk throws a
-  /// ``PageWalkError`` with ``PagingError/deadlineExceeded(_:)`` whose cursor resumes at the
+  /// ``PageWalkError`` with `PagingError.deadlineExceeded(_:)` whose cursor resumes at the
   /// page that did not load. A retry whose wait would end past the deadline is not waited for.
   /// Beside a source's own per-request timeout (an HTTP source's `timeout`), which bounds one
   /// request; this bounds the requests, retries and waits together. `nil` (the default): no
@@ -48,7 +48,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// How many of its last pages the walk remembers, so that its memory stays bounded at any
   /// length (rulebook R29): an item is dropped as a duplicate when one of at least these
   /// pages (at most twice as many) had its id, and a cursor of these pages ends the walk with
-  /// ``PagingError/repeatedCursor(_:)`` at once; a longer cycle is caught later, by a
+  /// `PagingError.repeatedCursor(_:)` at once; a longer cycle is caught later, by a
   /// checkpoint cursor. Costs one id per item of those pages and one cursor per page. At
   /// least 1; default 8, enough for offset drift of up to 8 pages between two requests. For
   /// exact duplicate removal over a whole walk, walk into a database that keys the rows by id.
@@ -74,7 +74,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - maxItems: The most items (default: no limit).
   ///   - removesDuplicates: Drop items whose id was already seen (default `true`).
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before failing (default 3).
-  ///   - retryPolicy: Automatic retries (default: ``PagingConfiguration``'s default).
+  ///   - retryPolicy: Automatic retries (default: `PagingConfiguration`'s default).
   ///   - deadline: The longest the whole walk may take (default: none).
   ///   - readAhead: Pages loaded ahead of the caller (default 0: none).
   public init(

@@ -11,17 +11,17 @@ import Paging
 /// }
 /// ```
 public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, CustomStringConvertible {
-  /// What went wrong, as the engine's state machine reported it: ``PagingError/sourceFailed(_:)``
+  /// What went wrong, as the engine's state machine reported it: `PagingError.sourceFailed(_:)`
   /// wrapping the source's error (after any automatic retries),
-  /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)`` (the server's wait is longer
-  /// than the retry policy allows), ``PagingError/deadlineExceeded(_:)``,
-  /// ``PagingError/repeatedCursor(_:)``, ``PagingError/noNewItems(pages:)`` or
-  /// ``PagingError/sourceCancelled(times:)`` (the fourth cancellation in a row that the source
+  /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)` (the server's wait is longer
+  /// than the retry policy allows), `PagingError.deadlineExceeded(_:)`,
+  /// `PagingError.repeatedCursor(_:)`, `PagingError.noNewItems(pages:)` or
+  /// `PagingError.sourceCancelled(times:)` (the fourth cancellation in a row that the source
   /// reported by itself, rulebook R13).
   public var error: PagingError
-  /// The cursor to resume from with ``PageSource/pages(from:options:clock:)``: the one whose
-  /// request failed (`nil`: the first page). For a repeated cursor it is that cursor, whose
-  /// page already loaded: resuming there loads it again.
+  /// The cursor to resume from with ``Paging/PageSource/pages(from:options:clock:)``: the one
+  /// whose request failed (`nil`: the first page). For a repeated cursor it is that cursor,
+  /// whose page already loaded: resuming there loads it again.
   public var cursor: Cursor?
   /// The pages the walk returned before it stopped.
   public var pagesLoaded: Int
@@ -41,7 +41,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
     self.itemsLoaded = itemsLoaded
   }
 
-  /// Whether resuming at ``cursor`` may succeed (``PagingError/isRetryable``).
+  /// Whether resuming at ``cursor`` may succeed (`PagingError.isRetryable`).
   public var isRetryable: Bool { error.isRetryable }
 
   /// A sentence for logs; a URL cursor appears with its query values redacted.

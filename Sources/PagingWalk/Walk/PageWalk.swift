@@ -1,6 +1,6 @@
 import Paging
 
-/// The pages of a ``PageSource``, one request per iteration: a lazy `AsyncSequence` for code
+/// The pages of a `PageSource`, one request per iteration: a lazy `AsyncSequence` for code
 /// without a UI (a server, a command-line tool, a sync job), usable from any actor or none.
 ///
 /// ```swift
@@ -14,28 +14,28 @@ import Paging
 /// engine's state machine, so its guards and retries are the engine's, with the same rules
 /// (rulebook R7 and fault classes 12, 14, 15 and 25):
 /// - a cursor whose page already loaded in the walk, cycles included, ends it with
-///   ``PagingError/repeatedCursor(_:)``: at once within the last
+///   `PagingError.repeatedCursor(_:)`: at once within the last
 ///   ``PageWalkOptions/rememberedPages`` pages, a longer cycle later (rulebook R29);
 /// - ``PageWalkOptions/maxPagesWithoutNewItems`` pages in a row without a new item (empty, or
-///   every id seen before) end it with ``PagingError/noNewItems(pages:)``;
+///   every id seen before) end it with `PagingError.noNewItems(pages:)`;
 /// - items whose id a remembered page had are dropped unless
 ///   ``PageWalkOptions/removesDuplicates`` is off;
 /// - a source that reports a cancellation nobody asked for has its request sent again, three
-///   times; the fourth time in a row fails with ``PagingError/sourceCancelled(times:)``;
+///   times; the fourth time in a row fails with `PagingError.sourceCancelled(times:)`;
 /// - a retryable failure is sent again as ``PageWalkOptions/retryPolicy`` says, after at least
 ///   the server's `Retry-After`; a `Retry-After` past the policy's `maxDelay` ends the walk at
-///   once with ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``;
+///   once with `PagingError.retryAfterTooLong(wait:maxDelay:error:)`;
 /// - past ``PageWalkOptions/deadline`` on the walk's clock, the walk ends with
-///   ``PagingError/deadlineExceeded(_:)``.
+///   `PagingError.deadlineExceeded(_:)`.
 ///
-/// Every request carries a new ``PageRequest/id``, retries included: the first page is a
-/// ``LoadDirection/refresh`` request, the others ``LoadDirection/append`` requests, as a
-/// ``Paginator`` sends them. A failure throws a ``PageWalkError`` whose
+/// Every request carries a new `PageRequest.id`, retries included: the first page is a
+/// `LoadDirection.refresh` request, the others `LoadDirection.append` requests, as a
+/// `Paginator` sends them. A failure throws a ``PageWalkError`` whose
 /// ``PageWalkError/cursor`` resumes the walk where it stopped; after a throw the iterator
 /// returns `nil`. Cancelling the iterating task cancels the request in flight and any retry's
 /// wait, and `next()` throws `CancellationError`.
 ///
-/// Differences from the ``Paginator``: no prefetch (the caller pulls), no refresh, one
+/// Differences from the `Paginator`: no prefetch (the caller pulls), no refresh, one
 /// direction (next cursors only), and the items go to the caller instead of a window: the
 /// walk's memory is bounded at any length: the ids of its last pages (none with
 /// ``PageWalkOptions/removesDuplicates`` off) and a few cursors (rulebook R29).

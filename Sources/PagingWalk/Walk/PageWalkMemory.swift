@@ -6,7 +6,7 @@ import Paging
 /// more, a checkpoint moved to the cursor of page 1, 2, 4, 8, ... (Brent's cycle detection).
 ///
 /// A cursor whose page is remembered ends the walk at once with
-/// ``PagingError/repeatedCursor(_:)``; a longer cycle returns to the checkpoint once the
+/// `PagingError.repeatedCursor(_:)`; a longer cycle returns to the checkpoint once the
 /// checkpoint is on it, within about twice the pages before it plus twice its length. An id
 /// is dropped as a duplicate while its page is remembered, which is where offset drift puts a
 /// repeated item: the page before, or a few before.
