@@ -22,7 +22,9 @@ for path in glob.glob(os.path.join(directory[0], "*.symbols.json")):
             continue
         counts[module] += 1
         kinds[module][symbol["kind"]["displayName"]] += 1
-wanted = sys.argv[1:] or ["Paging", "PagingTesting", "PagingHTTP", "PagingSQLite", "PagingSwiftUI"]
+wanted = sys.argv[1:] or [
+    "Paging", "PagingWalk", "PagingTesting", "PagingHTTP", "PagingSQLite", "PagingSwiftUI",
+]
 for module in wanted:
     detail = ", ".join(f"{n} {k}" for k, n in kinds[module].most_common())
     print(f"{module}: {counts[module]} ({detail})")

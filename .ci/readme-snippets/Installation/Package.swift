@@ -15,6 +15,7 @@ let package = Package(
       name: "MyApp",
       dependencies: [
         .product(name: "Paging", package: "swift-paging"),  // the engine and Paginator
+        .product(name: "PagingWalk", package: "swift-paging"),  // every page, without a UI
         .product(name: "PagingSwiftUI", package: "swift-paging"),  // SwiftUI and UIKit glue
         .product(name: "PagingHTTP", package: "swift-paging"),  // URLSession page sources
         .product(name: "PagingSQLite", package: "swift-paging"),  // pages kept in SQLite
