@@ -118,7 +118,7 @@ extension DemoSession {
     runner.newestCursor = .newest
     runner.matches = search
     var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
-    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    for kind in FeedKind.demo { runs.append(await runner.run(kind)) }
     let report = Self.report(
       runs, options: options, source: source,
       network: "simulated on a virtual clock: log-normal latency around "

@@ -63,11 +63,11 @@ extension DemoSession {
       setUp: { (http, ContinuousClock(), SleepingTimerScheduler(clock: ContinuousClock()), nil) },
       cursorText: { "after " + cursorText($0.url) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
-    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    for kind in FeedKind.demo { runs.append(await runner.run(kind)) }
     var notes = [realTimeNote(profile: options.profile)]
-    for (kind, run) in zip(DemoFeedKind.allCases, runs) where run.requestsNotSent > 0 {
+    for (kind, run) in zip(FeedKind.demo, runs) where run.requestsNotSent > 0 {
       notes.append(
-        "\(kind.name) reached the demo's limit of \(realTimeRequestLimit) requests: "
+        "\(kind.name()) reached the demo's limit of \(realTimeRequestLimit) requests: "
           + "\(run.requestsNotSent) more were not sent and are not counted.")
     }
     let report = report(

@@ -19,7 +19,7 @@ enum CappedScrollBack {
   typealias Result = PolicyComparison.Result
 
   nonisolated static let maxSize = 1_000
-  nonisolated static let policies: [Policy] = [.paginator, .unhedged, .oracle]
+  nonisolated static let policies: [FeedKind] = [.paginator, .unhedged, .oracle]
 
   /// The profile: rows scrolled down and read back up.
   nonisolated static func profile(quick: Bool) -> Profile {
@@ -42,7 +42,7 @@ enum CappedScrollBack {
   static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
     let profile = profile(quick: quick)
     let data = Array(items.prefix(profile.rows))
-    var sessions: [Policy: [PolicyComparison.Session]] = [:]
+    var sessions: [FeedKind: [PolicyComparison.Session]] = [:]
     for seed in PolicyComparison.seeds(quick: quick) {
       let path = await ScrollPath.record(profile, seed: seed, items: data)
       let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
@@ -129,7 +129,7 @@ enum CappedScrollBack {
       let ratio =
         oracleBack > 0 ? Format.ratio(back / oracleBack) : (back > 0 ? "∞" : "1.00×")
       return [
-        result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.rawValue), maxSize 1,000",
+        result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.label), maxSize 1,000",
         "\(pageRequests(result.total)) / \(result.minimumRequests)",
         "\(result.reloads)", Format.seconds(result.total.stallTime.seconds),
         Format.seconds(back), ratio,

@@ -71,7 +71,7 @@ extension PolicyComparison {
     for profile in profiles {
       let oracle = result(results, profile.name, .oracle)
       var rows: [[String]] = []
-      for policy in Policy.allCases {
+      for policy in FeedKind.allCases {
         guard let result = result(results, profile.name, policy) else { continue }
         let ratio =
           oracle.map {
@@ -85,7 +85,7 @@ extension PolicyComparison {
             ? "—" : Format.seconds(firstRows.reduce(0, +) / Double(firstRows.count)))
           + (result.sessionsWithoutARow > 0 ? ", never in \(result.sessionsWithoutARow)" : "")
         rows.append([
-          policy.rawValue,
+          policy.label,
           "\(result.requestsIssued - result.failedRequests) / \(result.minimumRequests)",
           "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
           Format.seconds(result.stallTime), ratio,

@@ -114,7 +114,7 @@ extension PolicyComparison {
     max(1.25 * oracleStall, 0.25)
   }
 
-  nonisolated static func result(_ results: [Result], _ profile: String, _ policy: Policy)
+  nonisolated static func result(_ results: [Result], _ profile: String, _ policy: FeedKind)
     -> Result?
   {
     results.first { $0.profile == profile && $0.policy == policy }

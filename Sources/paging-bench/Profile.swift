@@ -1,3 +1,4 @@
+import DemoSupport
 import PagingTesting
 
 /// A user and a network: the scripted session every policy replays, with the same seeds.
@@ -108,7 +109,7 @@ struct Profile: Sendable {
 
   /// Whether `policy` runs on this profile: the scanning helper finds a threshold near the end
   /// of a feed and has no chat form.
-  func runs(_ policy: Policy) -> Bool { !(isChat && policy == .scanningHelper) }
+  func runs(_ policy: FeedKind) -> Bool { !(isChat && policy == .scanningHelper) }
 
   /// The list the simulator imitates for this profile and seed.
   func listConfiguration(seed: UInt64) -> ListSimulatorConfiguration {
