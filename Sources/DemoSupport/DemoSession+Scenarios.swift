@@ -91,7 +91,7 @@ extension DemoSession {
     let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
     let steps: [UserStep] =
       switch options.scenario {
-      case .feed: options.profile.steps
+      case .feed: options.profile.steps()
       case .chat: chatSteps(rows: rows.count)
       case .search: searchSteps
       }

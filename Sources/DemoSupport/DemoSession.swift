@@ -2,7 +2,7 @@ import Foundation
 import Paging
 import PagingTesting
 
-/// The demo itself: one scripted user session (a ``DemoProfile``) played in a simulated
+/// The demo itself: one scripted user session (a ``SessionProfile``) played in a simulated
 /// iPhone-sized `List` through three feeds: `NaiveOnAppearFeed`, `GuardedOnAppearFeed` and
 /// `Paginator`, over the same data with the same seed.
 ///

@@ -86,7 +86,7 @@ enum PolicyComparison {
   /// Runs every policy on every profile.
   static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
     var results: [Result] = []
-    for profile in Profile.all(quick: quick) {
+    for profile in BenchProfile.all(quick: quick) {
       let data = Array(items.prefix(profile.rows))
       var sessions: [FeedKind: [Session]] = [:]
       for seed in seeds(quick: quick) {
@@ -114,7 +114,7 @@ enum PolicyComparison {
   /// One session of `policy` on `profile` with `seed`: its report, and the longest time the
   /// server took to answer one of its requests, in seconds.
   static func session(
-    _ policy: FeedKind, profile: Profile, seed: UInt64, items: [ReleaseNote], plan: OraclePlan
+    _ policy: FeedKind, profile: BenchProfile, seed: UInt64, items: [ReleaseNote], plan: OraclePlan
   ) async -> (SessionReport, Double) {
     let clock = TestClock()
     let server = Server(
@@ -133,14 +133,14 @@ enum PolicyComparison {
   /// makes them and the paginators, as it does for the demo; the scanning helper and the
   /// oracle are the benchmark's own).
   private static func session(
-    _ policy: FeedKind, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
+    _ policy: FeedKind, server: Server, clock: TestClock, profile: BenchProfile, seed: UInt64,
     plan: OraclePlan
   ) async -> SessionReport {
     let chat = profile.isChat
     let player = Replay(server: server, clock: clock, profile: profile, seed: seed)
     switch policy {
     case .scanningHelper:
-      precondition(!chat, "the scanning helper has no chat form (Profile.runs)")
+      precondition(!chat, "the scanning helper has no chat form (BenchProfile.runs)")
       return await player.play(ScanningHelperFeed(source: server))
     case .oracle:
       let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: chat)
@@ -164,7 +164,7 @@ enum PolicyComparison {
     typealias Item = ReleaseNote
     let server: Server
     let clock: TestClock
-    let profile: Profile
+    let profile: BenchProfile
     let seed: UInt64
 
     func play<Feed: ListFeed>(_ feed: Feed) async -> SessionReport where Feed.Item == ReleaseNote {
@@ -173,7 +173,7 @@ enum PolicyComparison {
   }
 
   private static func replay<Feed: ListFeed>(
-    _ feed: Feed, _ server: Server, _ clock: TestClock, _ profile: Profile, _ seed: UInt64
+    _ feed: Feed, _ server: Server, _ clock: TestClock, _ profile: BenchProfile, _ seed: UInt64
   ) async -> SessionReport where Feed.Item == ReleaseNote {
     let list = ListSimulator(
       feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),
