@@ -52,7 +52,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   /// Runs the session through a feed of kind `kind`.
   /// - Parameter kind: The feed.
   /// - Returns: What happened.
-  func run(_ kind: DemoFeedKind) async -> Run {
+  func run(_ kind: FeedKind) async -> Run {
     let setup = setUp()
     let source = RecordingPageSource(setup.source, clock: setup.clock, requestLimit: requestLimit)
     let configuration = PagingConfiguration<Base.Cursor>(
@@ -67,7 +67,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   private struct Player: FeedPlayer {
     typealias Item = ReleaseNote
     let runner: DemoFeedRunner
-    let kind: DemoFeedKind
+    let kind: FeedKind
     let source: RecordingPageSource<Base>
     let setup: Setup
 
@@ -77,7 +77,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   }
 
   private func play<Inner: ListFeed>(
-    _ inner: Inner, _ kind: DemoFeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
+    _ inner: Inner, _ kind: FeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
   ) async -> Run where Inner.Item == ReleaseNote {
     let feed = RecordedFeed(inner, upward: scenario == .chat, matches: matches)
     let list = ListSimulator(

@@ -17,7 +17,7 @@ package struct DemoOptions: Equatable, Sendable {
   /// ``server``, whose latency is real.
   package var latencyMilliseconds: Int
   /// The scripted session.
-  package var profile: DemoProfile
+  package var profile: SessionProfile
   /// The real server to page, or `nil` for the embedded source on the virtual clock.
   package var server: DemoServer?
   /// Whether to print JSON instead of text.
@@ -48,7 +48,7 @@ package struct DemoOptions: Equatable, Sendable {
   ///   - svgPath: Where to write the picture, or `nil`.
   package init(
     seed: UInt64 = defaultSeed, pageSize: Int = defaultPageSize,
-    latencyMilliseconds: Int = defaultLatencyMilliseconds, profile: DemoProfile = .default,
+    latencyMilliseconds: Int = defaultLatencyMilliseconds, profile: SessionProfile = .default,
     server: DemoServer? = nil, json: Bool = false, scenario: DemoScenario = .feed,
     svgPath: String? = nil
   ) {
@@ -119,7 +119,7 @@ package struct DemoOptions: Equatable, Sendable {
         options.pageSize = try parseInteger(value, option, in: ReleaseNoteSource.pageSizeRange)
       case .latency:
         options.latencyMilliseconds = try parseInteger(value, option, in: latencyRange)
-      case .profile: options.profile = try parseEnum(value, option)
+      case .profile: options.profile = try parseEnum(value, option, among: SessionProfile.demo)
       case .url: url = try parseURL(value)
       case .scenario: options.scenario = try parseEnum(value, option)
       case .svg:
@@ -150,8 +150,8 @@ package struct DemoOptions: Equatable, Sendable {
 
   /// The `--help` text.
   package static var usage: String {
-    let profiles = DemoProfile.allCases.map {
-      "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
+    let profiles = SessionProfile.demo.map {
+      "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary())"
     }
     let scenarios = DemoScenario.allCases.map {
       "    \($0.rawValue.padded(to: 15, alignment: .left))\($0.summary)"
@@ -232,10 +232,10 @@ package struct DemoOptions: Equatable, Sendable {
   }
 
   private static func parseEnum<Value: RawRepresentable & CaseIterable>(
-    _ value: String, _ option: Option
+    _ value: String, _ option: Option, among choices: [Value] = Array(Value.allCases)
   ) throws(DemoOptionsError) -> Value where Value.RawValue == String {
-    guard let parsed = Value(rawValue: value) else {
-      let names = Value.allCases.map(\.rawValue).joined(separator: ", ")
+    guard let parsed = choices.first(where: { $0.rawValue == value }) else {
+      let names = choices.map(\.rawValue).joined(separator: ", ")
       throw .invalidValue(option: option.rawValue, value: value, expected: "one of \(names)")
     }
     return parsed

@@ -8,7 +8,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
   /// The network: simulated (with its latency model) on the virtual clock, or real HTTP.
   package var network: String
   /// The scripted session's name.
-  package var profile: DemoProfile
+  package var profile: SessionProfile
   /// The seed of the latency model and of the list's random choices.
   package var seed: UInt64
   /// Rows per page.
@@ -44,7 +44,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
   ///   - notes: Sentences printed after the table.
   ///   - scenario: The chat or the search, or `nil` for the feed.
   package init(
-    source: String, network: String, profile: DemoProfile, seed: UInt64, pageSize: Int,
+    source: String, network: String, profile: SessionProfile, seed: UInt64, pageSize: Int,
     latencyMilliseconds: Int?, sessionSeconds: Double, timeline: [TimelineEntry],
     feeds: [Row], notes: [String], scenario: DemoScenario? = nil
   ) {
@@ -103,7 +103,7 @@ package struct DemoReport: Codable, Equatable, Sendable {
   package func text(style: TerminalStyle = .plain) -> String {
     let session =
       (scenario.map { "\($0.rawValue) (\($0.summary))" }
-        ?? "\(profile.rawValue) (\(profile.summary))")
+        ?? "\(profile.rawValue) (\(profile.summary()))")
       + ", \(Format.decimal(sessionSeconds)) s, seed \(seed)"
     var output = style.bold(shownScenario.heading)
     let settings = [

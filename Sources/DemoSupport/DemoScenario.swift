@@ -1,7 +1,7 @@
 /// What the demo's list is, chosen with `--scenario NAME`: a feed read down to its end (the
 /// default), a chat read upward from its newest message, or search as you type.
 package enum DemoScenario: String, Sendable, CaseIterable, Codable {
-  /// A feed, newest first, read down to its end (``DemoProfile`` scripts the session).
+  /// A feed, newest first, read down to its end (a ``SessionProfile`` scripts the session).
   case feed
   /// A chat: opens at the newest release note, scrolled to the bottom, and reads older ones
   /// upward; older pages are put above the row the user reads.

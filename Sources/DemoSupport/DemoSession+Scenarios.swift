@@ -91,7 +91,7 @@ extension DemoSession {
     let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
     let steps: [UserStep] =
       switch options.scenario {
-      case .feed: options.profile.steps
+      case .feed: options.profile.steps()
       case .chat: chatSteps(rows: rows.count)
       case .search: searchSteps
       }
@@ -118,7 +118,7 @@ extension DemoSession {
     runner.newestCursor = .newest
     runner.matches = search
     var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
-    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    for kind in FeedKind.demo { runs.append(await runner.run(kind)) }
     let report = Self.report(
       runs, options: options, source: source,
       network: "simulated on a virtual clock: log-normal latency around "

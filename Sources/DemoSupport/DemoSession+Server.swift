@@ -10,7 +10,7 @@ extension DemoSession {
   /// Plays the session against a real HTTP server in real time (`ContinuousClock`), such as
   /// Datasette serving the same release notes, through an `HTTPPageSource`.
   ///
-  /// The session plays ``DemoProfile/realTimeSpeed`` times faster than on the virtual clock,
+  /// The session plays ``realTimeSpeed(of:)`` times faster than on the virtual clock,
   /// to keep three runs short; latencies are the server's own. A dropped answer
   /// (`UserStep.networkDrops(answers:)`) is simulated on the client: the request is sent and answered,
   /// and the answer thrown away. Before the runs, one request checks that the first page
@@ -56,18 +56,18 @@ extension DemoSession {
     } catch {
       throw DemoSessionError.serverUnavailable(url: url, reason: String(describing: error))
     }
-    let speed = options.profile.realTimeSpeed
+    let speed = realTimeSpeed(of: options.profile)
     let runner = DemoFeedRunner<HTTPPageSource<ReleaseNote>>(
-      steps: options.profile.steps, speed: speed, seed: options.seed,
+      steps: options.profile.steps(), speed: speed, seed: options.seed,
       requestLimit: realTimeRequestLimit,
       setUp: { (http, ContinuousClock(), SleepingTimerScheduler(clock: ContinuousClock()), nil) },
       cursorText: { "after " + cursorText($0.url) }, tearDown: waitForRequestsInFlight)
     var runs: [DemoFeedRunner<HTTPPageSource<ReleaseNote>>.Run] = []
-    for kind in DemoFeedKind.allCases { runs.append(await runner.run(kind)) }
+    for kind in FeedKind.demo { runs.append(await runner.run(kind)) }
     var notes = [realTimeNote(profile: options.profile)]
-    for (kind, run) in zip(DemoFeedKind.allCases, runs) where run.requestsNotSent > 0 {
+    for (kind, run) in zip(FeedKind.demo, runs) where run.requestsNotSent > 0 {
       notes.append(
-        "\(kind.name) reached the demo's limit of \(realTimeRequestLimit) requests: "
+        "\(kind.name()) reached the demo's limit of \(realTimeRequestLimit) requests: "
           + "\(run.requestsNotSent) more were not sent and are not counted.")
     }
     let report = report(
@@ -82,12 +82,26 @@ extension DemoSession {
   /// the profile drops answers, that the client threw them away.
   /// - Parameter profile: The session.
   /// - Returns: One sentence.
-  package static func realTimeNote(profile: DemoProfile) -> String {
-    let drops = profile.steps.contains { step in
+  package static func realTimeNote(profile: SessionProfile) -> String {
+    let drops = profile.steps().contains { step in
       if case .networkDrops = step { true } else { false }
     }
-    return "Real time: the session played \(Format.decimal(profile.realTimeSpeed))× faster "
+    return "Real time: the session played \(Format.decimal(realTimeSpeed(of: profile)))× faster "
       + "than on the virtual clock\(drops ? "; the client threw the dropped answers away" : "")."
+  }
+
+  /// How many times faster than on the virtual clock `profile` plays against a real server,
+  /// to keep the real-time run of three feeds short (about 20 s at most). A session the demo
+  /// does not offer plays as written.
+  /// - Parameter profile: The session.
+  /// - Returns: The factor.
+  static func realTimeSpeed(of profile: SessionProfile) -> Double {
+    switch profile {
+    case .default, .flakyNetwork: 14
+    case .fling: 3
+    case .reader: 25
+    default: 1
+    }
   }
 
   /// The first page's URL the demo requests for `--url`: `url` with Datasette's paging query

@@ -2,7 +2,7 @@ import Foundation
 import Paging
 import PagingTesting
 
-/// The demo itself: one scripted user session (a ``DemoProfile``) played in a simulated
+/// The demo itself: one scripted user session (a ``SessionProfile``) played in a simulated
 /// iPhone-sized `List` through three feeds: `NaiveOnAppearFeed`, `GuardedOnAppearFeed` and
 /// `Paginator`, over the same data with the same seed.
 ///
@@ -61,7 +61,7 @@ package enum DemoSession {
   /// than `Paginator` (and how many after the end), how much longer it kept the user at the
   /// end of the loaded rows, and `Paginator`'s duplicates and requests after the end.
   static func summary(_ feeds: [DemoReport.Row], scenario: DemoScenario = .feed) -> [String] {
-    guard let paginator = feeds.first(where: { $0.feed == DemoFeedKind.paginator.name }) else {
+    guard let paginator = feeds.first(where: { $0.feed == FeedKind.paginator.name() }) else {
       return []
     }
     switch scenario {

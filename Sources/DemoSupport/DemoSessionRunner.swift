@@ -1,7 +1,7 @@
 import Foundation
 import PagingTesting
 
-/// Plays a ``DemoProfile``'s steps on a `ListSimulator`, and notes what the user did and when.
+/// Plays a ``SessionProfile``'s steps on a `ListSimulator`, and notes what the user did and when.
 ///
 /// `speed` plays the script faster (`UserStep.scaled(by:)`): every duration is divided by it
 /// and every velocity multiplied (the list's own timings are scaled the same way by ``listConfiguration(speed:seed:)``),

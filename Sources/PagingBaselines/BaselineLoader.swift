@@ -146,7 +146,7 @@ extension BaselineFeed {
 }
 
 /// A baseline whose rows are a ``BaselineLoader``'s: the list's callbacks that only read the
-/// loader come from here.
+/// loader come from here, and its rows and cursors are its source's.
 @MainActor
 package protocol LoaderBackedFeed: ListFeed where Item == Source.Item {
   /// The page source.
@@ -156,6 +156,8 @@ package protocol LoaderBackedFeed: ListFeed where Item == Source.Item {
 }
 
 extension LoaderBackedFeed {
+  /// The source's cursor type.
+  package typealias Cursor = Source.Cursor
   /// The loaded items (oldest first in a chat), as the loader applied them.
   package var items: [Item] { core.items }
   /// The cursor of the last page applied; `nil` stops loading.

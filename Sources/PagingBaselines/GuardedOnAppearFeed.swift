@@ -61,14 +61,9 @@ import PagingTesting
 /// ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
 package final class GuardedOnAppearFeed<Source: PageSource>: LoaderBackedFeed, BaselineFeed {
-  /// The rows' item type.
-  package typealias Item = Source.Item
-  /// The source's cursor type.
-  package typealias Cursor = Source.Cursor
-
   /// The rows, cursors and loads.
   package let core: BaselineLoader<Source>
-  private var clearsLoadingAfterLayout = false
+  private var loading = LoadingFlag()
 
   /// Creates the feed at `initialCursor`, growing at the `grows` edge (``BaselineFeed``).
   /// - Parameters:
@@ -80,7 +75,7 @@ package final class GuardedOnAppearFeed<Source: PageSource>: LoaderBackedFeed, B
   }
 
   /// The flag the guard checks.
-  package private(set) var isLoading = false
+  package var isLoading: Bool { loading.isSet }
   /// In a chat, the row kept in place: the top row when the last older page was asked for;
   /// `nil` in a feed, which keeps its content offset.
   package private(set) var scrollAnchor: Item.ID?
@@ -104,9 +99,9 @@ package final class GuardedOnAppearFeed<Source: PageSource>: LoaderBackedFeed, B
 
   /// Sets `isLoading` inside the task, loads, and clears it after the next layout pass.
   private func load(_ id: PageRequestID, cursor: Cursor?, direction: LoadDirection) async {
-    isLoading = true
+    loading.loadBegan()
     await core.load(id, cursor: cursor, direction: direction)
-    clearsLoadingAfterLayout = true
+    loading.loadEnded()
   }
 
   // MARK: ListFeed
@@ -120,11 +115,7 @@ package final class GuardedOnAppearFeed<Source: PageSource>: LoaderBackedFeed, B
     return core.hasNextPage ? nil : .end
   }
   /// Clears `isLoading` after the layout pass that follows a load.
-  package func didLayout() {
-    guard clearsLoadingAfterLayout else { return }
-    clearsLoadingAfterLayout = false
-    isLoading = false
-  }
+  package func didLayout() { loading.layoutPassed() }
   /// Calls ``loadFirstPage()``.
   package func runScreenTask() async { await loadFirstPage() }
   /// Starts a new generation and loads the first page in the caller's task.

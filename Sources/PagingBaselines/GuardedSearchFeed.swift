@@ -30,18 +30,13 @@ import PagingTesting
 /// `package`: the demo shows it beside `Paginator`; it is not API.
 @MainActor
 package final class GuardedSearchFeed<Source: PageSource>: ListFeed, LoaderBackedFeed {
-  /// The rows' item type.
-  package typealias Item = Source.Item
-  /// The source's cursor type.
-  package typealias Cursor = Source.Cursor
-
   /// The rows, cursors and loads.
   package let core: BaselineLoader<Source>
-  private var clearsLoadingAfterLayout = false
+  private var loading = LoadingFlag()
   /// The text of the last change of the search field (`nil`: none yet, all rows).
   package private(set) var text: String?
   /// The flag the guard checks.
-  package private(set) var isLoading = false
+  package var isLoading: Bool { loading.isSet }
 
   /// Creates the feed; nothing loads until the screen's task runs.
   /// - Parameter source: Loads the pages; a request's `PageRequest.query` is the
@@ -60,10 +55,10 @@ package final class GuardedSearchFeed<Source: PageSource>: ListFeed, LoaderBacke
     let id = core.begin()
     let text = self.text
     Task {
-      self.isLoading = true
+      self.loading.loadBegan()
       await self.core.load(
         id, cursor: cursor, direction: .append, query: text, isCurrent: { self.text == text })
-      self.clearsLoadingAfterLayout = true
+      self.loading.loadEnded()
     }
   }
 
@@ -83,11 +78,7 @@ package final class GuardedSearchFeed<Source: PageSource>: ListFeed, LoaderBacke
   /// A spinner while a next page loads.
   package var footerState: ListFooterState? { isLoading ? .loading : nil }
   /// Clears `isLoading` after the layout pass that follows a load.
-  package func didLayout() {
-    guard clearsLoadingAfterLayout else { return }
-    clearsLoadingAfterLayout = false
-    isLoading = false
-  }
+  package func didLayout() { loading.layoutPassed() }
   /// The screen's `.task`: loads the first page for no text.
   package func runScreenTask() async {
     guard !core.hasLoadedFirstPage else { return }

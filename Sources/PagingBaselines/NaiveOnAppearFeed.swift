@@ -42,11 +42,6 @@ import PagingTesting
 /// it in a ``ListSimulator`` with ``ListSimulatorConfiguration/opensAtBottom``.
 @MainActor
 package final class NaiveOnAppearFeed<Source: PageSource>: LoaderBackedFeed, BaselineFeed {
-  /// The rows' item type.
-  package typealias Item = Source.Item
-  /// The source's cursor type.
-  package typealias Cursor = Source.Cursor
-
   /// The rows, cursors and loads.
   package let core: BaselineLoader<Source>
 

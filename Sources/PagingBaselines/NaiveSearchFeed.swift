@@ -24,11 +24,6 @@ import PagingTesting
 /// `package`: the demo shows it beside `Paginator`; it is not API.
 @MainActor
 package final class NaiveSearchFeed<Source: PageSource>: ListFeed, LoaderBackedFeed {
-  /// The rows' item type.
-  package typealias Item = Source.Item
-  /// The source's cursor type.
-  package typealias Cursor = Source.Cursor
-
   /// The rows, cursors and loads.
   package let core: BaselineLoader<Source>
   /// The text the last change of the search field set (`nil`: none yet, all rows).

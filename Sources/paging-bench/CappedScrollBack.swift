@@ -19,30 +19,19 @@ enum CappedScrollBack {
   typealias Result = PolicyComparison.Result
 
   nonisolated static let maxSize = 1_000
-  nonisolated static let policies: [Policy] = [.paginator, .unhedged, .oracle]
+  nonisolated static let policies: [FeedKind] = [.paginator, .unhedged, .oracle]
 
-  /// The profile: rows scrolled down and read back up.
-  nonisolated static func profile(quick: Bool) -> Profile {
-    let down = quick ? 1_500 : 3_000
-    let back = quick ? 1_200 : 2_500
-    return Profile(
-      name: "capped scroll back",
-      summary:
-        "maxSize \(Format.count(maxSize)): scrolls down \(Format.count(down)) rows (20 rows in 1 s, still for 0.25 s, again), then reads back up \(Format.count(back)) rows at 20 rows a second through the dropped pages; cellular latency",
-      rows: 10_017, pageSize: 20, latency: .cellular, failureRate: 0, tapsRetryAfter: nil,
-      script: [
-        .idle(.seconds(1)),
-        .repeating(
-          down / 20, [.scroll(rows: 20, over: .seconds(1)), .idle(.milliseconds(250))]),
-        .readUpward(rows: back, speed: 1_600),
-      ], maxSize: maxSize)
+  /// The profile: rows scrolled down and read back up (``SessionProfile/cappedScrollBack``),
+  /// under the cap.
+  nonisolated static func profile(quick: Bool) -> BenchProfile {
+    BenchProfile(session: .cappedScrollBack, quick: quick, maxSize: maxSize)
   }
 
   /// Every policy on every seed.
   static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
     let profile = profile(quick: quick)
     let data = Array(items.prefix(profile.rows))
-    var sessions: [Policy: [PolicyComparison.Session]] = [:]
+    var sessions: [FeedKind: [PolicyComparison.Session]] = [:]
     for seed in PolicyComparison.seeds(quick: quick) {
       let path = await ScrollPath.record(profile, seed: seed, items: data)
       let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
@@ -129,7 +118,7 @@ enum CappedScrollBack {
       let ratio =
         oracleBack > 0 ? Format.ratio(back / oracleBack) : (back > 0 ? "∞" : "1.00×")
       return [
-        result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.rawValue), maxSize 1,000",
+        result.policy == .oracle ? "oracle (no cap)" : "\(result.policy.label), maxSize 1,000",
         "\(pageRequests(result.total)) / \(result.minimumRequests)",
         "\(result.reloads)", Format.seconds(result.total.stallTime.seconds),
         Format.seconds(back), ratio,

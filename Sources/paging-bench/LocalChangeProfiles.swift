@@ -241,16 +241,13 @@ enum LocalChangeProfiles {
     _ = await fling(list)
     let path = ScrollPath(
       needTimes: recorder.crossings, pagesReached: min(ends.count, recorder.crossings.count + 1))
-    let profile = Profile(
-      name: "filtered feed", summary: "", rows: items.count, pageSize: 20, latency: .cellular,
-      failureRate: 0, tapsRetryAfter: nil, script: [])
+    let profile = BenchProfile(session: .flinger, quick: true, rows: items.count)
     return await OraclePlan.make(path: path, profile: profile, seed: seed)
   }
 
-  /// The filtered feed's session: four flings at 5,000 pt/s, 0.4 s apart, after a second.
-  static let flings: [UserStep] = [
-    .idle(.seconds(1)), .repeating(4, [.fling(velocity: 5_000), .idle(.milliseconds(400))]),
-  ]
+  /// The filtered feed's session, in a quick run and a full one alike: the flinger's of a quick
+  /// run, four flings at 5,000 pt/s, 0.4 s apart, after a second.
+  static let flings = SessionProfile.flinger.steps(quick: true)
 
   static func fling<Feed: ListFeed>(_ list: ListSimulator<Feed>) async -> SessionReport {
     await PolicyComparison.replay(list, script: flings)

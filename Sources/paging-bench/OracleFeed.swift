@@ -4,18 +4,19 @@ import PagingTesting
 
 /// The oracle as a `ListFeed`: a ``Paginator`` that ignores the rows' signals and loads the
 /// next page (for a chat, the older page) when the ``OraclePlan`` says, retrying at once after
-/// a failure. It publishes the paginator's scroll anchor, as the list would bind it.
+/// a failure. The rows, the footer, the scroll anchor and the screen's task are the paginator's
+/// (``PaginatorBackedFeed``), as a list bound to it would show them.
 ///
 /// Its plan is made from the path a user takes when nothing stalls. When the user does wait
 /// (the chain of pages is slower than the scroll even when started at once), the rest of the
 /// path moves later by that wait and the remaining pages start earlier than they need to:
 /// the same requests, no further wait.
 @MainActor
-final class OracleFeed: ListFeed {
+final class OracleFeed: PaginatorBackedFeed, ListFeed {
   typealias Item = ReleaseNote
   typealias Cursor = SimulatedFeedServer<ReleaseNote>.Cursor
 
-  private let paginator: Paginator<ReleaseNote, Cursor>
+  let paginator: Paginator<ReleaseNote, Cursor>
   private let plan: OraclePlan
   private let chat: Bool
   private let clock: TestClock
@@ -41,18 +42,11 @@ final class OracleFeed: ListFeed {
     self.chat = chat
   }
 
-  var rowCount: Int { paginator.rowCount }
-  func rowItem(at index: Int) -> ReleaseNote { paginator.rowItem(at: index) }
-  var rowsVersion: Int { paginator.rowsVersion }
-  var footerState: ListFooterState? { paginator.footerState }
-  var hasNextPage: Bool { paginator.hasNextPage }
-  var hasPreviousPage: Bool { paginator.hasPreviousPage }
-  var scrollAnchor: ReleaseNote.ID? { paginator.scrollAnchor }
-  var requestsStarted: Int { paginator.requestsStarted }
+  /// Ignored: the plan, not the rows, says when to load.
   func rowAppeared(_ item: ReleaseNote) {}
+  /// Ignored.
   func rowDisappeared(_ item: ReleaseNote) {}
-  func runScreenTask() async { await paginator.start() }
-  func refresh() async { await paginator.refresh() }
+  /// Does nothing: the oracle retries a failure at once by itself.
   func retry() {}
 
   func waitForLoad(_ id: PageRequestID) async {

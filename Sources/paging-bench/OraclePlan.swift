@@ -17,7 +17,7 @@ struct OraclePlan: Sendable {
 
   /// Plans `path` for `profile`'s server with `seed`.
   @MainActor
-  static func make(path: ScrollPath, profile: Profile, seed: UInt64) async -> OraclePlan {
+  static func make(path: ScrollPath, profile: BenchProfile, seed: UInt64) async -> OraclePlan {
     let pages = path.pagesReached
     let failures = await FailureProbe.failingRequests(
       upTo: pages * 4 + 20, failureRate: profile.failureRate, seed: seed)

@@ -4,7 +4,7 @@ import Foundation
 extension PolicyComparison {
   /// The policy section of `BENCHMARKS.md`.
   nonisolated static func markdown(_ results: [Result], quick: Bool) -> String {
-    let profiles = Profile.all(quick: quick)
+    let profiles = BenchProfile.all(quick: quick)
     let seeds = seeds(quick: quick)
     var text = """
       ## Pagination policies on simulated sessions
@@ -71,7 +71,7 @@ extension PolicyComparison {
     for profile in profiles {
       let oracle = result(results, profile.name, .oracle)
       var rows: [[String]] = []
-      for policy in Policy.allCases {
+      for policy in FeedKind.allCases {
         guard let result = result(results, profile.name, policy) else { continue }
         let ratio =
           oracle.map {
@@ -85,7 +85,7 @@ extension PolicyComparison {
             ? "—" : Format.seconds(firstRows.reduce(0, +) / Double(firstRows.count)))
           + (result.sessionsWithoutARow > 0 ? ", never in \(result.sessionsWithoutARow)" : "")
         rows.append([
-          policy.rawValue,
+          policy.label,
           "\(result.requestsIssued - result.failedRequests) / \(result.minimumRequests)",
           "\(result.failedRequests)", "\(result.duplicateRequests)", "\(result.requestsAfterEnd)",
           Format.seconds(result.stallTime), ratio,
@@ -111,7 +111,7 @@ extension PolicyComparison {
   /// What the adaptive distance does to overfetch, next to the fixed one.
   nonisolated private static func overfetchSection(_ results: [Result]) -> String {
     var rows: [[String]] = []
-    for profile in Profile.all(quick: false) where !profile.isChat {
+    for profile in BenchProfile.all(quick: false) where !profile.isChat {
       guard let fixed = result(results, profile.name, .fixedPrefetch),
         let adaptive = result(results, profile.name, .paginator),
         let oracle = result(results, profile.name, .oracle)

@@ -14,7 +14,7 @@ extension PolicyComparison {
   /// - in the chat, the row read never moved by a prepend.
   nonisolated static func goals(_ results: [Result]) -> [Goal] {
     var goals: [Goal] = []
-    for profile in Profile.all(quick: false) {
+    for profile in BenchProfile.all(quick: false) {
       guard let paginator = result(results, profile.name, .paginator),
         let oracle = result(results, profile.name, .oracle)
       else { continue }
@@ -96,7 +96,7 @@ extension PolicyComparison {
   /// near zero means nothing, and a quarter of a second is what a user barely notices.
   /// - Parameter what: The wait the goal names ("stall", or "stall at the top" in a chat).
   nonisolated static func stallGoal(
-    _ paginator: Result, oracle: Result, profile: Profile, name: String, what: String = "stall"
+    _ paginator: Result, oracle: Result, profile: BenchProfile, name: String, what: String = "stall"
   ) -> Goal {
     let bound = stallBound(oracle.stallTime)
     let ratio = paginator.stallTime / max(oracle.stallTime, 1e-9)
@@ -114,13 +114,13 @@ extension PolicyComparison {
     max(1.25 * oracleStall, 0.25)
   }
 
-  nonisolated static func result(_ results: [Result], _ profile: String, _ policy: Policy)
+  nonisolated static func result(_ results: [Result], _ profile: String, _ policy: FeedKind)
     -> Result?
   {
     results.first { $0.profile == profile && $0.policy == policy }
   }
 
-  nonisolated private static func stallNote(_ result: Result, oracle: Result, profile: Profile)
+  nonisolated private static func stallNote(_ result: Result, oracle: Result, profile: BenchProfile)
     -> String
   {
     if result.stallTime <= stallBound(oracle.stallTime) + 1e-9 {

@@ -48,13 +48,13 @@ enum PolicyComparison {
   @dynamicMemberLookup
   struct Result: Codable, Sendable {
     let profile: String
-    let policy: Policy
+    let policy: FeedKind
     let pageSize: Int
     let sessions: [Session]
     /// The sessions' reports, summed.
     let total: SessionReport
 
-    init(profile: String, policy: Policy, pageSize: Int, sessions: [Session]) {
+    init(profile: String, policy: FeedKind, pageSize: Int, sessions: [Session]) {
       self.profile = profile
       self.policy = policy
       self.pageSize = pageSize
@@ -86,13 +86,13 @@ enum PolicyComparison {
   /// Runs every policy on every profile.
   static func run(quick: Bool, items: [ReleaseNote]) async -> [Result] {
     var results: [Result] = []
-    for profile in Profile.all(quick: quick) {
+    for profile in BenchProfile.all(quick: quick) {
       let data = Array(items.prefix(profile.rows))
-      var sessions: [Policy: [Session]] = [:]
+      var sessions: [FeedKind: [Session]] = [:]
       for seed in seeds(quick: quick) {
         let path = await ScrollPath.record(profile, seed: seed, items: data)
         let plan = await OraclePlan.make(path: path, profile: profile, seed: seed)
-        for policy in Policy.allCases where profile.runs(policy) {
+        for policy in FeedKind.allCases where profile.runs(policy) {
           let (report, longest) = await session(
             policy, profile: profile, seed: seed, items: data, plan: plan)
           sessions[policy, default: []].append(
@@ -101,7 +101,7 @@ enum PolicyComparison {
               report: report))
         }
       }
-      for policy in Policy.allCases where profile.runs(policy) {
+      for policy in FeedKind.allCases where profile.runs(policy) {
         results.append(
           Result(
             profile: profile.name, policy: policy, pageSize: profile.pageSize,
@@ -114,7 +114,7 @@ enum PolicyComparison {
   /// One session of `policy` on `profile` with `seed`: its report, and the longest time the
   /// server took to answer one of its requests, in seconds.
   static func session(
-    _ policy: Policy, profile: Profile, seed: UInt64, items: [ReleaseNote], plan: OraclePlan
+    _ policy: FeedKind, profile: BenchProfile, seed: UInt64, items: [ReleaseNote], plan: OraclePlan
   ) async -> (SessionReport, Double) {
     let clock = TestClock()
     let server = Server(
@@ -130,30 +130,18 @@ enum PolicyComparison {
 
   /// One session of `policy`: in a chat every feed opens at the newest page and loads older
   /// pages, and the naive and three-guard policies are their chat forms (``FeedComparison``
-  /// makes them, as it does for the demo).
+  /// makes them and the paginators, as it does for the demo; the scanning helper and the
+  /// oracle are the benchmark's own).
   private static func session(
-    _ policy: Policy, server: Server, clock: TestClock, profile: Profile, seed: UInt64,
+    _ policy: FeedKind, server: Server, clock: TestClock, profile: BenchProfile, seed: UInt64,
     plan: OraclePlan
   ) async -> SessionReport {
     let chat = profile.isChat
-    var configuration = PagingConfiguration<Server.Cursor>(initialCursor: chat ? .newest : nil)
-    configuration.maxSize = profile.maxSize
-    let kind: DemoFeedKind
     let player = Replay(server: server, clock: clock, profile: profile, seed: seed)
     switch policy {
-    case .naive: kind = .naive
-    case .guarded: kind = .guarded
     case .scanningHelper:
-      precondition(!chat, "the scanning helper has no chat form (Profile.runs)")
+      precondition(!chat, "the scanning helper has no chat form (BenchProfile.runs)")
       return await player.play(ScanningHelperFeed(source: server))
-    case .fixedPrefetch:
-      kind = .paginator
-      configuration.prefetch = .fixed(profile.pageSize)
-      configuration.hedging = .off
-    case .paginator: kind = .paginator
-    case .unhedged:
-      kind = .paginator
-      configuration.hedging = .off
     case .oracle:
       let feed = OracleFeed(server: server, plan: plan, clock: clock, chat: chat)
       let list = ListSimulator(
@@ -161,10 +149,14 @@ enum PolicyComparison {
         clock: clock)
       feed.list = list
       return await replay(list, script: profile.script)
+    default:
+      var configuration = PagingConfiguration<Server.Cursor>(initialCursor: chat ? .newest : nil)
+      configuration.maxSize = profile.maxSize
+      return await FeedComparison.play(
+        policy, scenario: chat ? .chat : .feed, source: server, newestCursor: .newest,
+        configuration: policy.configured(configuration, pageSize: profile.pageSize),
+        clock: clock, timers: clock, with: player)
     }
-    return await FeedComparison.play(
-      kind, scenario: chat ? .chat : .feed, source: server, newestCursor: .newest,
-      configuration: configuration, clock: clock, timers: clock, with: player)
   }
 
   /// Plays a profile's script on a feed over the server, in the list the profile describes.
@@ -172,7 +164,7 @@ enum PolicyComparison {
     typealias Item = ReleaseNote
     let server: Server
     let clock: TestClock
-    let profile: Profile
+    let profile: BenchProfile
     let seed: UInt64
 
     func play<Feed: ListFeed>(_ feed: Feed) async -> SessionReport where Feed.Item == ReleaseNote {
@@ -181,7 +173,7 @@ enum PolicyComparison {
   }
 
   private static func replay<Feed: ListFeed>(
-    _ feed: Feed, _ server: Server, _ clock: TestClock, _ profile: Profile, _ seed: UInt64
+    _ feed: Feed, _ server: Server, _ clock: TestClock, _ profile: BenchProfile, _ seed: UInt64
   ) async -> SessionReport where Feed.Item == ReleaseNote {
     let list = ListSimulator(
       feed: feed, server: server, configuration: profile.listConfiguration(seed: seed),

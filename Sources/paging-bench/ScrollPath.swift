@@ -22,7 +22,9 @@ struct ScrollPath: Sendable {
 
   /// Replays `profile` over a list that holds every row from the start, and records the path.
   @MainActor
-  static func record(_ profile: Profile, seed: UInt64, items: [ReleaseNote]) async -> ScrollPath {
+  static func record(_ profile: BenchProfile, seed: UInt64, items: [ReleaseNote]) async
+    -> ScrollPath
+  {
     let feed = PathRecorderFeed(items: items, pageSize: profile.pageSize, upward: profile.isChat)
     let list = ListSimulator(
       feed: feed, configuration: profile.listConfiguration(seed: seed), clock: TestClock())

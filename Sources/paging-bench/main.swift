@@ -75,7 +75,7 @@ if options.policies {
   for result in results {
     let speculative = result.sessions.map(\.speculativeRequests).reduce(0, +)
     print(
-      "\(result.profile) | \(result.policy.rawValue) | stall \(Format.seconds(result.stallTime))"
+      "\(result.profile) | \(result.policy.label) | stall \(Format.seconds(result.stallTime))"
         + " | requests \(result.requestsIssued) | hedges \(result.hedgedRequests)"
         + " | speculative \(speculative) | never shown \(result.rowsLoadedButNeverShown)")
   }

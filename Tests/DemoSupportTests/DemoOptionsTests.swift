@@ -115,6 +115,13 @@ struct DemoOptionsTests {
         #"--profile: "fast" is not one of default, fling, reader, flaky-network"#
       ),
       (
+        ["--profile", "flinger"],
+        .invalidValue(
+          option: "--profile", value: "flinger",
+          expected: "one of default, fling, reader, flaky-network"),
+        #"--profile: "flinger" is not one of default, fling, reader, flaky-network"#
+      ),
+      (
         ["--url", "http://x", "--strategy", "offset"],
         .invalidValue(option: "--strategy", value: "offset", expected: "one of link, cursor-field"),
         #"--strategy: "offset" is not one of link, cursor-field"#
@@ -189,7 +196,7 @@ struct DemoOptionsTests {
     for name in [
       "--seed", "--page-size", "--latency-ms", "--profile", "--url", "--strategy", "--json",
       "--help", "cursor-field", "--scenario", "--svg",
-    ] + DemoProfile.allCases.map(\.rawValue) + DemoScenario.allCases.map(\.rawValue) {
+    ] + SessionProfile.demo.map(\.rawValue) + DemoScenario.allCases.map(\.rawValue) {
       #expect(DemoOptions.usage.contains(name), "usage lacks \(name)")
     }
   }

@@ -83,15 +83,15 @@ struct DemoSessionTests {
 
   @Test(
     "every profile: Paginator never repeats a request or asks past the end",
-    arguments: DemoProfile.allCases)
-  func profiles(_ profile: DemoProfile) async throws {
+    arguments: SessionProfile.demo)
+  func profiles(_ profile: SessionProfile) async throws {
     let report = try await DemoSession.embedded(DemoOptions(profile: profile))
     let paginator = try feed("Paginator", in: report)
     let naive = try feed("naive onAppear", in: report)
     expectNoWaste(paginator)
     #expect(naive.requestsIssued > 5 * paginator.requestsIssued)
     let failures = report.timeline.count { $0.kind == .failure }
-    let expected: [DemoProfile: Int] = [.default: 1, .flakyNetwork: 3, .fling: 0, .reader: 0]
+    let expected: [SessionProfile: Int] = [.default: 1, .flakyNetwork: 3, .fling: 0, .reader: 0]
     #expect(failures == expected[profile])
     #expect(report.timeline.count { $0.text == "taps Retry" } == failures)
   }

@@ -158,13 +158,9 @@ func chatSession<Feed: ListFeed>(
   list: ListSimulatorConfiguration = ChatTests.chatList,
   _ makeFeed: (Server, TestClock) -> Feed
 ) -> Session<Feed> where Feed.Item == Row {
-  let clock = TestClock()
-  let server = Server(
-    items: items, pageSize: 20, latency: latency, faults: faults, seed: serverSeed, clock: clock)
-  let feed = makeFeed(server, clock)
-  return Session(
-    clock: clock, server: server, feed: feed,
-    list: ListSimulator(feed: feed, server: server, configuration: list, clock: clock))
+  session(
+    items: items, pageSize: 20, pagination: .keyset, latency: latency, faults: faults,
+    serverSeed: serverSeed, list: list, makeFeed: makeFeed)
 }
 
 /// ``chatSession(items:latency:faults:serverSeed:list:_:)`` over a paginator.
