@@ -26,7 +26,7 @@ struct Profile: Sendable {
   /// Whether the list is a chat: it opens at the newest page, scrolled to its bottom, with no
   /// footer, and the user reads upward through older pages (prepends).
   var isChat = false
-  /// The paginators' ``PagingConfiguration/maxSize`` (`nil`: no cap); the oracle never drops.
+  /// The paginators' ``PagingConfiguration``'s `maxSize` (`nil`: no cap); the oracle never drops.
   var maxSize: Int? = nil
 
   /// A mobile network (Lighthouse's mobile profile is 150 ms; this is the cellular fit of

@@ -33,11 +33,12 @@ private func readmeFilter(feed: Paginator<EditablePost, Int>, muted: Set<Int>) {
 }
 
 @MainActor
-private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
-  var configuration = PagingConfiguration<Int>(prefetch: .fixed(20))
-  configuration.maxSize = 1_000                 // items kept; pages beyond drop and reload
-  configuration.refreshPolicy = .aroundAnchor   // pull to refresh keeps the row on screen
-  try configuration.validate(pageSize: 20)      // throws if maxSize < pageSize + 2 × prefetch
+private func readmeCappedFeed() -> Paginator<EditablePost, Int> {
+  let configuration = PagingConfiguration<Int>(
+    prefetch: .fixed(20),
+    maxSize: 1_000,               // items kept; pages beyond drop and reload
+    refreshPolicy: .aroundAnchor  // pull to refresh keeps the row on screen
+  )
   let feed = Paginator(source: PostsSource(), configuration: configuration)
   return feed
 }
@@ -45,6 +46,15 @@ private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
 @MainActor
 private func readmeRefreshAllLoaded(feed: Paginator<EditablePost, Int>) async {
   await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
+}
+
+private func readmeTailLatencyDefaults() -> [PagingConfiguration<String>] {
+  let noHedges = PagingConfiguration<String>(hedging: .off)          // never a second request
+  let fixedDelay = PagingConfiguration<String>(hedging: .after(.seconds(2)))  // no budget
+  let smallerBudget = PagingConfiguration<String>(                   // the default rule
+    hedging: .adaptive(AdaptiveHedging(loadsPerHedge: 20, maximumHedges: 1)))
+  let fixedPrefetch = PagingConfiguration<String>(prefetch: .fixed(20))  // Paging 3's way
+  return [noHedges, fixedDelay, smallerBudget, fixedPrefetch]
 }
 
 @MainActor

@@ -153,7 +153,7 @@ extension Paginator {
   /// The display filter: ``items`` holds the loaded items it accepts (`nil`: all). Setting it
   /// shows the result at once and loads nothing unless a visible row is then near an edge;
   /// the prefetch distance counts shown rows, and a page that adds no shown row loads the
-  /// next (up to ``PagingConfiguration/maxPagesWithoutNewItems`` pages in a row, then
+  /// next (up to the configuration's `maxPagesWithoutNewItems` pages in a row, then
   /// ``PagingError/noNewItems(pages:)``; rulebook R25, fault class 24).
   ///
   /// ```swift

@@ -6,7 +6,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The direction the page fills.
   public let direction: LoadDirection
   /// The cursor to load. For a refresh this is where the list was opened:
-  /// ``PagingConfiguration/initialCursor`` (`nil` meaning "the first page" in the source's own
+  /// ``PagingConfiguration``'s `initialCursor` (`nil` meaning "the first page" in the source's own
   /// terms) or the cursor given to ``Paginator/start(at:)``; for an append it is the
   /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first.
   /// After the memory cap dropped the page at an edge, that edge reloads it: at the cursor
