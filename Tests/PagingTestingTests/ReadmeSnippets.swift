@@ -22,9 +22,12 @@ private struct PostsSource: PageSource {
 
 @MainActor
 private func readmeEdits(feed: Paginator<EditablePost, Int>, post: EditablePost, draft: EditablePost) throws {
-  try feed.update(id: post.id) { $0.isLiked = true }  // throws PagingEditError if not loaded
-  feed.remove(id: post.id)
-  try feed.insert(draft, at: .start)                  // or at: .after(id), at: .before(id)
+  var liked = post
+  liked.isLiked = true
+  try feed.edit(.update(liked))             // throws PagingEditError if not loaded
+  try feed.edit(.remove(post.id))           // never throws: an id not loaded is remembered
+  try feed.edit(.insert(draft, at: .start)) // or at: .after(id), at: .before(id)
+  try feed.edit(.move(post.id, to: .start))
 }
 
 @MainActor
@@ -43,11 +46,6 @@ private func readmeCappedFeed() -> Paginator<EditablePost, Int> {
   return feed
 }
 
-@MainActor
-private func readmeRefreshAllLoaded(feed: Paginator<EditablePost, Int>) async {
-  await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
-}
-
 private func readmeTailLatencyDefaults() -> [PagingConfiguration<String>] {
   let noHedges = PagingConfiguration<String>(hedging: .off)          // never a second request
   let fixedDelay = PagingConfiguration<String>(hedging: .after(.seconds(2)))  // no budget
@@ -55,6 +53,11 @@ private func readmeTailLatencyDefaults() -> [PagingConfiguration<String>] {
     hedging: .adaptive(AdaptiveHedging(loadsPerHedge: 20, maximumHedges: 1)))
   let fixedPrefetch = PagingConfiguration<String>(prefetch: .fixed(20))  // Paging 3's way
   return [noHedges, fixedDelay, smallerBudget, fixedPrefetch]
+}
+
+@MainActor
+private func readmeRefreshAllLoaded(feed: Paginator<EditablePost, Int>) async {
+  await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
 }
 
 @MainActor
