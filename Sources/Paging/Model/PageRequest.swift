@@ -61,7 +61,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
 
 /// Identifies one request for a page. Numbers start at 1 and grow by one per request, across
 /// generations, so a larger id is always a later request.
-public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
+public struct PageRequestID: Hashable, Sendable {
   /// The request's number.
   @usableFromInline package let rawValue: Int
 
@@ -73,9 +73,6 @@ public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
   package static func < (lhs: PageRequestID, rhs: PageRequestID) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
-
-  /// `"#"` followed by the number, for logs.
-  public var description: String { "#\(rawValue)" }
 }
 
 /// A number that grows by one every time a refresh begins: the first load, every `refresh()`,
@@ -86,7 +83,7 @@ public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
 /// current one is dropped, items and cursor together, so a slow load that started before a
 /// refresh can never overwrite the refreshed list. While a refresh runs, or after one failed,
 /// the items shown still come from the previous generation.
-public struct Generation: Hashable, Sendable, CustomStringConvertible {
+public struct Generation: Hashable, Sendable {
   /// The generation's number; 0 before the first load.
   @usableFromInline package let rawValue: Int
 
@@ -102,7 +99,4 @@ public struct Generation: Hashable, Sendable, CustomStringConvertible {
 
   /// Orders generations by number, the other way.
   package static func > (lhs: Generation, rhs: Generation) -> Bool { rhs < lhs }
-
-  /// `"g"` followed by the number, for logs.
-  public var description: String { "g\(rawValue)" }
 }
