@@ -9,8 +9,8 @@
 /// so hedges stay under about 10 % of the requests however slow the network. ``off`` turns
 /// hedging off. A source whose loads are not idempotent
 /// (``PageSource/loadsAreIdempotent``) is never hedged, whatever the policy. A load gets one
-/// hedge at most, the hedge is never counted as a duplicate request (``PageRequest/isHedge``,
-/// ``PagingMetrics/hedgesStarted``), and a refresh or ``Paginator/cancel()`` cancels both.
+/// hedge at most, the hedge is never counted as a duplicate request
+/// (``PagingMetrics/hedgesStarted``), and a refresh or ``Paginator/cancel()`` cancels both.
 /// Rulebook R22.
 public enum HedgingPolicy: Hashable, Sendable {
   /// Never hedge.

@@ -134,7 +134,7 @@ extension Paginator {
   /// Shows the results of `query`: starts a new generation from the initial cursor that
   /// cancels every load in flight (it never joins one: rulebook R24, fault class 23), and
   /// waits until its first page commits or fails. Every request then carries the query
-  /// (``PageRequest/query(as:)``). The same query as now behaves as ``start()``, so
+  /// (``PageRequest/query``). The same query as now behaves as ``start(at:)``, so
   /// `.task(id: text) { await results.setQuery(text) }` may run as often as SwiftUI likes.
   ///
   /// Debouncing stays the app's: wait on a clock before the call, in a task that the next

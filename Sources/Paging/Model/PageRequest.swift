@@ -16,10 +16,10 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The generation the request belongs to.
   package let generation: Generation
   /// Whether this is a hedge: a second, identical request for the same cursor and generation,
-  /// sent because the first was slower than ``PagingConfiguration/hedging`` allows. The first
+  /// sent because the first was slower than ``PagingConfiguration``'s `hedging` allows. The first
   /// answer of the two commits and the other is cancelled, so the source must be idempotent
   /// for reads (a `GET`); a log should not count it as a duplicate.
-  public let isHedge: Bool
+  package let isHedge: Bool
 
   /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
   @usableFromInline let queryValue: QueryValue?
@@ -27,14 +27,18 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The query the page is for, as the last ``Paginator/setQuery(_:transition:)`` before the
   /// request's generation began gave it; `nil` for a paginator that was never given one.
   /// Every request of a generation carries the same query, so a cursor is never asked for
-  /// under another query than the one whose page gave it.
+  /// under another query than the one whose page gave it. Read it as the type the app gave:
+  ///
+  /// ```swift
+  /// let text = request.query as? String ?? ""
+  /// ```
   public var query: (any Hashable & Sendable)? { queryValue?.value }
 
   /// The query as a value of type `Query`, or `nil` when there is none or it has another
-  /// type: `request.query(as: String.self)`.
+  /// type: `request.query(as: String.self)`, as `request.query as? String` reads it.
   /// - Parameter type: The query's type, as the app passed it to `setQuery`.
   /// - Returns: The query, or `nil`.
-  public func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
+  package func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
     queryValue?.value as? Query
   }
 

@@ -93,7 +93,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The source's own error: what ``sourceFailed(_:)`` or
   /// ``retryAfterTooLong(wait:maxDelay:error:)`` wraps; `nil` for the engine's own errors.
-  public var sourceError: (any Error)? {
+  /// `PagingHTTP`'s `httpError` reads it; apps match the cases.
+  package var sourceError: (any Error)? {
     switch self {
     case .sourceFailed(let error), .retryAfterTooLong(_, _, let error): error
     default: nil
