@@ -8,8 +8,8 @@
   ///
   /// The items are in chronological order, oldest first, so the prepend edge holds the older
   /// messages: the source's pages give a `previousCursor` to reach them. The view:
-  /// - starts the paginator in `.task`, at `cursor` (`Paginator.start(at:)`) when one is given,
-  ///   else at the configuration's initial cursor (`Paginator.start()`);
+  /// - starts the paginator in `.task` (`Paginator.start(at:)`), at `cursor` when one is
+  ///   given, else at the configuration's initial cursor;
   /// - scrolls to the bottom when it first shows (`defaultScrollAnchor(.bottom)`);
   /// - shows a ``PagingHeader`` (spinner, error with Retry, start of the conversation) above
   ///   the first row, and the append state below the last row only while a newer page loads or
@@ -79,25 +79,14 @@
       .overlay {
         if paginator.items.isEmpty {
           PagingEmptyState(paginator: paginator) { [paginator, cursor] in
-            await open(paginator, at: cursor)
+            await paginator.start(at: cursor)
           }
         }
       }
       // Keyed by the paginator, so that a new paginator passed in (another conversation) loads.
       .task(id: ObjectIdentifier(paginator)) { [paginator, cursor] in
-        await open(paginator, at: cursor)
+        await paginator.start(at: cursor)
       }
-    }
-  }
-
-  /// Starts `paginator` at `cursor`, or at its initial cursor when `cursor` is `nil`.
-  @MainActor
-  private func open<Item, Cursor>(_ paginator: Paginator<Item, Cursor>, at cursor: Cursor?) async
-  where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
-    if let cursor {
-      await paginator.start(at: cursor)
-    } else {
-      await paginator.start()
     }
   }
 #endif

@@ -23,7 +23,7 @@ struct BenchProfile: Sendable {
   var failureRate = 0.0
   /// How long the user takes to tap a failed footer's Retry button, if ever.
   var tapsRetryAfter: Duration? = nil
-  /// The paginators' ``PagingConfiguration/maxSize`` (`nil`: no cap); the oracle never drops.
+  /// The paginators' ``PagingConfiguration``'s `maxSize` (`nil`: no cap); the oracle never drops.
   var maxSize: Int? = nil
 
   /// The session's name, for tables.

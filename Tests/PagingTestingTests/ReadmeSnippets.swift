@@ -22,9 +22,12 @@ private struct PostsSource: PageSource {
 
 @MainActor
 private func readmeEdits(feed: Paginator<EditablePost, Int>, post: EditablePost, draft: EditablePost) throws {
-  try feed.update(id: post.id) { $0.isLiked = true }  // throws PagingEditError if not loaded
-  feed.remove(id: post.id)
-  try feed.insert(draft, at: .start)                  // or at: .after(id), at: .before(id)
+  var liked = post
+  liked.isLiked = true
+  try feed.edit(.update(liked))             // throws PagingEditError if not loaded
+  try feed.edit(.remove(post.id))           // never throws: an id not loaded is remembered
+  try feed.edit(.insert(draft, at: .start)) // or at: .after(id), at: .before(id)
+  try feed.edit(.move(post.id, to: .start))
 }
 
 @MainActor
@@ -33,13 +36,23 @@ private func readmeFilter(feed: Paginator<EditablePost, Int>, muted: Set<Int>) {
 }
 
 @MainActor
-private func readmeCappedFeed() throws -> Paginator<EditablePost, Int> {
-  var configuration = PagingConfiguration<Int>(prefetch: .fixed(20))
-  configuration.maxSize = 1_000                 // items kept; pages beyond drop and reload
-  configuration.refreshPolicy = .aroundAnchor   // pull to refresh keeps the row on screen
-  try configuration.validate(pageSize: 20)      // throws if maxSize < pageSize + 2 × prefetch
+private func readmeCappedFeed() -> Paginator<EditablePost, Int> {
+  let configuration = PagingConfiguration<Int>(
+    prefetch: .fixed(20),
+    maxSize: 1_000,               // items kept; pages beyond drop and reload
+    refreshPolicy: .aroundAnchor  // pull to refresh keeps the row on screen
+  )
   let feed = Paginator(source: PostsSource(), configuration: configuration)
   return feed
+}
+
+private func readmeTailLatencyDefaults() -> [PagingConfiguration<String>] {
+  let noHedges = PagingConfiguration<String>(hedging: .off)          // never a second request
+  let fixedDelay = PagingConfiguration<String>(hedging: .after(.seconds(2)))  // no budget
+  let smallerBudget = PagingConfiguration<String>(                   // the default rule
+    hedging: .adaptive(AdaptiveHedging(loadsPerHedge: 20, maximumHedges: 1)))
+  let fixedPrefetch = PagingConfiguration<String>(prefetch: .fixed(20))  // Paging 3's way
+  return [noHedges, fixedDelay, smallerBudget, fixedPrefetch]
 }
 
 @MainActor

@@ -19,7 +19,7 @@ import Testing
   @Test func theBudgetHoldsAndRefillsAfterCompletedLoads() {
     var configuration = PagingConfiguration<Int>.manualRetry
     configuration.hedging = .adaptive(
-      AdaptiveHedging(budget: HedgeBudget(loadsPerHedge: 3, maximumHedges: 2)))
+      AdaptiveHedging(loadsPerHedge: 3, maximumHedges: 2))
     var machine = Machine.loaded(configuration: configuration)
     var hedges: [Int] = []
     for start in stride(from: 20, to: 100, by: 20) {

@@ -58,7 +58,7 @@ import Testing
   @Test func aCapTooSmallForThePrefetchWindowIsRefused() throws {
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(6))
     configuration.maxSize = 31
-    #expect(throws: PagingConfigurationError.maxSizeTooSmall(maxSize: 31, required: 32)) {
+    #expect(throws: PagingError.maxSizeTooSmall(maxSize: 31, required: 32)) {
       try configuration.validate(pageSize: 20)
     }
     configuration.maxSize = 32
@@ -66,7 +66,7 @@ import Testing
     // The adaptive strategy can reach its maximum distance (100 rows by default).
     var adaptive = PagingConfiguration<Int>()
     adaptive.maxSize = 200
-    #expect(throws: PagingConfigurationError.maxSizeTooSmall(maxSize: 200, required: 220)) {
+    #expect(throws: PagingError.maxSizeTooSmall(maxSize: 200, required: 220)) {
       try adaptive.validate(pageSize: 20)
     }
 
@@ -75,7 +75,7 @@ import Testing
     #expect(machine.handle(.loadCompleted(first.id, Self.feedPage(first))).isEmpty)
     #expect(
       machine.refreshState
-        == .failed(.invalidConfiguration(.maxSizeTooSmall(maxSize: 31, required: 32))))
+        == .failed(.maxSizeTooSmall(maxSize: 31, required: 32)))
     #expect(machine.ids.isEmpty)
     #expect(machine.metrics.pagesDropped == 0)
   }

@@ -5,12 +5,12 @@
 ///
 /// On by default (``standard``): a load that has run longer than the 95th percentile of the
 /// loads measured so far, and at least twice their median, gets a hedge, within a token
-/// budget that earns one hedge per 10 completed loads and saves at most 2 (``HedgeBudget``),
+/// budget that earns one hedge per 10 completed loads and saves at most 2 (``AdaptiveHedging``),
 /// so hedges stay under about 10 % of the requests however slow the network. ``off`` turns
 /// hedging off. A source whose loads are not idempotent
 /// (``PageSource/loadsAreIdempotent``) is never hedged, whatever the policy. A load gets one
-/// hedge at most, the hedge is never counted as a duplicate request (``PageRequest/isHedge``,
-/// ``PagingMetrics/hedgesStarted``), and a refresh or ``Paginator/cancel()`` cancels both.
+/// hedge at most, the hedge is never counted as a duplicate request
+/// (``PagingMetrics/hedgesStarted``), and a refresh or ``Paginator/cancel()`` cancels both.
 /// Rulebook R22.
 public enum HedgingPolicy: Hashable, Sendable {
   /// Never hedge.
@@ -26,7 +26,7 @@ public enum HedgingPolicy: Hashable, Sendable {
   /// ``standard``): see ``AdaptiveHedging``.
   case adaptive(AdaptiveHedging)
 
-  /// The default: ``adaptive(_:)`` with ``AdaptiveHedging/init(percentile:minimumSamples:minimumDelayInMedians:budget:)``'s
+  /// The default: ``adaptive(_:)`` with ``AdaptiveHedging/init(percentile:minimumSamples:minimumDelayInMedians:loadsPerHedge:maximumHedges:)``'s
   /// defaults (the 95th percentile and at least 2 medians, after 5 loads; one hedge per 10
   /// loads, 2 saved at most).
   public static var standard: HedgingPolicy { .adaptive(AdaptiveHedging()) }

@@ -1,4 +1,14 @@
 /// The rules a paginator follows. Every value has a default that suits a phone-sized list.
+///
+/// Every setting is given to ``init(prefetch:initialCursor:duplicatePolicy:maxPagesWithoutNewItems:retryPolicy:maxSize:refreshPolicy:hedging:)``,
+/// as Android Paging 3's `PagingConfig` is built by its constructor:
+///
+/// ```swift
+/// let configuration = PagingConfiguration<Int>(maxSize: 1_000, refreshPolicy: .aroundAnchor)
+/// ```
+///
+/// Unlike `PagingConfig`'s fields, the settings cannot be read back: a configuration is only
+/// handed to a ``Paginator``, so that adding a setting never widens what apps can read.
 public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// How close to an edge of the loaded items, in rows, a visible row must be to load the page
   /// beyond it: Android Paging 3's prefetch distance (a row triggers when fewer than the
@@ -7,35 +17,35 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// The default, ``PrefetchStrategy/adaptive(_:)``, starts at 20 rows (about two screens of a
   /// phone list and one typical page, Paging 3's default of one page) and then follows how far
   /// the user scrolls while pages load; ``PrefetchStrategy/fixed(_:)`` keeps one distance.
-  public var prefetch: PrefetchStrategy
+  package var prefetch: PrefetchStrategy
   /// The cursor of the first page (`nil`: the source's first page). A refresh starts here
   /// unless ``Paginator/start(at:)`` opened the list elsewhere.
-  public var initialCursor: Cursor?
+  package var initialCursor: Cursor?
   /// What a commit does with an item whose id is already loaded.
-  public var duplicatePolicy: DuplicatePolicy
+  package var duplicatePolicy: DuplicatePolicy
   /// How many pages in a row may add no new item (empty, or only duplicates) at one edge before
   /// that edge fails with ``PagingError/noNewItems(pages:)`` instead of loading on (default 3,
   /// at least 1).
-  public var maxPagesWithoutNewItems: Int {
+  package var maxPagesWithoutNewItems: Int {
     didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
   }
   /// When failed loads are retried without a call to ``Paginator/retry()``.
-  public var retryPolicy: RetryPolicy
+  package var retryPolicy: RetryPolicy
   /// The items the window keeps, in items (`nil`, the default: no cap). Once the window holds
   /// more than this plus its largest page, whole pages drop at the edge farthest from the
   /// visible rows, down to this many, and load again ahead of the user who scrolls back
   /// (Android Paging 3's `maxSize`, with hysteresis; rulebook R26). It must be at least a
   /// page plus twice the prefetch distance: see ``validate(pageSize:)``.
-  public var maxSize: Int?
-  /// Where ``Paginator/refresh()`` reloads from (default ``RefreshPolicy/fromStart``).
-  public var refreshPolicy: RefreshPolicy = .fromStart
+  package var maxSize: Int?
+  /// Where ``Paginator/refresh(policy:)`` reloads from when it is given no policy.
+  package var refreshPolicy: RefreshPolicy
   /// When a slow load gets a second, identical request (a hedge). The default,
   /// ``HedgingPolicy/standard``, hedges a load that has run past the 95th percentile of the
   /// loads measured so far and at least twice their median, within a budget of one
   /// hedge per 10 loads that returned a page, 2 saved at most (``HedgeBudget``); a source whose
   /// loads are not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
   /// ``HedgingPolicy/off`` turns hedging off. <doc:TailLatency> explains the defaults.
-  public var hedging: HedgingPolicy
+  package var hedging: HedgingPolicy
   /// How many ``PageSourceInvalidated`` answers in a row invalidate the list (rulebook R30);
   /// the next one fails its direction. 3 for a list; 0 for a walk, which has no window to
   /// reload and ends instead.
@@ -43,46 +53,52 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
 
   /// Creates a configuration.
   /// - Parameters:
-  ///   - prefetch: The prefetch distance: adaptive from 20 rows (default) or fixed.
-  ///   - initialCursor: The first page's cursor (default `nil`).
-  ///   - duplicatePolicy: Keep the first occurrence of an id (default) or replace it.
-  ///   - maxPagesWithoutNewItems: Pages in a row without a new item before giving up
-  ///     (default 3; values below 1 count as 1).
+  ///   - prefetch: How close to an edge of the loaded items, in rows, a visible row must be to
+  ///     load the page beyond it: Android Paging 3's prefetch distance (a row triggers when
+  ///     fewer than the distance of loaded rows lie between it and the edge; 0 loads only on
+  ///     explicit calls). The default, ``PrefetchStrategy/adaptive(_:)``, starts at 20 rows
+  ///     (about two screens of a phone list and one typical page, Paging 3's default of one
+  ///     page) and then follows how far the user scrolls while pages load;
+  ///     ``PrefetchStrategy/fixed(_:)`` keeps one distance.
+  ///   - initialCursor: The cursor of the first page (default `nil`: the source's first page).
+  ///     A refresh starts here unless ``Paginator/start(at:)`` opened the list elsewhere.
+  ///   - duplicatePolicy: What a commit does with an item whose id is already loaded: keep
+  ///     the first occurrence (default) or replace it.
+  ///   - maxPagesWithoutNewItems: How many pages in a row may add no new item (empty, or only
+  ///     duplicates) at one edge before that edge fails with
+  ///     ``PagingError/noNewItems(pages:)`` instead of loading on (default 3; values below 1
+  ///     count as 1).
   ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
   ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
   ///     ``RetryPolicy/manual``.
-  ///   - hedging: When a slow load gets a hedge (default ``HedgingPolicy/standard``: past the
-  ///     tail of the measured latencies, within a budget; ``HedgingPolicy/off`` for none).
+  ///   - maxSize: The items the window keeps, in items (default `nil`: no cap). Once the
+  ///     window holds more than this plus its largest page, whole pages drop at the edge
+  ///     farthest from the visible rows, down to this many, and load again ahead of the user
+  ///     who scrolls back (Android Paging 3's `maxSize`, with hysteresis; rulebook R26). It
+  ///     must be at least a page plus twice the largest prefetch distance: else the first
+  ///     refresh fails with ``PagingError/maxSizeTooSmall(maxSize:required:)``.
+  ///   - refreshPolicy: Where ``Paginator/refresh(policy:)`` reloads from when it is given no
+  ///     policy (default ``RefreshPolicy/fromStart``).
+  ///   - hedging: When a slow load gets a second, identical request (a hedge). The default,
+  ///     ``HedgingPolicy/standard``, hedges a load that has run past the 95th percentile of
+  ///     the loads measured so far and at least twice their median, within a budget of one
+  ///     hedge per 10 loads that returned a page, 2 saved at most; a source whose loads are
+  ///     not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
+  ///     ``HedgingPolicy/off`` turns hedging off. <doc:TailLatency> explains the defaults.
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = .exponentialBackoff(.standard),
-    hedging: HedgingPolicy = .standard
+    retryPolicy: RetryPolicy = .exponentialBackoff(.standard), maxSize: Int? = nil,
+    refreshPolicy: RefreshPolicy = .fromStart, hedging: HedgingPolicy = .standard
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor
     self.duplicatePolicy = duplicatePolicy
     self.maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems)
     self.retryPolicy = retryPolicy
+    self.maxSize = maxSize
+    self.refreshPolicy = refreshPolicy
     self.hedging = hedging
-  }
-}
-
-/// Why a ``PagingConfiguration`` was rejected.
-public enum PagingConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// ``PagingConfiguration/maxSize`` is below one page plus twice the prefetch distance, so
-  /// the cap would drop a page that the rows on screen or the prefetch window need at once,
-  /// and load it again, in a loop (fault class 20; Android Paging 3 rejects the same
-  /// configuration). `required` is the smallest cap that works: the page size plus twice the
-  /// largest prefetch distance the strategy can reach, in items.
-  case maxSizeTooSmall(maxSize: Int, required: Int)
-
-  /// A sentence for logs.
-  public var description: String {
-    switch self {
-    case .maxSizeTooSmall(let maxSize, let required):
-      "maxSize \(maxSize) is below a page plus twice the prefetch distance (\(required) items)"
-    }
   }
 }
 
@@ -101,12 +117,12 @@ extension PagingConfiguration {
   /// Checks that ``maxSize`` leaves room for a page plus the prefetch window on both sides of
   /// it (Android Paging 3's rule `maxSize >= pageSize + 2 * prefetchDistance`), so that the
   /// cap never drops a page the screen needs at once (fault class 20). A configuration
-  /// without a cap always passes. The engine checks the same rule, with the size of the
-  /// page the source returned, when a refresh commits.
+  /// without a cap always passes. The engine checks it, with the size of the page the source
+  /// returned, when a refresh commits.
   /// - Parameter pageSize: The items the source returns per page.
-  /// - Throws: ``PagingConfigurationError/maxSizeTooSmall(maxSize:required:)``.
+  /// - Throws: ``PagingError/maxSizeTooSmall(maxSize:required:)``.
   /// - Complexity: O(1).
-  public func validate(pageSize: Int) throws(PagingConfigurationError) {
+  package func validate(pageSize: Int) throws(PagingError) {
     guard let maxSize else { return }
     let required = Swift.max(0, pageSize) + 2 * largestPrefetchDistance
     if maxSize < required { throw .maxSizeTooSmall(maxSize: maxSize, required: required) }

@@ -1,10 +1,10 @@
-/// Where a refresh reloads the list from (``PagingConfiguration/refreshPolicy``, or one call's
-/// ``Paginator/refresh(policy:)``).
+/// Where a refresh reloads the list from (``PagingConfiguration``'s `refreshPolicy`, or one
+/// call's ``Paginator/refresh(policy:)``).
 ///
 /// Whatever the policy, a refresh is one generation (rulebook R27): the old items stay until
 /// it commits, results of the old generation that arrive late are dropped, and calls during it
 /// join it.
-public enum RefreshPolicy: Sendable, Hashable, Codable {
+public enum RefreshPolicy: Sendable, Hashable {
   /// From the origin: the configuration's initial cursor, or the cursor of the last
   /// ``Paginator/start(at:)``. The list restarts at its first page (a feed's newest items).
   case fromStart

@@ -3,7 +3,7 @@
 /// The default, in ``PagingConfiguration``, is ``exponentialBackoff(_:)`` with
 /// ``ExponentialBackoff/standard``: a transient failure (a lost connection, a timeout, HTTP
 /// 408, 429 or 5xx) is retried at once, then after about 1 s and 2 s, each wait at least the
-/// server's `Retry-After` (a longer `Retry-After` than ``ExponentialBackoff/maxDelay`` fails at
+/// server's `Retry-After` (a longer `Retry-After` than ``ExponentialBackoff``'s `maxDelay` fails at
 /// once, with the wait), and then the direction stays failed until ``Paginator/retry()``; an
 /// error a retry cannot help (``PagingError/isRetryable`` is `false`) latches at once.
 /// TanStack Query's default is alike (3 retries), but it waits 1 s before the first, retries
@@ -23,13 +23,18 @@ public enum RetryPolicy: Hashable, Sendable {
 
 /// The delays of ``RetryPolicy/exponentialBackoff(_:)``: attempt *n* (1-based) waits
 /// `min(maxDelay, initialDelay × multiplier^(n-1))`, spread by ±`jitter` of itself; with
-/// ``immediateFirstRetry``, attempt 1 goes at once and attempt *n* waits what attempt *n* - 1
+/// `immediateFirstRetry`, attempt 1 goes at once and attempt *n* waits what attempt *n* - 1
 /// would have. Every wait is at least the server's `Retry-After`; a `Retry-After` longer than
-/// ``maxDelay`` is not retried at all: the load fails at once with
+/// `maxDelay` is not retried at all: the load fails at once with
 /// ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``, which carries the wait.
 ///
 /// The jitter comes from a seeded generator inside the state machine, so a run is
 /// reproducible.
+///
+/// Every setting is given to
+/// ``init(initialDelay:multiplier:maxDelay:maxAttempts:jitter:seed:immediateFirstRetry:)``,
+/// as Android Paging 3's `PagingConfig` is built by its constructor; unlike its fields, they
+/// cannot be read back, so that a new setting never widens what apps can read.
 public struct ExponentialBackoff: Hashable, Sendable {
   /// ``PagingConfiguration``'s default: a transient failure is retried at once (a blip on a
   /// train heals before the user reaches the end of the list), then after about 1 s and 2 s
@@ -38,36 +43,41 @@ public struct ExponentialBackoff: Hashable, Sendable {
 
   /// The delay before the first automatic retry (before the second with
   /// ``immediateFirstRetry``).
-  public var initialDelay: Duration
+  package var initialDelay: Duration
   /// Whether the first automatic retry goes at once, the backoff starting with the second.
-  public var immediateFirstRetry: Bool
+  package var immediateFirstRetry: Bool
   /// The factor between two successive delays (at least 1).
-  public var multiplier: Double {
+  package var multiplier: Double {
     didSet { multiplier = multiplier.isNaN ? 1 : max(1, multiplier) }
   }
   /// The longest delay, before jitter.
-  public var maxDelay: Duration
+  package var maxDelay: Duration
   /// How many automatic retries run in a row before the direction stays failed (at least 0).
-  public var maxAttempts: Int {
+  package var maxAttempts: Int {
     didSet { maxAttempts = max(0, maxAttempts) }
   }
   /// The spread, as a fraction of the delay: 0.2 means ±20 %. Clamped to `0...1`.
-  public var jitter: Double {
+  package var jitter: Double {
     didSet { jitter = min(1, max(0, jitter.isNaN ? 0 : jitter)) }
   }
   /// The seed of the jitter's random generator.
-  public var seed: UInt64
+  package var seed: UInt64
 
   /// Creates a backoff schedule.
   /// - Parameters:
-  ///   - initialDelay: The first delay (default 1 s).
-  ///   - multiplier: The growth factor (default 2).
-  ///   - maxDelay: The cap before jitter (default 30 s).
-  ///   - maxAttempts: Automatic retries in a row (default 3).
-  ///   - jitter: The spread as a fraction of the delay (default 0.2).
-  ///   - seed: The jitter's seed (default 0).
-  ///   - immediateFirstRetry: Whether the first retry goes at once (default `false`; ``standard``
-  ///     sets it).
+  ///   - initialDelay: The delay before the first automatic retry, before the second with
+  ///     `immediateFirstRetry` (default 1 s).
+  ///   - multiplier: The factor between two successive delays (default 2; at least 1).
+  ///   - maxDelay: The longest delay, before jitter (default 30 s). A server's `Retry-After`
+  ///     longer than this is not retried: the load fails at once with
+  ///     ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``.
+  ///   - maxAttempts: How many automatic retries run in a row before the direction stays
+  ///     failed (default 3; at least 0).
+  ///   - jitter: The spread, as a fraction of the delay: 0.2 (the default) means ±20 %.
+  ///     Clamped to `0...1`.
+  ///   - seed: The seed of the jitter's random generator (default 0).
+  ///   - immediateFirstRetry: Whether the first automatic retry goes at once, the backoff
+  ///     starting with the second (default `false`; ``standard`` sets it).
   public init(
     initialDelay: Duration = .seconds(1), multiplier: Double = 2, maxDelay: Duration = .seconds(30),
     maxAttempts: Int = 3, jitter: Double = 0.2, seed: UInt64 = 0, immediateFirstRetry: Bool = false

@@ -2,7 +2,7 @@
 /// loaded it, the cursors the source returned with it, and how many of the window's items it
 /// holds (its new items: duplicates dropped at its commit are not counted).
 ///
-/// The memory cap (``PagingConfiguration/maxSize``) drops whole pages at an edge and points
+/// The memory cap (``PagingConfiguration``'s `maxSize`) drops whole pages at an edge and points
 /// that edge's chain at the dropped page's cursor, so that scrolling back loads it again; a
 /// refresh around the anchored row (``RefreshPolicy/aroundAnchor``) reloads the page that
 /// holds it from its cursor. A page is recorded at either end in O(1) (amortised): the pages

@@ -23,7 +23,7 @@ where Item.ID: Sendable {
   /// Load the previous page now (towards the top), if one exists and nothing blocks it; during
   /// a refresh, remembered like ``loadNextPage``.
   case loadPreviousPage
-  /// Start a new generation where ``PagingConfiguration/refreshPolicy`` says: the origin, or
+  /// Start a new generation where ``PagingConfiguration``'s `refreshPolicy` says: the origin, or
   /// the page holding the row on screen; joins a refresh already in flight.
   case refresh
   /// The source's data changed (another writer, a background sync, a local edit through
@@ -33,7 +33,7 @@ where Item.ID: Sendable {
   /// `PagingSource.invalidate()`). Nothing happens before anything has loaded or while nothing
   /// loads and the first load failed.
   case invalidate
-  /// ``refresh`` by `policy` for this call instead of ``PagingConfiguration/refreshPolicy``
+  /// ``refresh`` by `policy` for this call instead of ``PagingConfiguration``'s `refreshPolicy`
   /// (a "Reload everything" button beside a pull to refresh that keeps the place); joins a
   /// refresh already in flight, whatever its policy.
   case refreshWith(RefreshPolicy)
@@ -51,7 +51,7 @@ where Item.ID: Sendable {
   case loadCancelled(PageRequestID)
   /// The timer of the ``ScheduledRetry`` with this id fired.
   case retryTimerFired(RetryID)
-  /// The load with this id has run longer than ``PagingConfiguration/hedging`` allows: send a
+  /// The load with this id has run longer than ``PagingConfiguration``'s `hedging` allows: send a
   /// hedge (the same request again) if it is still in flight and has none.
   case hedgeTimerFired(PageRequestID)
   /// The app changed the loaded items locally: applied at once and again to every later

@@ -76,7 +76,7 @@ extension PagingStateMachine {
   }
 
   /// Why the cap cannot work with pages of `pageSize` items, if it cannot.
-  func windowError(pageSize: Int) -> PagingConfigurationError? {
+  func windowError(pageSize: Int) -> PagingError? {
     do {
       try configuration.validate(pageSize: pageSize)
       return nil
@@ -87,14 +87,14 @@ extension PagingStateMachine {
 
   /// A refresh whose page shows the cap too small: it fails instead of committing, and the
   /// window (if any) stays as it was.
-  mutating func rejectRefresh(_ error: PagingConfigurationError, plan: RefreshPlan<Item, Cursor>?)
+  mutating func rejectRefresh(_ error: PagingError, plan: RefreshPlan<Item, Cursor>?)
     -> Transition<Cursor>
   {
-    refreshing = .failed(.invalidConfiguration(error), plan)
+    refreshing = .failed(error, plan)
     return refreshStopped()
   }
 
-  /// Once the window holds more than ``PagingConfiguration/maxSize`` items (shown or hidden by
+  /// Once the window holds more than ``PagingConfiguration``'s `maxSize` items (shown or hidden by
   /// the filter) plus its largest page, and more than two pages, drops pages until it holds at
   /// most `maxSize` (the hysteresis: a page is not dropped as soon as one more commits, and the
   /// window does not sit at the cap, dropping a page per commit). Each drop takes the page at

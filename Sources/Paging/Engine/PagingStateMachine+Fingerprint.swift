@@ -16,7 +16,9 @@ extension PagingStateMachine {
       case .repeatedCursor(let cursor): hasher.combine(AnyHashable(cursor))
       case .noNewItems(let pages): hasher.combine(pages)
       case .sourceCancelled(let times): hasher.combine(-times)
-      case .invalidConfiguration(let error): hasher.combine(error)
+      case .maxSizeTooSmall(let maxSize, let required):
+        hasher.combine(maxSize)
+        hasher.combine(required)
       case .internalInconsistency(let rule): hasher.combine(rule)
       case .retryAfterTooLong(let wait, _, _): hasher.combine(wait)
       case .deadlineExceeded(let deadline): hasher.combine(deadline)

@@ -1,4 +1,4 @@
-/// Hedged requests (``PagingConfiguration/hedging``): the paginator owns the timer, the machine
+/// Hedged requests (``PagingConfiguration``'s `hedging`): the paginator owns the timer, the machine
 /// decides. A load has at most one hedge; whichever of the two answers first commits and the
 /// other is cancelled; when one of them fails or is cancelled, the other goes on alone, and the
 /// load fails only when both have. Under ``HedgingPolicy/adaptive(_:)`` a hedge also needs the

@@ -33,7 +33,7 @@ package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Se
 }
 
 extension PagingStateMachine {
-  /// ``PagingEvent/refresh`` (by ``PagingConfiguration/refreshPolicy``) or
+  /// ``PagingEvent/refresh`` (by ``PagingConfiguration``'s `refreshPolicy`) or
   /// ``PagingEvent/refreshWith(_:)``: from the origin; or from the cursor that loaded the page
   /// holding the top visible row, which becomes the origin (a retry of that refresh loads it
   /// again); or the re-fetch of the loaded pages.

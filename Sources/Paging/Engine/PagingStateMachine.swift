@@ -53,7 +53,7 @@ where Item.ID: Sendable {
   @usableFromInline package internal(set) var append = Edge<Cursor>()
   /// The current generation: 0 before the first load, then one more per refresh.
   package internal(set) var generation = Generation(rawValue: 0)
-  /// The cursor refreshes start from: ``PagingConfiguration/initialCursor``, or the cursor of
+  /// The cursor refreshes start from: ``PagingConfiguration``'s `initialCursor`, or the cursor of
   /// the last ``PagingEvent/startAt(_:)``.
   package internal(set) var origin: Cursor?
   /// The row that must stay where it is on screen after the last structural change: the top
@@ -70,7 +70,7 @@ where Item.ID: Sendable {
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
   @usableFromInline package internal(set) var currentPrefetchDistance: Int
   /// The memory cap's reload distance, in shown rows: a quarter of
-  /// ``PagingConfiguration/maxSize`` (0 without a cap). At an edge beyond which the cap dropped
+  /// ``PagingConfiguration``'s `maxSize` (0 without a cap). At an edge beyond which the cap dropped
   /// pages that have not loaded again, a visible row loads the page beyond that edge when fewer
   /// than `max(currentPrefetchDistance, capReloadDistance)` rows lie between them, and a drop
   /// never leaves fewer than that between the visible rows and the edge (rulebook R26).
@@ -89,8 +89,8 @@ where Item.ID: Sendable {
   /// (``recordTiming(of:request:load:)``): the hedge delay and the adaptive prefetch distance
   /// read their quantiles.
   package internal(set) var latencies = LatencyDigest()
-  /// What is left of ``AdaptiveHedging/budget``, in completed loads (a hedge costs
-  /// ``HedgeBudget/loadsPerHedge``); 0 under any other policy. Rulebook R22.
+  /// What is left of ``AdaptiveHedging``'s `budget`, in completed loads (a hedge costs
+  /// ``AdaptiveHedging``'s `loadsPerHedge`); 0 under any other policy. Rulebook R22.
   package internal(set) var hedgeCredit: Int
   var nextRequestNumber = 1
   var nextRetryNumber = 1

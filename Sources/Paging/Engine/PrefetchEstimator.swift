@@ -35,7 +35,7 @@ struct PrefetchEstimator: Sendable {
 
   /// Records the demand of the load `id` at `direction`'s edge, which ended with `viewport`'s
   /// rows: the rows the user scrolled towards the edge during it, or, when the load was timed,
-  /// at least the rows their speed covers in `latencies`' ``AdaptivePrefetch/latencyPercentile``
+  /// at least the rows their speed covers in `latencies`' ``AdaptivePrefetch``'s `latencyPercentile`
   /// (the speed times a slow load's duration, not only this load's).
   mutating func ended<ID>(
     _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, rule: AdaptivePrefetch,
@@ -102,7 +102,7 @@ struct PrefetchEstimator: Sendable {
   /// The distance the rule gives: one more than the percentile of the rows scrolled (a row
   /// triggers when fewer than the distance follow it), or the rule's initial distance before
   /// any load was recorded; not below the initial distance while fewer than the rule's
-  /// ``AdaptivePrefetch/warmUpSamples`` loads were.
+  /// ``AdaptivePrefetch``'s `warmUpSamples` loads were.
   func distance(_ rule: AdaptivePrefetch) -> Int {
     guard !demands.isEmpty else { return rule.initialDistance }
     let slow = demands.sorted().nearestRank(0.9)

@@ -20,7 +20,7 @@ extension Paginator {
   ///   changes then.
   /// - Complexity: O(1) on average; O(*n*) when the change shows or hides the item under
   ///   ``filter``. ``items`` changes once.
-  public func update(id: Item.ID, _ body: (inout Item) -> Void) throws(PagingEditError) {
+  package func update(id: Item.ID, _ body: (inout Item) -> Void) throws(PagingEditError) {
     guard var item = machine.store[id: id] else {
       throw .itemNotLoaded
     }
@@ -37,11 +37,11 @@ extension Paginator {
   ///     item.
   /// - Throws: ``PagingEditError/duplicateID`` or ``PagingEditError/itemNotLoaded``.
   /// - Complexity: O(*n*) for *n* loaded items. ``items`` changes once.
-  public func insert(_ item: Item, at position: EditPosition<Item.ID>) throws(PagingEditError) {
+  package func insert(_ item: Item, at position: EditPosition<Item.ID>) throws(PagingEditError) {
     try edit(.insert(item, at: position))
   }
 
-  /// Puts a new item right after the loaded item with id `id`; see ``insert(_:at:)``.
+  /// Puts a new item right after the loaded item with id `id`; see `insert(_:at:)`.
   /// - Parameters:
   ///   - item: The new item.
   ///   - id: A loaded item's id.
@@ -51,7 +51,7 @@ extension Paginator {
     try edit(.insert(item, at: .after(id)))
   }
 
-  /// Puts a new item right before the loaded item with id `id`; see ``insert(_:at:)``.
+  /// Puts a new item right before the loaded item with id `id`; see `insert(_:at:)`.
   /// - Parameters:
   ///   - item: The new item.
   ///   - id: A loaded item's id.
@@ -67,7 +67,7 @@ extension Paginator {
   /// - Parameter id: An item id.
   /// - Complexity: O(*n*) for *n* loaded items. ``items`` changes once, if the item was
   ///   shown.
-  public func remove(id: Item.ID) {
+  package func remove(id: Item.ID) {
     try? edit(.remove(id))
   }
 
@@ -77,7 +77,7 @@ extension Paginator {
   ///   - position: Where it goes.
   /// - Throws: ``PagingEditError``.
   /// - Complexity: O(*n*) for *n* loaded items.
-  public func move(id: Item.ID, to position: EditPosition<Item.ID>) throws(PagingEditError) {
+  package func move(id: Item.ID, to position: EditPosition<Item.ID>) throws(PagingEditError) {
     try edit(.move(id, to: position))
   }
 
@@ -91,11 +91,25 @@ extension Paginator {
     try edit(.move(id, to: .after(other)))
   }
 
-  /// Applies any ``PagingEdit``.
-  /// - Parameter edit: The edit.
+  /// Changes the loaded items at once, before the server knows of it: a like, a deletion, the
+  /// post the user just wrote. The change is kept through every later commit of this
+  /// generation: a page that was already loading cannot bring an old version back, nor a
+  /// removed item, nor show an inserted one twice (rulebook R23, fault class 22). A refresh
+  /// that begins later replaces the window with the server's version.
+  ///
+  /// ```swift
+  /// var liked = post
+  /// liked.isLiked = true
+  /// try feed.edit(.update(liked))         // throws PagingEditError if not loaded
+  /// try feed.edit(.remove(post.id))       // never throws: an id not loaded is remembered
+  /// try feed.edit(.insert(draft, at: .start))
+  /// try feed.edit(.move(post.id, to: .after(other.id)))
+  /// ```
+  /// - Parameter edit: The edit (``PagingEdit``); positions are among the loaded items, shown
+  ///   or hidden by ``filter``.
   /// - Throws: ``PagingEditError`` when it cannot be applied; nothing changes then.
   /// - Complexity: O(*n*) for *n* loaded items; O(1) on average for an `.update` that does not
-  ///   show or hide the item under ``filter``.
+  ///   show or hide the item under ``filter``. ``items`` changes once, if a shown item changed.
   public func edit(_ edit: PagingEdit<Item>) throws(PagingEditError) {
     try machine.validate(edit)
     send(.edit(edit))
@@ -120,7 +134,7 @@ extension Paginator {
   /// Shows the results of `query`: starts a new generation from the initial cursor that
   /// cancels every load in flight (it never joins one: rulebook R24, fault class 23), and
   /// waits until its first page commits or fails. Every request then carries the query
-  /// (``PageRequest/query(as:)``). The same query as now behaves as ``start()``, so
+  /// (``PageRequest/query``). The same query as now behaves as ``start(at:)``, so
   /// `.task(id: text) { await results.setQuery(text) }` may run as often as SwiftUI likes.
   ///
   /// Debouncing stays the app's: wait on a clock before the call, in a task that the next
@@ -153,7 +167,7 @@ extension Paginator {
   /// The display filter: ``items`` holds the loaded items it accepts (`nil`: all). Setting it
   /// shows the result at once and loads nothing unless a visible row is then near an edge;
   /// the prefetch distance counts shown rows, and a page that adds no shown row loads the
-  /// next (up to ``PagingConfiguration/maxPagesWithoutNewItems`` pages in a row, then
+  /// next (up to the configuration's `maxPagesWithoutNewItems` pages in a row, then
   /// ``PagingError/noNewItems(pages:)``; rulebook R25, fault class 24).
   ///
   /// ```swift

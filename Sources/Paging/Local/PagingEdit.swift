@@ -1,7 +1,9 @@
 /// A local change to the loaded items that the app makes before the server knows of it: a
-/// like, a deletion, the post the user just wrote. Input of ``Paginator/edit(_:)``;
-/// ``Paginator`` sends them from ``Paginator/update(id:_:)``, ``Paginator/insert(_:at:)``,
-/// ``Paginator/remove(id:)`` and ``Paginator/move(id:to:)``.
+/// like, a deletion, the post the user just wrote. Input of ``Paginator/edit(_:)``:
+///
+/// ```swift
+/// try feed.edit(.remove(post.id))
+/// ```
 ///
 /// An edit is applied to the window at once and recorded in the generation it was made in;
 /// every later commit of that generation gets it again, so that a page already in flight can
@@ -20,7 +22,7 @@ public enum PagingEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: S
   case move(Item.ID, to: EditPosition<Item.ID>)
 
   /// The id of the item the edit is about.
-  public var id: Item.ID {
+  package var id: Item.ID {
     switch self {
     case .update(let item), .insert(let item, _): item.id
     case .remove(let id), .move(let id, _): id

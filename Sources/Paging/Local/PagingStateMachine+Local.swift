@@ -217,7 +217,7 @@ extension PagingStateMachine {
   /// filter, the new rows it accepts join the shown rows at that edge, and a row replaced by a
   /// newer copy (``DuplicatePolicy/replace``) is shown or hidden by its new value.
   /// - Returns: What the shown rows gained (a page of hidden items inserts nothing, so a run
-  ///   of them counts towards ``PagingConfiguration/maxPagesWithoutNewItems``).
+  ///   of them counts towards ``PagingConfiguration``'s `maxPagesWithoutNewItems`).
   /// - Complexity: O(*m*) for a page of *m* items; O(*n*) when a newer copy changes whether its
   ///   row is shown.
   mutating func commitItems(_ page: [Item], atFront: Bool) -> ShownInsertion {

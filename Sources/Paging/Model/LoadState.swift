@@ -1,8 +1,9 @@
 /// The state of one load direction, as a footer or a refresh indicator shows it.
 ///
 /// Follows Android Paging 3's `LoadState` (`NotLoading`, `Loading`, `Error`), with the end of
-/// the list as its own case.
-public enum LoadState: Sendable, Equatable, CustomStringConvertible {
+/// the list as its own case. It prints as its case does (`idle`, `failed(…)` with the error's
+/// description).
+public enum LoadState: Sendable, Equatable {
   /// Nothing is loading and nothing failed; a trigger may start a load.
   case idle
   /// A load is in flight.
@@ -24,17 +25,6 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
     if case .failed(let error) = self { return error }
     return nil
   }
-
-  /// A short text for logs: `idle`, `loading`, `failed(…)` or `complete`.
-  /// - Complexity: O(1), or O(n) in the length of the failure's description.
-  public var description: String {
-    switch self {
-    case .idle: "idle"
-    case .loading: "loading"
-    case .failed(let error): "failed(\(error))"
-    case .complete: "complete"
-    }
-  }
 }
 
 /// Which part of the list a load fills: Android Paging 3's `LoadType` (`REFRESH`, `PREPEND`,
@@ -42,7 +32,7 @@ public enum LoadState: Sendable, Equatable, CustomStringConvertible {
 ///
 /// The engine keeps one ``LoadState`` and at most one load in flight per direction; a refresh
 /// cancels the other two.
-public enum LoadDirection: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum LoadDirection: Hashable, Sendable, CaseIterable {
   /// Loads the first page of a new generation (at the initial cursor, or the one given to
   /// ``Paginator/start(at:)``) and replaces every item when it commits.
   case refresh
@@ -51,13 +41,4 @@ public enum LoadDirection: Hashable, Sendable, CaseIterable, CustomStringConvert
   case prepend
   /// Loads the page after the last loaded one and appends its items.
   case append
-
-  /// `"refresh"`, `"prepend"` or `"append"`.
-  public var description: String {
-    switch self {
-    case .refresh: "refresh"
-    case .prepend: "prepend"
-    case .append: "append"
-    }
-  }
 }

@@ -6,7 +6,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The direction the page fills.
   public let direction: LoadDirection
   /// The cursor to load. For a refresh this is where the list was opened:
-  /// ``PagingConfiguration/initialCursor`` (`nil` meaning "the first page" in the source's own
+  /// ``PagingConfiguration``'s `initialCursor` (`nil` meaning "the first page" in the source's own
   /// terms) or the cursor given to ``Paginator/start(at:)``; for an append it is the
   /// `nextCursor` of the last committed page, for a prepend the `previousCursor` of the first.
   /// After the memory cap dropped the page at an edge, that edge reloads it: at the cursor
@@ -16,10 +16,10 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The generation the request belongs to.
   package let generation: Generation
   /// Whether this is a hedge: a second, identical request for the same cursor and generation,
-  /// sent because the first was slower than ``PagingConfiguration/hedging`` allows. The first
+  /// sent because the first was slower than ``PagingConfiguration``'s `hedging` allows. The first
   /// answer of the two commits and the other is cancelled, so the source must be idempotent
   /// for reads (a `GET`); a log should not count it as a duplicate.
-  public let isHedge: Bool
+  package let isHedge: Bool
 
   /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
   @usableFromInline let queryValue: QueryValue?
@@ -27,14 +27,18 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// The query the page is for, as the last ``Paginator/setQuery(_:transition:)`` before the
   /// request's generation began gave it; `nil` for a paginator that was never given one.
   /// Every request of a generation carries the same query, so a cursor is never asked for
-  /// under another query than the one whose page gave it.
+  /// under another query than the one whose page gave it. Read it as the type the app gave:
+  ///
+  /// ```swift
+  /// let text = request.query as? String ?? ""
+  /// ```
   public var query: (any Hashable & Sendable)? { queryValue?.value }
 
   /// The query as a value of type `Query`, or `nil` when there is none or it has another
-  /// type: `request.query(as: String.self)`.
+  /// type: `request.query(as: String.self)`, as `request.query as? String` reads it.
   /// - Parameter type: The query's type, as the app passed it to `setQuery`.
   /// - Returns: The query, or `nil`.
-  public func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
+  package func query<Query: Hashable & Sendable>(as type: Query.Type = Query.self) -> Query? {
     queryValue?.value as? Query
   }
 
@@ -61,7 +65,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
 
 /// Identifies one request for a page. Numbers start at 1 and grow by one per request, across
 /// generations, so a larger id is always a later request.
-public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
+public struct PageRequestID: Hashable, Sendable {
   /// The request's number.
   @usableFromInline package let rawValue: Int
 
@@ -73,9 +77,6 @@ public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
   package static func < (lhs: PageRequestID, rhs: PageRequestID) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
-
-  /// `"#"` followed by the number, for logs.
-  public var description: String { "#\(rawValue)" }
 }
 
 /// A number that grows by one every time a refresh begins: the first load, every `refresh()`,
@@ -86,7 +87,7 @@ public struct PageRequestID: Hashable, Sendable, CustomStringConvertible {
 /// current one is dropped, items and cursor together, so a slow load that started before a
 /// refresh can never overwrite the refreshed list. While a refresh runs, or after one failed,
 /// the items shown still come from the previous generation.
-public struct Generation: Hashable, Sendable, CustomStringConvertible {
+public struct Generation: Hashable, Sendable {
   /// The generation's number; 0 before the first load.
   @usableFromInline package let rawValue: Int
 
@@ -102,7 +103,4 @@ public struct Generation: Hashable, Sendable, CustomStringConvertible {
 
   /// Orders generations by number, the other way.
   package static func > (lhs: Generation, rhs: Generation) -> Bool { rhs < lhs }
-
-  /// `"g"` followed by the number, for logs.
-  public var description: String { "g\(rawValue)" }
 }

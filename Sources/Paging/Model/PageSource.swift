@@ -29,7 +29,7 @@ public protocol PageSource<Item, Cursor>: Sendable {
   /// a page is a read. A paginator sends a hedge (``HedgingPolicy``) only to a source whose
   /// loads are idempotent; return `false` when a load has a side effect (it marks messages
   /// read, spends a quota, posts a query that writes), and the source is never hedged,
-  /// whatever ``PagingConfiguration/hedging`` says. Rulebook R22.
+  /// whatever ``PagingConfiguration``'s `hedging` says. Rulebook R22.
   var loadsAreIdempotent: Bool { get }
 }
 

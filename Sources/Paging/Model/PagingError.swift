@@ -14,18 +14,23 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The associated value is the repeated cursor.
   case repeatedCursor(any Hashable & Sendable)
   /// This many pages in a row added no new item (all empty, or all duplicates), which is the
-  /// limit set by ``PagingConfiguration/maxPagesWithoutNewItems``. ``Paginator/retry()`` tries
+  /// limit set by ``PagingConfiguration``'s `maxPagesWithoutNewItems`. ``Paginator/retry()`` tries
   /// the next cursor again.
   case noNewItems(pages: Int)
   /// The source reported cancellation this many times in a row although the engine cancelled
   /// nothing; after that many reloads the edge stops, visibly, instead of leaving a blank,
   /// idle list (fault class 25). Retryable: ``Paginator/retry()`` loads the same cursor.
   case sourceCancelled(times: Int)
-  /// The configuration cannot work with the pages the source returns: a memory cap too small
-  /// for a page plus the prefetch window on both sides (fault class 20). Checked when a refresh
-  /// commits, which then fails instead; not retryable. Check it up front with
-  /// ``PagingConfiguration/validate(pageSize:)``.
-  case invalidConfiguration(PagingConfigurationError)
+  /// The configuration's `maxSize` (``PagingConfiguration``) is below one page plus twice the
+  /// prefetch distance, so the cap would drop a page that the rows on screen or the prefetch
+  /// window need at once, and load it again, in a loop (fault class 20; Android Paging 3
+  /// rejects the same configuration). Checked when a refresh commits, with the size of the
+  /// page the source returned: the refresh then fails instead; not retryable.
+  /// - Parameters:
+  ///   - maxSize: The configured cap, in items.
+  ///   - required: The smallest cap that works, in items: the page size plus twice the
+  ///     largest prefetch distance the strategy can reach.
+  case maxSizeTooSmall(maxSize: Int, required: Int)
   /// The engine reached a state its rules rule out (a defect of the engine, not of the
   /// source or the app): the load it concerned ends with this error.
   /// Debug builds trap at the fault instead.
@@ -33,7 +38,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   case internalInconsistency(String)
   /// The source failed with an error that asked for a wait (``RetryableError/retryAfter``:
   /// HTTP's `Retry-After`, or a rate limit's reset) longer than the automatic retry policy's
-  /// ``ExponentialBackoff/maxDelay``. The engine did not retry: a retry sooner than the
+  /// ``ExponentialBackoff``'s `maxDelay`. The engine did not retry: a retry sooner than the
   /// server's wait would break its rule, and a wait longer than the policy allows would hold
   /// the list (or a walk) past what the app asked for. So the direction failed at once, with
   /// the wait, for a UI to say when to try again. Retryable: ``Paginator/retry()`` requests
@@ -61,7 +66,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceFailed(let error): Self.isRetryable(error)
     case .repeatedCursor: false
     case .noNewItems, .sourceCancelled: true
-    case .invalidConfiguration: false
+    case .maxSizeTooSmall: false
     case .internalInconsistency: true
     case .retryAfterTooLong, .deadlineExceeded: true
     }
@@ -88,7 +93,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The source's own error: what ``sourceFailed(_:)`` or
   /// ``retryAfterTooLong(wait:maxDelay:error:)`` wraps; `nil` for the engine's own errors.
-  public var sourceError: (any Error)? {
+  /// `PagingHTTP`'s `httpError` reads it; apps match the cases.
+  package var sourceError: (any Error)? {
     switch self {
     case .sourceFailed(let error), .retryAfterTooLong(_, _, let error): error
     default: nil
@@ -122,8 +128,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case (.noNewItems(let a), .noNewItems(let b)),
       (.sourceCancelled(let a), .sourceCancelled(let b)):
       return a == b
-    case (.invalidConfiguration(let a), .invalidConfiguration(let b)):
-      return a == b
+    case (.maxSizeTooSmall(let maxSize, let required), .maxSizeTooSmall(let m, let r)):
+      return maxSize == m && required == r
     case (.internalInconsistency(let a), .internalInconsistency(let b)):
       return a == b
     case (
@@ -150,7 +156,9 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noNewItems(let pages): "\(pages) pages in a row added no new item"
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
-    case .invalidConfiguration(let error): "invalid configuration: \(error)"
+    case .maxSizeTooSmall(let maxSize, let required):
+      "invalid configuration: maxSize \(maxSize) is below a page plus twice the prefetch "
+        + "distance (\(required) items)"
     case .internalInconsistency(let rule): "the paging engine broke its own rule: \(rule)"
     case .retryAfterTooLong(let wait, let maxDelay, let error):
       "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "
@@ -181,7 +189,7 @@ public protocol RetryableError: Error {
 
   /// How long the server asked the client to wait before the same request (HTTP's
   /// `Retry-After`, RFC 9110 section 10.2.3), or `nil` when it did not say. An automatic retry
-  /// waits at least this long; a wait longer than ``ExponentialBackoff/maxDelay`` is not
+  /// waits at least this long; a wait longer than ``ExponentialBackoff``'s `maxDelay` is not
   /// retried but fails at once with ``PagingError/retryAfterTooLong(wait:maxDelay:error:)``.
   /// The default is `nil`.
   var retryAfter: Duration? { get }

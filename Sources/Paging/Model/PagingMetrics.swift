@@ -25,9 +25,9 @@ public struct PagingMetrics: Hashable, Sendable {
   @usableFromInline package var appearanceSignalsIgnored = 0
   /// Automatic retries scheduled by the retry policy.
   public var retriesScheduled = 0
-  /// Pages dropped by the memory cap (``PagingConfiguration/maxSize``).
+  /// Pages dropped by the memory cap (``PagingConfiguration``'s `maxSize`).
   package var pagesDropped = 0
-  /// Hedges sent (``PagingConfiguration/hedging``): second requests for a page whose first
+  /// Hedges sent (``PagingConfiguration``'s `hedging`): second requests for a page whose first
   /// request was slow. Not counted in ``requestsStarted``; never a duplicate request.
   public var hedgesStarted = 0
   /// Hedges whose answer came first and committed.

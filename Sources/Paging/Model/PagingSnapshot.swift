@@ -95,7 +95,8 @@ where
   /// Reads a snapshot written by ``encoded()`` (of this format or an older one), checking its
   /// version and its types.
   /// - Parameter data: The JSON.
-  /// - Throws: ``PagingSnapshotError``.
+  /// - Throws: ``PagingSnapshotError`` when `data` is not a snapshot of this type that this
+  ///   version can read.
   /// - Complexity: O(*n*) for *n* items.
   public init(decoding data: Data) throws(PagingSnapshotError) {
     guard let header = try? JSONDecoder().decode(PagingSnapshotHeader.self, from: data) else {
@@ -149,23 +150,61 @@ private struct PagingSnapshotHeader: Decodable {
 }
 
 /// Why a ``PagingSnapshot`` could not be restored. The paginator then starts empty; nothing
-/// crashes. Messages name types and versions only, never the snapshot's contents.
-public enum PagingSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The data is not a snapshot this version can read (corrupt, truncated, or not JSON).
-  case unreadable
-  /// The snapshot was written in a format version this one cannot read (a newer one).
-  case unsupportedFormat(Int)
-  /// The snapshot holds other item or cursor types than the paginator's (`found` and
-  /// `expected` are the type names, as `"Item, Cursor"`).
-  case otherTypes(expected: String, found: String)
-  /// The snapshot belongs to a list with another ``PagingConfiguration/initialCursor``.
-  case otherList
-  /// The snapshot's pages and chains disagree (a page list without chains).
-  case inconsistent
+/// crashes. The ``description`` says why, for logs: the data does not decode, was written in a
+/// format this version cannot read, holds other item or cursor types, belongs to a list
+/// opened at another initial cursor, or its pages and chains disagree. Messages name types and
+/// versions only, never the snapshot's contents.
+///
+/// It is a struct, not an enum of those reasons: an app cannot act differently on them (it
+/// starts fresh whatever the reason), and a struct can gain reasons without breaking an app's
+/// exhaustive `switch`.
+public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Why a snapshot could not be restored.
+  package enum Reason: Sendable, Hashable {
+    /// The data is not a snapshot this version can read (corrupt, truncated, or not JSON).
+    case unreadable
+    /// The snapshot was written in a format version this one cannot read (a newer one).
+    case unsupportedFormat(Int)
+    /// The snapshot holds other item or cursor types than the paginator's (`found` and
+    /// `expected` are the type names, as `"Item, Cursor"`).
+    case otherTypes(expected: String, found: String)
+    /// The snapshot belongs to a list with another initial cursor.
+    case otherList
+    /// The snapshot's pages and chains disagree (a page list without chains).
+    case inconsistent
+  }
+
+  /// Why the snapshot could not be restored.
+  package let reason: Reason
+
+  /// An error for `reason`.
+  /// - Parameter reason: Why the snapshot could not be restored.
+  package init(_ reason: Reason) { self.reason = reason }
+
+  /// The data is not a snapshot this version can read.
+  package static var unreadable: Self { Self(.unreadable) }
+  /// The snapshot was written in format `version`, which this one cannot read.
+  /// - Parameter version: The snapshot's format version.
+  /// - Returns: The error.
+  package static func unsupportedFormat(_ version: Int) -> Self {
+    Self(.unsupportedFormat(version))
+  }
+  /// The snapshot holds other item or cursor types.
+  /// - Parameters:
+  ///   - expected: The paginator's type names, as `"Item, Cursor"`.
+  ///   - found: The snapshot's.
+  /// - Returns: The error.
+  package static func otherTypes(expected: String, found: String) -> Self {
+    Self(.otherTypes(expected: expected, found: found))
+  }
+  /// The snapshot belongs to a list with another initial cursor.
+  package static var otherList: Self { Self(.otherList) }
+  /// The snapshot's pages and chains disagree.
+  package static var inconsistent: Self { Self(.inconsistent) }
 
   /// A sentence for logs.
   public var description: String {
-    switch self {
+    switch reason {
     case .unreadable: "the list snapshot does not decode"
     case .unsupportedFormat(let version):
       "the list snapshot has format \(version), not 1 to \(PagingSnapshotFormat.current)"

@@ -53,7 +53,7 @@ extension Paginator {
   /// It sends what ``loadPreviousPage()`` sends, then waits as ``fetchNextPage()`` does,
   /// automatic retries included, and reports the number of items the page added above the
   /// others, `0` when the list was already complete at the top (or nothing has loaded yet: the
-  /// first page comes from ``start()`` or ``start(at:)``), or a throw when the first page or the
+  /// first page comes from ``start(at:)``), or a throw when the first page or the
   /// prepend direction is failed.
   /// - Returns: How many items the page added (after de-duplication).
   /// - Throws: The ``PagingError`` of the failed first page or prepend direction.

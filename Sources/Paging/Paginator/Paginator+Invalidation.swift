@@ -5,7 +5,7 @@ extension Paginator {
   /// Tells the list that the data it pages changed (another writer of the same table, a
   /// background sync, an edit through another list): a new generation reloads the page that
   /// holds the row on screen, which stays where it is (rulebook R30, R19), whatever
-  /// ``PagingConfiguration/refreshPolicy`` says. A refresh in flight is superseded, not
+  /// ``PagingConfiguration``'s `refreshPolicy` says. A refresh in flight is superseded, not
   /// joined: its page may predate the change. The old items stay until the new page commits,
   /// and stay with the error shown if it fails. Before anything has loaded, nothing happens.
   ///

@@ -8,18 +8,19 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   public func snapshot() -> PagingSnapshot<Item, Cursor> { machine.snapshot() }
 
   /// Creates a paginator that shows a saved window at once, then revalidates it with a
-  /// refresh by ``PagingConfiguration/refreshPolicy`` (from the anchored row's page with
+  /// refresh by the configuration's `refreshPolicy` (from the anchored row's page with
   /// ``RefreshPolicy/aroundAnchor``). The saved rows stay until the refresh commits; if it
-  /// fails, they stay and ``refreshState`` shows the error.
+  /// fails, they stay and ``refreshState`` shows the error. Apps restore from the saved bytes
+  /// with ``restoring(_:source:configuration:clock:)``, which never fails.
   /// - Parameters:
   ///   - snapshot: The saved window.
   ///   - source: Loads the pages.
   ///   - configuration: The rules; its initial cursor must be the snapshot's.
   ///   - clock: The clock that automatic retries wait on.
-  /// - Throws: ``PagingSnapshotError/otherList`` when the snapshot belongs to a list opened at
-  ///   another initial cursor.
+  /// - Throws: ``PagingSnapshotError`` when the snapshot belongs to a list opened at another
+  ///   initial cursor.
   /// - Complexity: O(*n*) for *n* saved items.
-  public convenience init<Source: PageSource>(
+  package convenience init<Source: PageSource>(
     restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,
     configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: any Clock<Duration> = ContinuousClock()
@@ -37,8 +38,8 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   ///   - configuration: The rules; its initial cursor must be the snapshot's.
   ///   - clock: The clock that times the loads.
   ///   - timers: Where automatic retries, hedges and the invalidation poll set their timers.
-  /// - Throws: ``PagingSnapshotError/otherList`` when the snapshot belongs to a list opened at
-  ///   another initial cursor.
+  /// - Throws: ``PagingSnapshotError`` when the snapshot belongs to a list opened at another
+  ///   initial cursor.
   /// - Complexity: O(*n*) for *n* saved items.
   package convenience init<Source: PageSource>(
     restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,
@@ -51,9 +52,10 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   }
 
   /// A paginator over `source` that shows the window saved in `data` at once and revalidates
-  /// it, or, when `data` does not hold a snapshot of this list (unreadable, another format,
-  /// other item or cursor types, another initial cursor), an empty paginator and the reason.
-  /// Never traps.
+  /// it with a refresh by the configuration's `refreshPolicy`, or, when `data` does not hold
+  /// a snapshot of this list (unreadable, another format, other item or cursor types, another
+  /// initial cursor), an empty paginator and the reason. Never traps. The saved rows stay
+  /// until the refresh commits; if it fails, they stay and ``refreshState`` shows the error.
   /// - Parameters:
   ///   - data: What ``PagingSnapshot/encoded()`` wrote (empty data: no snapshot).
   ///   - source: Loads the pages.

@@ -62,9 +62,9 @@ where Item.ID: Sendable {
   /// Callers of `fetchNextPage()` waiting for an automatic retry's timer to fire or be
   /// cancelled.
   @ObservationIgnored private var retryWaiters: [RetryID: [CheckedContinuation<Void, Never>]] = [:]
-  /// The callers of `start()`, `start(at:)` and `refresh()` waiting for the refresh to end.
+  /// The callers of `start(at:)` and `refresh(policy:)` waiting for the refresh to end.
   @ObservationIgnored private var refreshWaiters: [CheckedContinuation<Void, Never>] = []
-  /// The hedge timers of the loads in flight (``PagingConfiguration/hedging``).
+  /// The hedge timers of the loads in flight (``PagingConfiguration``'s `hedging`).
   @ObservationIgnored private var hedgeTimers: [PageRequestID: Int] = [:]
   /// The timer of ``pollForInvalidation(every:_:)``, if it runs.
   @ObservationIgnored var invalidationPoll: Int?
@@ -80,11 +80,11 @@ where Item.ID: Sendable {
   /// How many requests were cancelled before they reached the source (rulebook R17).
   @ObservationIgnored package private(set) var requestsNeverSent = 0
 
-  /// Creates a paginator over a source. Nothing loads until ``start()`` or ``start(at:)``.
+  /// Creates a paginator over a source. Nothing loads until ``start(at:)``.
   ///
   /// A source whose loads are not idempotent (``PageSource/loadsAreIdempotent`` is `false`)
-  /// is never hedged: the paginator's ``PagingConfiguration/hedging`` is then
-  /// ``HedgingPolicy/off``, whatever `configuration` says (rulebook R22).
+  /// is never hedged: the paginator's hedging policy is then ``HedgingPolicy/off``, whatever
+  /// `configuration` says (rulebook R22).
   /// - Parameters:
   ///   - source: Loads the pages.
   ///   - configuration: The rules (prefetch distance, duplicates, retries, hedges).
@@ -118,10 +118,9 @@ where Item.ID: Sendable {
   }
 
   /// Creates a paginator that loads pages with a closure: the way to page without a
-  /// ``PageSource`` type of your own. Nothing loads until ``start()`` or ``start(at:)``.
-  /// The closure's loads count as idempotent reads, so they may be hedged
-  /// (``PagingConfiguration/hedging``); pass ``HedgingPolicy/off`` when a load has a side
-  /// effect.
+  /// ``PageSource`` type of your own. Nothing loads until ``start(at:)``.
+  /// The closure's loads count as idempotent reads, so they may be hedged (the
+  /// configuration's `hedging`); pass ``HedgingPolicy/off`` when a load has a side effect.
   ///
   /// ```swift
   /// let feed = Paginator<Post, String> { request in
@@ -267,63 +266,58 @@ where Item.ID: Sendable {
 
   // MARK: Signals
 
-  /// Loads the first page (at the initial cursor, or where ``start(at:)`` opened the list) if
-  /// it has not loaded and no load runs, and waits until that load ends; otherwise re-checks
-  /// the visible rows. Idempotent: calls while the first load runs join it, so
-  /// `.task { await paginator.start() }` may run as often as SwiftUI likes.
+  /// Loads the first page if it has not loaded and no load runs, and waits until that load
+  /// ends; otherwise re-checks the visible rows. Idempotent: calls while the first load runs
+  /// join it, so `.task { await paginator.start() }` may run as often as SwiftUI likes.
+  ///
+  /// Without a cursor the list opens at the configuration's initial cursor, or where an
+  /// earlier call with a cursor opened it. With `cursor` it opens there (a chat's newest page,
+  /// a deep link's page): its page gives both cursors, and the list then grows both ways as
+  /// rows near either edge appear. The same cursor again behaves as a call without one;
+  /// another cursor starts a new generation there, as a refresh does. Later refreshes start
+  /// from the last cursor given.
+  ///
+  /// ```swift
+  /// .task { await chat.start(at: .newest) }
+  /// ```
   ///
   /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
   /// the call returns when the load ends, whether or not the caller was cancelled.
-  /// - Complexity: O(*m*) for a first page of *m* items, besides waiting for the load.
-  public func start() async {
-    send(.start)
+  /// - Parameter cursor: The page to open at, in the source's terms (default `nil`: where the
+  ///   list opens, the configuration's initial cursor until a call gives one).
+  /// - Complexity: O(*m*) for a first page of *m* items, besides waiting for the load; with a
+  ///   new cursor, as ``refresh(policy:)``.
+  public func start(at cursor: Cursor? = nil) async {
+    if let cursor { send(.startAt(cursor)) } else { send(.start) }
     await waitForRefresh()
   }
 
-  /// Opens the list at `cursor` (a chat's newest page, a deep link's page) and waits until
-  /// that page commits or fails. Its page gives both cursors, and the list then grows both
-  /// ways as rows near either edge appear.
-  ///
-  /// Idempotent for the same cursor (it behaves as ``start()``); with another cursor it starts
-  /// a new generation there, as a refresh does. Later refreshes start from `cursor`.
-  /// - Parameter cursor: The page to open at, in the source's terms.
-  /// - Complexity: As ``start()`` for the same cursor; with another, as ``refresh()``.
-  public func start(at cursor: Cursor) async {
-    send(.startAt(cursor))
-    await waitForRefresh()
-  }
-
-  /// Starts a new generation from the origin (the initial cursor, or the last
-  /// ``start(at:)``'s), or, with ``RefreshPolicy/aroundAnchor``, from the page holding the row
-  /// on screen, cancelling the loads of both edges, and waits until the refresh
+  /// Starts a new generation, cancelling the loads of both edges, and waits until the refresh
   /// commits or fails. The old items stay until the new page commits, then are replaced in
   /// one step; if it fails they stay and ``refreshState`` shows the error. Concurrent calls
-  /// share one request.
+  /// share one request: a call while a refresh runs joins it, whatever that refresh's policy.
+  ///
+  /// Where it reloads from is the configuration's `refreshPolicy` (``PagingConfiguration``),
+  /// or `policy` for this call: from the origin (the initial cursor, or the last
+  /// ``start(at:)``'s), from the page holding the row on screen
+  /// (``RefreshPolicy/aroundAnchor``), or every loaded page again
+  /// (``RefreshPolicy/allLoaded(limit:)``), a "Reload all" command beside a pull to refresh
+  /// that keeps the place, say:
+  ///
+  /// ```swift
+  /// .refreshable { await feed.refresh() }
+  /// await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
+  /// ```
   ///
   /// The refresh runs in a task the paginator owns: when SwiftUI cancels a `.refreshable`
   /// task (it does on re-render), the refresh goes on, nothing is shown as an error, and the
   /// call returns when the refresh ends.
-  /// - Complexity: O(pages + visible rows + edits) to start it and O(*n*) to commit its *n* items,
-  ///   besides waiting for the load.
-  public func refresh() async {
-    send(.refresh)
-    await waitForRefresh()
-  }
-
-  /// Refreshes as ``refresh()`` does, by `policy` for this call instead of the
-  /// configuration's ``PagingConfiguration/refreshPolicy``: a "Reload all" command beside a
-  /// pull to refresh that keeps the place, say. A call while a refresh runs joins it, whatever
-  /// that refresh's policy.
-  ///
-  /// ```swift
-  /// await feed.refresh(policy: .allLoaded(limit: 5))  // at most 5 requests, one change of items
-  /// ```
   /// - Parameter policy: Where the refresh starts and how many pages it fetches
-  ///   (``RefreshPolicy``).
+  ///   (``RefreshPolicy``; default `nil`: the configuration's).
   /// - Complexity: O(pages + visible rows + edits) to start it and O(*n*) to commit its *n* items,
   ///   besides waiting for the loads.
-  public func refresh(policy: RefreshPolicy) async {
-    send(.refreshWith(policy))
+  public func refresh(policy: RefreshPolicy? = nil) async {
+    if let policy { send(.refreshWith(policy)) } else { send(.refresh) }
     await waitForRefresh()
   }
 
@@ -335,7 +329,7 @@ where Item.ID: Sendable {
   /// Tells the paginator that the row with this id is being shown.
   /// - Parameter id: The row's item id.
   /// - Complexity: O(1).
-  @inlinable public func rowAppeared(id: Item.ID) { appeared(.id(id)) }
+  @inlinable package func rowAppeared(id: Item.ID) { appeared(.id(id)) }
 
   /// Tells the paginator that the row at this position is being shown (UIKit's
   /// `willDisplay`).
@@ -353,7 +347,7 @@ where Item.ID: Sendable {
   /// - Parameter id: The row's item id.
   /// - Complexity: O(1), or O(*v*) for the *v* rows remembered as visible (at most 512) when
   ///   the lowest or highest visible row leaves.
-  @inlinable public func rowDisappeared(id: Item.ID) { disappeared(.id(id)) }
+  @inlinable package func rowDisappeared(id: Item.ID) { disappeared(.id(id)) }
 
   /// Tells the paginator that the row at this position is no longer shown.
   /// - Parameter index: The row's position in ``items``, from 0.

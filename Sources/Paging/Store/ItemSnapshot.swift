@@ -58,23 +58,16 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// - Complexity: O(1).
   @inlinable public var startIndex: Int { 0 }
 
-  /// One past the position of the last item: ``count``.
+  /// One past the position of the last item: the number of items. (`count` and `isEmpty`
+  /// are `RandomAccessCollection`'s, O(1) with these `Int` positions.)
   /// - Complexity: O(1).
   @inlinable public var endIndex: Int { frontCount &+ backCount }
-
-  /// The number of items.
-  /// - Complexity: O(1).
-  @inlinable public var count: Int { frontCount &+ backCount }
-
-  /// Whether there are no items.
-  /// - Complexity: O(1).
-  @inlinable public var isEmpty: Bool { frontCount == 0 && backCount == 0 }
 
   /// The item at `position`.
   /// - Parameter position: A position in `0 ..< count`; any other traps.
   /// - Complexity: O(1): shifts, masks and three array reads (group, chunk, item), no search.
   @inlinable public subscript(position: Int) -> Item {
-    precondition(position >= 0 && position < count, "ItemSnapshot index out of range")
+    precondition(position >= 0 && position < endIndex, "ItemSnapshot index out of range")
     return self[slot: position &- frontCount]
   }
 

@@ -5,7 +5,7 @@ extension ItemStore {
   /// - Parameter count: Items to remove, in `0 ... self.count`.
   /// - Complexity: O(*n*) for the *n* items kept: the store is rebuilt from them, so that the
   ///   slots start again at 0 and the index stays as small as the window. A capped window holds
-  ///   at most about ``PagingConfiguration/maxSize`` items, so a drop costs O(`maxSize`).
+  ///   at most about ``PagingConfiguration``'s `maxSize` items, so a drop costs O(`maxSize`).
   package mutating func removeFirst(_ count: Int) {
     guard count > 0 else { return }
     let kept = Array(snapshot.dropFirst(count))

@@ -5,19 +5,19 @@ import Foundation
 /// so that a log line never carries a token (fault class 29 of the rulebook). Code that needs
 /// the full URL reads it from the error itself.
 ///
-/// Use it in the descriptions of a page source of your own, and ``redactingURLs(in:)`` for text
-/// that may quote URLs (a server's error body):
+/// The engine's errors print URL cursors with it, and `PagingHTTP`'s errors their URLs, with
+/// ``redactingURLs(in:)`` for text that may quote URLs (a server's error body):
 ///
 /// ```swift
 /// var description: String { "HTTP \(status) from \(RedactedURL(url))" }
 /// ```
-public struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
+package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// The URL, in full.
-  public let url: URL
+  package let url: URL
 
   /// Wraps `url`.
   /// - Parameter url: The URL to print redacted.
-  public init(_ url: URL) { self.url = url }
+  package init(_ url: URL) { self.url = url }
 
   /// How an error description prints a cursor: a `URL` redacted, anything else as
   /// `String(describing:)` (a cursor type of its own redacts in its `description`).
@@ -31,7 +31,7 @@ public struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// The URL with its user part (user name and password), query values (and bare query
   /// items) and fragment replaced by `…`.
   /// - Complexity: O(n) in the URL's length.
-  public var description: String { Self.redacting(Substring(url.absoluteString)) }
+  package var description: String { Self.redacting(Substring(url.absoluteString)) }
 
   /// `text` with every URL in it redacted as ``description`` redacts one: each absolute URL
   /// (`scheme://…`, JSON's escaped `scheme:\/\/…` too) loses its user part, query values and
@@ -40,7 +40,7 @@ public struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// - Parameter text: Any text, such as the start of a response body.
   /// - Returns: The text with those parts replaced by `…`.
   /// - Complexity: O(n) in the text's length.
-  public static func redactingURLs(in text: String) -> String {
+  package static func redactingURLs(in text: String) -> String {
     var result = ""
     var rest = Substring(text)
     while let start = rest.firstIndex(where: { !isDelimiter($0) }) {

@@ -55,8 +55,8 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   ///   - source: Loads the pages.
   ///   - configuration: The rules; its initial cursor must be the snapshot's.
   ///   - clock: The test clock that the timers are set on and that times the loads.
-  /// - Throws: `PagingSnapshotError.otherList` when the snapshot belongs to a list opened at
-  ///   another initial cursor.
+  /// - Throws: `PagingSnapshotError` when the snapshot belongs to a list opened at another
+  ///   initial cursor.
   /// - Complexity: O(*n*) for *n* saved items.
   public convenience init<Source: PageSource>(
     restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,

@@ -51,9 +51,9 @@ extension PaginatorBackedFeed where Self: ListFeed {
   /// ``Paginator/rowDisappeared(_:)``.
   /// - Parameter item: The row's item.
   package func rowDisappeared(_ item: Item) { paginator.rowDisappeared(item) }
-  /// ``Paginator/start()``.
+  /// ``Paginator/start(at:)``.
   package func runScreenTask() async { await paginator.start() }
-  /// ``Paginator/refresh()``.
+  /// ``Paginator/refresh(policy:)``.
   package func refresh() async { await paginator.refresh() }
   /// ``Paginator/retry()``.
   package func retry() { paginator.retry() }

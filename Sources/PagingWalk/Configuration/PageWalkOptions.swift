@@ -22,7 +22,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   public var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
   /// with `PagingError.noNewItems(pages:)` (fault class 14). At least 1; default 3, as
-  /// `PagingConfiguration.maxPagesWithoutNewItems`.
+  /// `PagingConfiguration`'s.
   public var maxPagesWithoutNewItems: Int {
     didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
   }
@@ -80,7 +80,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
-    retryPolicy: RetryPolicy = PagingConfiguration<Int>().retryPolicy, deadline: Duration? = nil,
+    retryPolicy: RetryPolicy = .exponentialBackoff(.standard), deadline: Duration? = nil,
     readAhead: Int = 0
   ) {
     self.readAhead = max(0, readAhead)

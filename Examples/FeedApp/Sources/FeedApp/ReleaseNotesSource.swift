@@ -16,6 +16,6 @@ struct ReleaseNotesSource: PageSource {
     try await Task.sleep(for: latency)
     if isChat { return try await server.page(before: request.cursor, size: pageSize) }
     return try await server.page(
-      after: request.cursor, size: pageSize, matching: request.query(as: String.self))
+      after: request.cursor, size: pageSize, matching: request.query as? String)
   }
 }

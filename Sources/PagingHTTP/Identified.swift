@@ -1,6 +1,6 @@
 /// A value that is not `Identifiable` (a bare string, a tuple-like row), paired with the id
 /// the engine de-duplicates, diffs and anchors it by: what SwiftUI's `ForEach(_:id:)` does
-/// with a key path, as an item type the ``Paginator`` and PagingWalk's `PageWalk` can hold.
+/// with a key path, as an item type a `Paginator` or a `PageWalk` can hold.
 ///
 /// ```swift
 /// let names = ["repo001", "repo002"].map { Identified($0, id: \.self) }
@@ -8,9 +8,9 @@
 /// names[0].count  // 7: the value's members read through the wrapper
 /// ```
 ///
-/// `PagingHTTP`'s `HTTPPageSource(url:strategy:id:…)` decodes such items from a body. The id
-/// is read once, when the item is made; ids must be stable across pages and refreshes, as for
-/// any item.
+/// ``HTTPPageSource``'s ``HTTPPageSource/init(url:strategy:id:queryItems:headers:authorization:decoder:transport:maximumBodySize:allowedOrigins:body:timeout:maximumRateLimitWait:clock:)``
+/// decodes such items from a body. The id is read once, when the item is made; ids must be
+/// stable across pages and refreshes, as for any item.
 @dynamicMemberLookup
 public struct Identified<Value: Sendable, ID: Hashable & Sendable>: Identifiable, Sendable {
   /// The value.
