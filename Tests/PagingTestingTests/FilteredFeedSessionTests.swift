@@ -20,9 +20,9 @@ import Testing
       didSet { paginator.filter = { [muted] post in !muted.contains(post.author) } }
     }
 
-    init(server: SimulatedFeedServer<Post>) {
+    init(server: SimulatedFeedServer<Post>, clock: TestClock) {
       paginator = Paginator(
-        source: server, configuration: PagingConfiguration(prefetch: .fixed(20)))
+        source: server, configuration: PagingConfiguration(prefetch: .fixed(20)), clock: clock)
     }
   }
 
@@ -31,7 +31,7 @@ import Testing
     let server = SimulatedFeedServer(
       items: (0..<400).map(Post.init(id:)), pageSize: 20, latency: .cellular, seed: 3,
       clock: clock)
-    let feed = MutedAuthorsFeed(server: server)
+    let feed = MutedAuthorsFeed(server: server, clock: clock)
     feed.muted = muting
     let list = ListSimulator(feed: feed, server: server, clock: clock)
     await list.startScreenTask()

@@ -48,8 +48,10 @@ extension Paginator {
 
 extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// Creates a paginator that shows a saved window at once and revalidates it with a refresh,
-  /// as Paging's `init(restoring:source:configuration:clock:)` does, whose automatic retries
-  /// and hedges are timers on `clock`, fired inside the advance that reaches them.
+  /// as Paging's package `init(restoring:source:configuration:clock:timers:)` does, whose
+  /// automatic retries and hedges are timers on `clock`, fired inside the advance that reaches
+  /// them. Apps and their tests restore from the saved bytes with
+  /// `restoring(_:source:configuration:clock:)`.
   /// - Parameters:
   ///   - snapshot: The saved window.
   ///   - source: Loads the pages.
@@ -58,7 +60,7 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// - Throws: `PagingSnapshotError` when the snapshot belongs to a list opened at another
   ///   initial cursor.
   /// - Complexity: O(*n*) for *n* saved items.
-  public convenience init<Source: PageSource>(
+  package convenience init<Source: PageSource>(
     restoring snapshot: PagingSnapshot<Item, Cursor>, source: Source,
     configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
     clock: TestClock
