@@ -66,10 +66,16 @@ let package = Package(
         "Paging", "PagingWalk", "PagingTesting", "PagingBaselines", "DemoSupport", "PagingSQLite",
         "PagingHTTP",
       ]),
+    // The rows, pages, error and scripted source that the engine's and the walk's tests share.
+    .target(name: "PagingTestSupport", dependencies: ["Paging"], path: "Tests/PagingTestSupport"),
     .testTarget(
       name: "PagingTests",
-      dependencies: ["Paging", "PagingWalk", "PagingTesting", "PagingReference"]),
-    .testTarget(name: "PagingWalkTests", dependencies: ["PagingWalk", "Paging", "PagingTesting"]),
+      dependencies: [
+        "Paging", "PagingWalk", "PagingTesting", "PagingReference", "PagingTestSupport",
+      ]),
+    .testTarget(
+      name: "PagingWalkTests",
+      dependencies: ["PagingWalk", "Paging", "PagingTesting", "PagingTestSupport"]),
     .testTarget(
       name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting", "PagingBaselines"]),
     .testTarget(

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// The adaptive prefetch rule (``AdaptivePrefetch``): the distance becomes one more than the rows

@@ -1,5 +1,6 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

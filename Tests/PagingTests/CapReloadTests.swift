@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R26's hysteresis and reload distance, with exact values: a cap of 60 over 20-row

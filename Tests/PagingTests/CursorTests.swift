@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; with manual

@@ -4,6 +4,7 @@
 // cannot clash with other tests of the module.
 import Foundation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 

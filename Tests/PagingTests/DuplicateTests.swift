@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R10 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R5 (fault class 5): after a page with no next cursor, nothing loads until a refresh.

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R25 and R3: under a display filter the adaptive prefetch distance is counted in

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R1, R3 and R18 (fault classes 1 and 2): the first display sends exactly one request.

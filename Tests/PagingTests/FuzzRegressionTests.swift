@@ -1,5 +1,6 @@
 import Paging
 import PagingReference
+import PagingTestSupport
 import PagingTesting
 import Testing
 

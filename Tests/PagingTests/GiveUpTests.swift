@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R11 and R12 (fault classes 15 and 14): a repeated cursor and a run of pages without

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 

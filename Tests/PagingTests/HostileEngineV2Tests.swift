@@ -1,5 +1,6 @@
 import Observation
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Defects of engine v2 found with hostile inputs and interleavings, now fixed. Each test states

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// The id index behind ``ItemStore``: bit-packed zigzag-coded slots with fingerprints, probed

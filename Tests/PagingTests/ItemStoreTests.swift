@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// The engine's store: an ``ItemSnapshot`` on two sides plus an id index of stable slots.

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Local edits, query changes and display filters at the state machine (rulebook R23 to R25,

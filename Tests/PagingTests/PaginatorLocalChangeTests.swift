@@ -1,5 +1,6 @@
 import Observation
 import Paging
+import PagingTestSupport
 import PagingTesting
 import Testing
 

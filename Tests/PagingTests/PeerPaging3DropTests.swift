@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Drops under `maxSize` and the refresh key from the scroll position, translated from Android

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Behaviours of Android Paging 3's `PageFetcherSnapshot`, translated from its unit tests

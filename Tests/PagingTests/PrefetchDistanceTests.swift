@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R3 and R20: a row triggers an append only within the prefetch distance of the loaded

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Seeded random streams over a capped window (rulebook R26, R27): scrolls and jumps both ways,

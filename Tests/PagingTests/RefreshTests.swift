@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R2 and R9 (fault classes 10 and 11): a refresh starts a new generation, cancels loads

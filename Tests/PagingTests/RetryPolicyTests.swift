@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R7's opt-in: exponential backoff retries a bounded number of times, at growing delays.

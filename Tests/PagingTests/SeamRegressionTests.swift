@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// A row with a flag the app edits (a like) and a filter reads.

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Rulebook R1 and R4 (fault classes 2, 3, 13 and 14): one load at a time; appearances during a

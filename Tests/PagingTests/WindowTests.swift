@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Fault classes 20 and 21, rulebook R26 (the memory cap) and R27 (refresh policies), on a

@@ -1,4 +1,5 @@
 import Paging
+import PagingTestSupport
 import PagingWalk
 import Testing
 
