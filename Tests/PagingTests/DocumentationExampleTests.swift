@@ -128,12 +128,9 @@ import Testing
   @Test func postsSourcePutsTheCursorInTheQuery() throws {
     let endpoint = try #require(URL(string: "https://api.example.com/posts"))
     let source = PostsSource(endpoint: endpoint)
-    let first = PageRequest<String>(
-      id: PageRequestID(rawValue: 1), direction: .refresh, cursor: nil,
-      generation: Generation(rawValue: 1))
-    let next = PageRequest<String>(
-      id: PageRequestID(rawValue: 2), direction: .append, cursor: "c2",
-      generation: Generation(rawValue: 1))
+    // The requests an app's own test can make, through PagingTesting's public initializer.
+    let first = PageRequest<String>(cursor: nil)
+    let next = PageRequest<String>(direction: .append, cursor: "c2")
     #expect(source.url(for: first).absoluteString == "https://api.example.com/posts?limit=20")
     #expect(
       source.url(for: next).absoluteString == "https://api.example.com/posts?limit=20&after=c2")
@@ -143,9 +140,7 @@ import Testing
 
   /// The hedging switches of the DocC article "Tail latency": hedging off, or a fixed delay.
   @Test func theReadmesHedgingSwitchesCompileAndTurnHedgingOff() {
-    var configuration = PagingConfiguration<String>()
-    configuration.hedging = .off  // never a second request
-    // configuration.hedging = .after(.seconds(2))    // a fixed delay, without a budget
+    let configuration = PagingConfiguration<String>(hedging: .off)  // never a second request
     #expect(configuration.hedging == .off)
     #expect(PagingConfiguration<String>().hedging == .standard)
   }
