@@ -19,9 +19,9 @@ struct BenchOptions: Sendable {
   var walkRows: Int?
   /// `--walk-page-size N`: the walk's rows per page (default 1,000).
   var walkPageSize = 1_000
-  /// `--walk-keeping-duplicates`: the walk with ``PageWalkOptions/removesDuplicates`` off.
+  /// `--walk-keeping-duplicates`: the walk with ``PageWalkOptions``'s `removesDuplicates` off.
   var walkKeepsDuplicates = false
-  /// `--walk-remembered-pages N`: the walk's ``PageWalkOptions/rememberedPages`` (default 8;
+  /// `--walk-remembered-pages N`: the walk's ``PageWalkOptions``'s `rememberedPages` (default 8;
   /// a huge N remembers every id, as walks did before their memory was bounded).
   var walkRememberedPages = PageWalkOptions().rememberedPages
   /// Run only the SQLite cache's section and print it with its goals.
@@ -40,7 +40,7 @@ struct BenchOptions: Sendable {
   /// `--http-id KIND`: what the HTTP walk's row ids are: `number` (default), `text` or `name`
   /// (the item is its own id).
   var httpRowID = HTTPWalkBenchmark.RowID.number
-  /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions/readAhead`` (default 0).
+  /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions``'s `readAhead` (default 0).
   var httpReadAhead = 0
   /// `--http-into-sqlite`: the HTTP walk commits each page into a SQLite checkpoint (a sync
   /// job), instead of only counting its rows.

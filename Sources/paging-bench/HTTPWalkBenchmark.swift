@@ -100,7 +100,7 @@ enum HTTPWalkBenchmark {
   ///   - strategy: How the next page is found.
   ///   - authorization: The `Authorization` header's value, if the server needs one.
   ///   - id: What a row's id is.
-  ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions/readAhead``).
+  ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions``'s `readAhead`).
   ///   - intoSQLite: Whether each page commits into a SQLite checkpoint (in a temporary file,
   ///     removed after) before the next is asked for, as a sync job does.
   /// - Returns: A line with the rows, the pages and the seconds the walk took.

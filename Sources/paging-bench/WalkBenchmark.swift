@@ -24,8 +24,8 @@ enum WalkBenchmark {
   /// - Parameters:
   ///   - rows: The rows of the source.
   ///   - pageSize: The rows per page.
-  ///   - removesDuplicates: ``PageWalkOptions/removesDuplicates``.
-  ///   - rememberedPages: ``PageWalkOptions/rememberedPages``.
+  ///   - removesDuplicates: ``PageWalkOptions``'s `removesDuplicates`.
+  ///   - rememberedPages: ``PageWalkOptions``'s `rememberedPages`.
   /// - Returns: One line: rows, pages, seconds, rows per second and the peak resident set;
   ///   and the memory goal, checked.
   static func run(

@@ -26,12 +26,12 @@ public struct PagingMetrics: Hashable, Sendable {
   /// Automatic retries scheduled by the retry policy.
   public var retriesScheduled = 0
   /// Pages dropped by the memory cap (``PagingConfiguration``'s `maxSize`).
-  package var pagesDropped = 0
+  public var pagesDropped = 0
   /// Hedges sent (``PagingConfiguration``'s `hedging`): second requests for a page whose first
   /// request was slow. Not counted in ``requestsStarted``; never a duplicate request.
   public var hedgesStarted = 0
   /// Hedges whose answer came first and committed.
-  package var hedgesWon = 0
+  public var hedgesWon = 0
   /// Times the engine found a state its rules rule out and ended the load concerned with
   /// ``PagingError/internalInconsistency(_:)`` (debug builds trap instead). Always 0 unless
   /// the engine has a defect.

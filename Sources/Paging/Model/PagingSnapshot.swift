@@ -98,7 +98,7 @@ where
   /// - Throws: ``PagingSnapshotError`` when `data` is not a snapshot of this type that this
   ///   version can read.
   /// - Complexity: O(*n*) for *n* items.
-  public init(decoding data: Data) throws(PagingSnapshotError) {
+  package init(decoding data: Data) throws(PagingSnapshotError) {
     guard let header = try? JSONDecoder().decode(PagingSnapshotHeader.self, from: data) else {
       throw .unreadable
     }

@@ -3,27 +3,30 @@ import Paging
 /// The limits, guards and retries of a ``PageWalk``: the limits are the walk's; the guards and
 /// retries are settings of the engine's state machine it drives, which applies them as it does
 /// for a `Paginator`.
+///
+/// Every setting is given to the initializer, as `PagingConfiguration`'s are, so that a new
+/// setting never widens what callers can read.
 public struct PageWalkOptions: Sendable, Hashable {
   /// The most pages the walk requests successfully; it ends after that many (`nil`: no
   /// limit). At least 1.
-  public var maxPages: Int? {
+  package var maxPages: Int? {
     didSet { maxPages = maxPages.map { max(1, $0) } }
   }
   /// The walk ends once its pages hold this many items (`nil`: no limit); ``PageWalk/items``
   /// yields exactly this many, ``PageWalk`` the pages that reach it. At least 1.
-  public var maxItems: Int? {
+  package var maxItems: Int? {
     didSet { maxItems = maxItems.map { max(1, $0) } }
   }
   /// Whether items whose id an earlier page of the walk already had are dropped (the engine's
   /// `DuplicatePolicy.keepFirst`; fault class 12 of the rulebook), as far back as
-  /// ``rememberedPages`` reaches. Costs one id per item of those pages; off, the walk keeps no
-  /// id, and only a page without items counts towards ``maxPagesWithoutNewItems``. Default
+  /// `rememberedPages` reaches. Costs one id per item of those pages; off, the walk keeps no
+  /// id, and only a page without items counts towards `maxPagesWithoutNewItems`. Default
   /// `true`.
-  public var removesDuplicates: Bool
+  package var removesDuplicates: Bool
   /// Pages in a row that may add no new item (empty, or all duplicates) before the walk fails
   /// with `PagingError.noNewItems(pages:)` (fault class 14). At least 1; default 3, as
   /// `PagingConfiguration`'s.
-  public var maxPagesWithoutNewItems: Int {
+  package var maxPagesWithoutNewItems: Int {
     didSet { maxPagesWithoutNewItems = max(1, maxPagesWithoutNewItems) }
   }
   /// When a failed request is sent again: `RetryPolicy.manual` never (the walk throws);
@@ -33,7 +36,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)`), exactly as a `Paginator` does
   /// (rulebook R7). Default:
   /// `PagingConfiguration`'s default policy.
-  public var retryPolicy: RetryPolicy
+  package var retryPolicy: RetryPolicy
   /// The longest the whole walk may take, on the walk's clock, from its first `next()`: past
   /// it, the request in flight or the wait for a retry is cancelled, and the walk throws a
   /// ``PageWalkError`` with `PagingError.deadlineExceeded(_:)` whose cursor resumes at the
@@ -41,7 +44,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// Beside a source's own per-request timeout (an HTTP source's `timeout`), which bounds one
   /// request; this bounds the requests, retries and waits together. `nil` (the default): no
   /// deadline. Negative values count as zero.
-  public var deadline: Duration? {
+  package var deadline: Duration? {
     didSet { deadline = deadline.map { max(.zero, $0) } }
   }
 
@@ -52,7 +55,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// checkpoint cursor. Costs one id per item of those pages and one cursor per page. At
   /// least 1; default 8, enough for offset drift of up to 8 pages between two requests. For
   /// exact duplicate removal over a whole walk, walk into a database that keys the rows by id.
-  public var rememberedPages = 8 {
+  package var rememberedPages = 8 {
     didSet { rememberedPages = max(1, rememberedPages) }
   }
 
@@ -64,7 +67,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// retries, and come to the caller in order; an error comes after the pages before it.
   /// Costs up to *k* pages of memory, and up to *k* requests whose pages are never used when
   /// the caller stops early. Negative values count as 0.
-  public var readAhead = 0 {
+  package var readAhead = 0 {
     didSet { readAhead = max(0, readAhead) }
   }
 
@@ -76,13 +79,16 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - maxPagesWithoutNewItems: Pages in a row without a new item before failing (default 3).
   ///   - retryPolicy: Automatic retries (default: `PagingConfiguration`'s default).
   ///   - deadline: The longest the whole walk may take (default: none).
+  ///   - rememberedPages: The last pages whose ids duplicate removal remembers (default 8; at
+  ///     least 1).
   ///   - readAhead: Pages loaded ahead of the caller (default 0: none).
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .exponentialBackoff(.standard), deadline: Duration? = nil,
-    readAhead: Int = 0
+    rememberedPages: Int = 8, readAhead: Int = 0
   ) {
+    self.rememberedPages = max(1, rememberedPages)
     self.readAhead = max(0, readAhead)
     self.deadline = deadline.map { max(.zero, $0) }
     self.maxPages = maxPages.map { max(1, $0) }

@@ -9,23 +9,23 @@ import Paging
 ///
 /// By default nothing runs ahead: each `next()` sends one request (or none, at the end), and the
 /// automatic retries of that request if it fails, and returns its page. With
-/// ``PageWalkOptions/readAhead`` set, the next pages load while the caller works on the one it
+/// ``PageWalkOptions``'s `readAhead` set, the next pages load while the caller works on the one it
 /// holds, still one request after another and returned in order. The walk drives the
 /// engine's state machine, so its guards and retries are the engine's, with the same rules
 /// (rulebook R7 and fault classes 12, 14, 15 and 25):
 /// - a cursor whose page already loaded in the walk, cycles included, ends it with
 ///   `PagingError.repeatedCursor(_:)`: at once within the last
-///   ``PageWalkOptions/rememberedPages`` pages, a longer cycle later (rulebook R29);
-/// - ``PageWalkOptions/maxPagesWithoutNewItems`` pages in a row without a new item (empty, or
+///   ``PageWalkOptions``'s `rememberedPages` pages, a longer cycle later (rulebook R29);
+/// - ``PageWalkOptions``'s `maxPagesWithoutNewItems` pages in a row without a new item (empty, or
 ///   every id seen before) end it with `PagingError.noNewItems(pages:)`;
 /// - items whose id a remembered page had are dropped unless
-///   ``PageWalkOptions/removesDuplicates`` is off;
+///   ``PageWalkOptions``'s `removesDuplicates` is off;
 /// - a source that reports a cancellation nobody asked for has its request sent again, three
 ///   times; the fourth time in a row fails with `PagingError.sourceCancelled(times:)`;
-/// - a retryable failure is sent again as ``PageWalkOptions/retryPolicy`` says, after at least
+/// - a retryable failure is sent again as ``PageWalkOptions``'s `retryPolicy` says, after at least
 ///   the server's `Retry-After`; a `Retry-After` past the policy's `maxDelay` ends the walk at
 ///   once with `PagingError.retryAfterTooLong(wait:maxDelay:error:)`;
-/// - past ``PageWalkOptions/deadline`` on the walk's clock, the walk ends with
+/// - past ``PageWalkOptions``'s `deadline` on the walk's clock, the walk ends with
 ///   `PagingError.deadlineExceeded(_:)`.
 ///
 /// Every request carries a new `PageRequest.id`, retries included: the first page is a
@@ -38,7 +38,7 @@ import Paging
 /// Differences from the `Paginator`: no prefetch (the caller pulls), no refresh, one
 /// direction (next cursors only), and the items go to the caller instead of a window: the
 /// walk's memory is bounded at any length: the ids of its last pages (none with
-/// ``PageWalkOptions/removesDuplicates`` off) and a few cursors (rulebook R29).
+/// ``PageWalkOptions``'s `removesDuplicates` off) and a few cursors (rulebook R29).
 public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
   /// A page: its items (duplicates removed) and its cursors as the source returned them.
   public typealias Element = Page<Source.Item, Source.Cursor>
@@ -57,10 +57,10 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
   }
 
   /// Returns the walk's pages in order: one request per ``next()``, or, with
-  /// ``PageWalkOptions/readAhead``, up to that many pages loading ahead of the caller.
+  /// ``PageWalkOptions``'s `readAhead`, up to that many pages loading ahead of the caller.
   public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
     /// Drives the walk when nothing reads ahead (mutated in place, so the machine's storage is
-    /// never copied); with ``PageWalkOptions/readAhead``, the walk's first state, which
+    /// never copied); with ``PageWalkOptions``'s `readAhead`, the walk's first state, which
     /// ``ahead`` took.
     private var steps: Steps
     private let ahead: ReadAhead<Steps>?
@@ -97,7 +97,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var finished = false
     private var pages = 0
     private var itemCount = 0
-    /// The time left to the walk's ``PageWalkOptions/deadline``, from the first `next()`.
+    /// The time left to the walk's ``PageWalkOptions``'s `deadline`, from the first `next()`.
     private var deadline: WalkDeadline?
 
     init(walk: PageWalk) {
@@ -209,7 +209,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       return Page(items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
     }
 
-    /// The page as the walk returns it: with ``PageWalkOptions/removesDuplicates``, only the
+    /// The page as the walk returns it: with ``PageWalkOptions``'s `removesDuplicates`, only the
     /// items the machine kept, which it added after position `before`, in the page's order.
     /// - Complexity: O(*m*) for *m* items in the page.
     private func kept(_ page: Element, after before: Int) -> Element {
@@ -242,7 +242,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     }
   }
 
-  /// The items of a ``PageWalk``, one at a time; at most ``PageWalkOptions/maxItems``.
+  /// The items of a ``PageWalk``, one at a time; at most ``PageWalkOptions``'s `maxItems`.
   public struct Items: AsyncSequence, Sendable {
     /// An item of the walk.
     public typealias Element = Source.Item
@@ -268,7 +268,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       }
 
       /// The next item.
-      /// - Returns: The item, or `nil` at the end of the walk or at ``PageWalkOptions/maxItems``.
+      /// - Returns: The item, or `nil` at the end of the walk or at ``PageWalkOptions``'s `maxItems`.
       /// - Throws: ``PageWalkError``; `CancellationError` when the task was cancelled.
       /// - Complexity: Amortised O(1), plus a request whenever a page is used up.
       public mutating func next() async throws -> Source.Item? {

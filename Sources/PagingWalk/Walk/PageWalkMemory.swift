@@ -1,8 +1,8 @@
 import Paging
 
 /// What a ``PageWalk`` remembers of the pages it returned, bounded at any length (rulebook
-/// R29): the ids of at least its last ``PageWalkOptions/rememberedPages`` pages (at most twice
-/// that many), and the cursors of its last ``PageWalkOptions/rememberedPages`` pages plus one
+/// R29): the ids of at least its last ``PageWalkOptions``'s `rememberedPages` pages (at most twice
+/// that many), and the cursors of its last ``PageWalkOptions``'s `rememberedPages` pages plus one
 /// more, a checkpoint moved to the cursor of page 1, 2, 4, 8, ... (Brent's cycle detection).
 ///
 /// A cursor whose page is remembered ends the walk at once with

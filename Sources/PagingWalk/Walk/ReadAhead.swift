@@ -8,7 +8,7 @@ protocol PageWalkSteps<Element>: Sendable {
 }
 
 /// Runs a walk's steps up to `pagesAhead` pages ahead of its caller
-/// (``PageWalkOptions/readAhead``): a chain of tasks, each taking the steps where the one before
+/// (``PageWalkOptions``'s `readAhead`): a chain of tasks, each taking the steps where the one before
 /// left them, so the pages still load one after another, in order, through the same engine; the
 /// caller takes them from the front of the chain, and each time it does, one more task joins
 /// the back. A task that throws passes its error down the chain, so the caller gets it after
