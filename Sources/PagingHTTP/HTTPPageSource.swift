@@ -43,7 +43,8 @@ import Paging
 /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)`.
 ///
 /// **Items without an `id`** (a catalog of bare strings, rows keyed by another field): give
-/// the initializer an id key path, and the items are `Identified` values:
+/// the initializer an id key path, and the items are `Identified` values. Walked with
+/// PagingWalk's `pages()` (`import PagingWalk`):
 ///
 /// ```swift
 /// let catalog = HTTPPageSource(

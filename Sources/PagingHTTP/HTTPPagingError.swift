@@ -12,8 +12,8 @@ import Paging
 /// what can succeed later: timeouts, lost or refused connections, HTTP 408, 429 and 5xx.
 ///
 /// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
-/// that carries no secret: URLs lose their user part, query values and fragment
-/// (`RedactedURL`), and nothing of a body is quoted, since a body can carry anything (a token
+/// that carries no secret: URLs lose their user part, query values and fragment (each
+/// replaced by `…`), and nothing of a body is quoted, since a body can carry anything (a token
 /// echoed back, a user's data): a body is described by its size and `Content-Type`, and GraphQL
 /// errors by their count. Code reads the body from ``bodyText`` and the messages from the case.
 ///

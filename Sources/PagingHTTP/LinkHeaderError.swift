@@ -36,7 +36,8 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
     self.reason = reason
   }
 
-  /// A sentence for logs, with the URLs it quotes redacted (`RedactedURL`).
+  /// A sentence for logs, with the user part, query values and fragment of the URLs it
+  /// quotes replaced by `…`.
   /// - Complexity: O(n) in the field value's length.
   public var description: String {
     switch reason {

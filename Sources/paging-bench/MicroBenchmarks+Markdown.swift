@@ -34,7 +34,7 @@ extension MicroBenchmarks {
     return """
       ## One appearance signal
 
-      CPU time of one `rowAppeared(id:)` (Paginator, on the main actor) or one
+      CPU time of one `rowAppeared(_:)` (Paginator, on the main actor) or one
       `handle(.rowAppeared(.id(_:)))` (the bare state machine), and of one
       `isThresholdItem(offset: 10, item:)` of the scanning helper over a plain array, with the
       given number of 16-byte items loaded; and, as the yardstick the goals divide by, one

@@ -35,7 +35,8 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// more than this plus its largest page, whole pages drop at the edge farthest from the
   /// visible rows, down to this many, and load again ahead of the user who scrolls back
   /// (Android Paging 3's `maxSize`, with hysteresis; rulebook R26). It must be at least a
-  /// page plus twice the prefetch distance: see ``validate(pageSize:)``.
+  /// page plus twice the largest prefetch distance (with the default adaptive prefetch, whose
+  /// largest distance is 100, a page plus 200 items).
   package var maxSize: Int?
   /// Where ``Paginator/refresh(policy:)`` reloads from when it is given no policy.
   package var refreshPolicy: RefreshPolicy

@@ -22,7 +22,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// idle list (fault class 25). Retryable: ``Paginator/retry()`` loads the same cursor.
   case sourceCancelled(times: Int)
   /// The configuration's `maxSize` (``PagingConfiguration``) is below one page plus twice the
-  /// prefetch distance, so the cap would drop a page that the rows on screen or the prefetch
+  /// largest prefetch distance, so the cap would drop a page that the rows on screen or the prefetch
   /// window need at once, and load it again, in a loop (fault class 20; Android Paging 3
   /// rejects the same configuration). Checked when a refresh commits, with the size of the
   /// page the source returned: the refresh then fails instead; not retryable.
@@ -157,8 +157,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
     case .maxSizeTooSmall(let maxSize, let required):
-      "invalid configuration: maxSize \(maxSize) is below a page plus twice the prefetch "
-        + "distance (\(required) items)"
+      "maxSize \(maxSize) is below a page plus twice the largest prefetch distance "
+        + "(\(required) items)"
     case .internalInconsistency(let rule): "the paging engine broke its own rule: \(rule)"
     case .retryAfterTooLong(let wait, let maxDelay, let error):
       "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "

@@ -59,7 +59,9 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// - Parameters:
   ///   - data: What ``PagingSnapshot/encoded()`` wrote (empty data: no snapshot).
   ///   - source: Loads the pages.
-  ///   - configuration: The rules.
+  ///   - configuration: The rules. Its `initialCursor` must be the one the saved list was
+  ///     opened at; a snapshot of a list opened elsewhere is not restored, and the error says
+  ///     so.
   ///   - clock: The clock that automatic retries wait on.
   /// - Returns: The paginator, and the error when nothing was restored.
   /// - Complexity: O(*n*) for *n* saved items.

@@ -15,7 +15,8 @@ public enum LatencyModel: Sendable {
   /// instead Pareto-distributed from `tail.scale` with exponent `tail.exponent`, capped at
   /// `tail.cap` (see ``HeavyTail``).
   case logNormal(median: Duration, sigma: Double, tail: HeavyTail? = nil)
-  /// The latency of each request, by request number (`PageRequestID.rawValue`, from 1).
+  /// The latency of each request, by request number: the n-th request the server
+  /// received, from 1.
   case perRequest(@Sendable (Int) -> Duration)
 
   /// The heavy tail of ``logNormal(median:sigma:tail:)``: rare, very slow answers.

@@ -1,6 +1,6 @@
 extension SimulatedFeedServer {
-  /// The faults a ``SimulatedFeedServer`` plays, each keyed by request number (the request's
-  /// `PageRequestID.rawValue`, from 1).
+  /// The faults a ``SimulatedFeedServer`` plays, each keyed by request number: the n-th request
+  /// the server received, from 1, in the order the paginator issued them.
   public struct Faults: Sendable {
     /// The share of requests that fail with ``SimulatedServerError/unavailable(request:)``,
     /// in `0...1`, drawn per request number from the server's seed.

@@ -18,8 +18,8 @@ import Paging
 /// not move later pages; with ``Pagination/offset`` paging it counts items, so
 /// head insertions shift later pages and repeat items (fault class 12).
 ///
-/// Faults are keyed by request number: the request's `PageRequestID` `rawValue`, which
-/// `Paginator` and the baselines number from 1 in the order they issue requests. Latencies
+/// Faults are keyed by request number, which `Paginator` and the baselines count from 1 in
+/// the order they issue requests. Latencies
 /// and failures by rate are drawn per request number too, so concurrent requests get the same
 /// answers, run after run, whatever order their tasks reach the server in. Two paginators over
 /// the server itself both number from 1: each request is logged, and request number *n*'s

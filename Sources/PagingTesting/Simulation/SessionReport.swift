@@ -18,7 +18,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// the feed had loaded at the other edge since (the pages a `maxSize` cap dropped). Not
   /// counted in ``duplicateRequests``.
   public var reloads: Int
-  /// Hedges the source received (`PageRequest.isHedge`): second requests for a page
+  /// Hedges the source received: second requests for a page
   /// whose first request was slow, sent on purpose and counted here, not as duplicates.
   public var hedgedRequests: Int
   /// Requests that arrived after the source had answered the last page of their
