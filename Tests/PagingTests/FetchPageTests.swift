@@ -27,6 +27,20 @@ private func failureOfFetchNextPage(_ feed: Paginator<Row, Int>) -> Task<PagingE
   }
 }
 
+/// Calls `fetchNextPage()` while there is a next page, as an app's loop does, until a call
+/// throws: the error it threw (`nil` when the loop ended without one) and the number of calls.
+@MainActor
+private func fetchUntilFailure(_ feed: Paginator<Row, Int>) async -> (PagingError?, Int) {
+  var calls = 0
+  let error = await #expect(throws: PagingError.self) {
+    while feed.hasNextPage {
+      calls += 1
+      try await feed.fetchNextPage()
+    }
+  }
+  return (error, calls)
+}
+
 @Suite("Paginator.fetchNextPage() and fetchPreviousPage()", .timeLimit(.minutes(1)))
 @MainActor
 struct FetchPageTests {
@@ -55,15 +69,8 @@ struct FetchPageTests {
   @Test func aFailedFirstPageThrowsAndTheLoopEnds() async throws {
     let source = ReplySource { _, _ in throw Boom(code: 3) }
     let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
-    var calls = 0
-
     await feed.start()
-    let error = await #expect(throws: PagingError.self) {
-      while feed.hasNextPage {
-        calls += 1
-        try await feed.fetchNextPage()
-      }
-    }
+    let (error, calls) = await fetchUntilFailure(feed)
 
     #expect(error == .sourceFailed(Boom(code: 3)))
     #expect(calls == 1)
@@ -96,15 +103,8 @@ struct FetchPageTests {
   @Test func pagesWithoutNewItemsEndTheLoopWithATypedError() async throws {
     let source = ReplySource { cursor, _ in page(0..<2, next: (cursor ?? 0) + 1) }
     let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
-    var calls = 0
-
     await feed.start()
-    let error = await #expect(throws: PagingError.self) {
-      while feed.hasNextPage {
-        calls += 1
-        try await feed.fetchNextPage()
-      }
-    }
+    let (error, calls) = await fetchUntilFailure(feed)
 
     #expect(error == .noNewItems(pages: 3))
     #expect(calls == 3)

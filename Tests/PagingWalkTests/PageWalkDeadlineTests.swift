@@ -38,6 +38,24 @@ final class SlowSource: PageSource, Sendable {
 /// per-request timeout.
 @Suite("PageWalk deadline", .timeLimit(.minutes(1)))
 struct PageWalkDeadlineTests {
+  /// Walks `source`'s items in a task whose value is the ids the walk gave and the error that
+  /// ended it, if any.
+  static func walk(_ source: SlowSource, options: PageWalkOptions, clock: TestClock)
+    -> Task<([Int], PageWalkError<Int>?), any Error>
+  {
+    Task {
+      var ids: [Int] = []
+      do {
+        for try await row in source.pages(options: options, clock: clock).items {
+          ids.append(row.id)
+        }
+        return (ids, nil)
+      } catch let error as PageWalkError<Int> {
+        return (ids, error)
+      }
+    }
+  }
+
   static func pages(_ cursor: Int?, _: Int) -> Page<Row, Int> {
     let number = cursor ?? 0
     return page(number * 2..<number * 2 + 2, next: number < 3 ? number + 1 : nil)
@@ -48,17 +66,7 @@ struct PageWalkDeadlineTests {
     let source = SlowSource(
       clock: clock, latency: { $0 == 2 ? .seconds(3_600) : .seconds(1) }, reply: Self.pages)
     let options = PageWalkOptions(deadline: .seconds(10))
-    let walk = Task {
-      var ids: [Int] = []
-      do {
-        for try await row in source.pages(options: options, clock: clock).items {
-          ids.append(row.id)
-        }
-        return (ids, nil as PageWalkError<Int>?)
-      } catch let error as PageWalkError<Int> {
-        return (ids, error)
-      }
-    }
+    let walk = Self.walk(source, options: options, clock: clock)
 
     // Pages 0 and 1 take a second each (each load races the deadline's timer); page 2 never
     // answers.
@@ -97,17 +105,7 @@ struct PageWalkDeadlineTests {
       })
     let backoff = ExponentialBackoff(initialDelay: .seconds(4), maxDelay: .seconds(30), jitter: 0)
     let options = PageWalkOptions(retryPolicy: .exponentialBackoff(backoff), deadline: .seconds(6))
-    let walk = Task {
-      var ids: [Int] = []
-      do {
-        for try await row in source.pages(options: options, clock: clock).items {
-          ids.append(row.id)
-        }
-        return (ids, nil as PageWalkError<Int>?)
-      } catch let error as PageWalkError<Int> {
-        return (ids, error)
-      }
-    }
+    let walk = Self.walk(source, options: options, clock: clock)
 
     // Page 0 (1 s), page 1 fails (1 s), its retry waits 4 s (until 6 s): past the deadline.
     for _ in 0..<2 {
