@@ -256,7 +256,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     while true {
       let wait = rateLimitGate.wait
       if wait > maximumRateLimitWait { throw HTTPPagingError.rateLimited(url: url, wait: wait) }
-      if wait > .zero { try await clock.sleep(for: wait) }
+      if wait > .zero { try await clock.sleep(for: wait.asWait) }
       let (body, response) = try await send(request)
       let limit = HTTPRateLimit(response, now: Date())
       if let limit { rateLimitGate.record(limit) }
@@ -286,7 +286,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
         try await transport.typedResponse(for: request, maximumBodySize: limit)
       }
       group.addTask {
-        try await clock.sleep(for: timeout)
+        try await clock.sleep(for: timeout.asWait)
         return nil
       }
       defer { group.cancelAll() }

@@ -165,17 +165,48 @@ import Testing
     #expect(machine.handle(.retry).loads.count == 1)
   }
 
-  /// A page between two "invalid" answers starts the count again.
-  @Test func aCommittedPageStartsTheCountAgain() throws {
+  /// A page of the edge between two "invalid" answers starts the count again: the source
+  /// moved on.
+  @Test func aPageOfTheEdgeStartsTheCountAgain() throws {
     var machine = Machine.loaded(count: 10, next: 10, configuration: .manualRetry)
-    for _ in 0..<5 {
+    for round in 0..<5 {
       let append = try #require(machine.handle(.loadNextPage).loads.first)
       let reload = machine.handle(.loadFailed(append.id, PageSourceInvalidated())).loads
       #expect(reload.map(\.direction) == [.refresh])
-      _ = machine.handle(.loadCompleted(try #require(reload.first).id, page(0..<10, next: 10)))
+      let end = 10 * (round + 1)
+      _ = machine.handle(.loadCompleted(try #require(reload.first).id, page(0..<end, next: end)))
+      let next = try #require(machine.handle(.loadNextPage).loads.first)
+      _ = machine.handle(.loadCompleted(next.id, page(end..<end + 10, next: end + 10)))
     }
     #expect(machine.refreshState == .idle)
     #expect(machine.appendState == .idle)
+  }
+
+  /// The reload's own page is not progress: a source whose first page loads and whose next
+  /// page always answers "invalid" is reloaded three times, then the append fails with the
+  /// answer (R7: an error never turns into a request loop). A manual retry loads again.
+  @Test func theReloadsOwnPageDoesNotStartTheCountAgain() throws {
+    var machine = Machine(configuration: PagingConfiguration(prefetch: .fixed(6)))
+    var request = try #require(machine.handle(.start).loads.first)
+    var sent = 1
+    while sent < 100 {
+      let effects: [PagingEffect<Int>]
+      if request.direction == .refresh {
+        effects =
+          machine.handle(.loadCompleted(request.id, page(0..<10, next: 10)))
+          + machine.handle(.rowAppeared(.id(9)))
+      } else {
+        effects = machine.handle(.loadFailed(request.id, PageSourceInvalidated()))
+      }
+      guard let next = effects.loads.first else { break }
+      sent += 1
+      request = next
+    }
+    #expect(sent == 8)
+    #expect(machine.appendState == .failed(.sourceFailed(PageSourceInvalidated())))
+    #expect(machine.refreshState == .idle)
+    #expect(machine.scheduledRetries.isEmpty)
+    #expect(machine.handle(.retry).loads.map(\.direction) == [.append])
   }
 
   /// Edits made before the invalidation yield to its page (R23).

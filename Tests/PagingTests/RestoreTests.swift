@@ -63,7 +63,7 @@ import Testing
   @Test func aSnapshotOfFormatOneStillRestores() async throws {
     let current = try Self.savedWindow()
     var json = try #require(JSONSerialization.jsonObject(with: current) as? [String: Any])
-    #expect(json["format"] as? Int == 2)
+    #expect(json["format"] as? Int == 3)
     #expect(json["refreshRow"] as? Int == 45)
     json["format"] = 1
     json["refreshRow"] = nil
@@ -101,7 +101,7 @@ import Testing
     let cases: [(Data, PagingSnapshotError)] = [
       (Data(), .unreadable),
       (Data("{\"format\":1".utf8), .unreadable),
-      (Data("{\"format\":3,\"types\":\"x\"}".utf8), .unsupportedFormat(3)),
+      (Data("{\"format\":4,\"types\":\"x\"}".utf8), .unsupportedFormat(4)),
       (Data("{\"format\":0,\"types\":\"x\"}".utf8), .unsupportedFormat(0)),
       (
         Data(String(decoding: data, as: UTF8.self).replacing("\"pages\"", with: "\"p\"").utf8),

@@ -10,6 +10,16 @@ private struct Post: Identifiable, Sendable, Hashable, Codable {
 
 private typealias PostMachine = PagingStateMachine<Post, Int>
 
+/// A search screen's query of the app's own type (internal: the runtime finds a type by its
+/// name only when it is not private).
+struct Search: Hashable, Sendable, Codable {
+  var text: String
+  var tags: [String]
+}
+
+/// A query that is not `Codable`.
+private struct Opaque: Hashable, Sendable { var text: String }
+
 /// Posts with ids in `range`, none flagged.
 private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
 
@@ -359,5 +369,71 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     try restored.restore(snapshot)
     #expect(restored.handle(.refreshWith(.aroundAnchor)).loads.map(\.cursor) == [10])
     #expect(machine.handle(.refreshWith(.aroundAnchor)).loads.map(\.cursor) == [10])
+  }
+
+  // MARK: Where features meet that no world of the explorer put together
+
+  /// R25, R12: a filter that hides every row makes the append latch after pages that add no
+  /// shown row; clearing the filter shows those rows, and the latch that counted them goes
+  /// with the filter that caused it, so the user who then scrolls to the end gets the next page.
+  @Test
+  func clearingTheFilterThatLatchedAnEdgeLetsItLoadAgain() throws {
+    var machine = Self.loadedPages(20, size: 20, configuration: Self.oneRetry)
+    var load = try #require(machine.handle(.setFilter({ _ in false })).loads.first)
+    var start = 20
+    while true {
+      let effects = machine.handle(
+        .loadCompleted(load.id, Page(items: posts(start..<start + 20), nextCursor: start + 20)))
+      start += 20
+      guard let next = effects.loads.first else { break }
+      load = next
+    }
+    #expect(machine.appendState == .failed(.noNewItems(pages: 3)))
+    #expect(machine.loadedItems.count == 80)
+    _ = machine.handle(.setFilter(nil))
+    #expect(machine.items.count == 80)
+    #expect(machine.appendState == .idle)
+    #expect(machine.handle(.rowAppeared(.id(79))).loads.map(\.cursor) == [80])
+  }
+
+  /// R28, R24: a search screen saved and restored from its bytes refreshes with its query, as
+  /// the live list's refresh would.
+  @Test
+  func aRestoredSearchRefreshesWithItsQuery() throws {
+    var machine = PostMachine(configuration: Self.explicitOnly)
+    let first = try #require(machine.handle(.setQuery("pathlib", transition: .clear)).loads.first)
+    _ = machine.handle(.loadCompleted(first.id, Page(items: posts(0..<10), nextCursor: 10)))
+    #expect(machine.handle(.refresh).loads.map { $0.query as? String } == ["pathlib"])
+    let bytes = try machine.snapshot().encoded()
+    var restored = PostMachine(configuration: Self.explicitOnly)
+    try restored.restore(PagingSnapshot(decoding: bytes))
+    #expect(restored.query as? String == "pathlib")
+    #expect(restored.handle(.refresh).loads.map { $0.query as? String } == ["pathlib"])
+  }
+
+  /// R28: a query of the app's own `Codable` type comes back as that type; one that is not
+  /// `Codable` cannot, and the restore fails with the typed error and changes nothing, rather
+  /// than refreshing a search without its query.
+  @Test
+  func aRestoredQueryComesBackAsItsTypeOrNotAtAll() throws {
+    for (query, restorable) in [
+      (Search(text: "pathlib", tags: ["3.12"]) as any Hashable & Sendable, true),
+      (Opaque(text: "pathlib"), false),
+    ] {
+      var machine = PostMachine(configuration: Self.explicitOnly)
+      let first = try #require(machine.handle(.setQuery(query, transition: .clear)).loads.first)
+      _ = machine.handle(.loadCompleted(first.id, Page(items: posts(0..<10), nextCursor: 10)))
+      let snapshot = try PagingSnapshot<Post, Int>(decoding: machine.snapshot().encoded())
+      var restored = PostMachine(configuration: Self.explicitOnly)
+      if restorable {
+        try restored.restore(snapshot)
+        #expect(restored.query as? Search == Search(text: "pathlib", tags: ["3.12"]))
+        #expect(restored.items.map(\.id) == Array(0..<10))
+      } else {
+        #expect(throws: PagingSnapshotError.queryNotRestorable) { try restored.restore(snapshot) }
+        #expect(restored.items.isEmpty)
+        #expect(restored.query == nil)
+      }
+    }
   }
 }

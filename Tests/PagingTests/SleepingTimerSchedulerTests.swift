@@ -22,4 +22,20 @@ import Testing
     fires.finish()
     #expect(await iterator.next() == nil)
   }
+
+  /// A delay no clock can reach (a hedge or retry delay of `Int64.max` seconds, from a
+  /// configuration) waits the longest wait, about 136 years, instead of trapping in
+  /// `ContinuousClock`; a negative one waits nothing.
+  @Test func aDelayPastWhatAClockHoldsWaitsTheLongestWaitInstead() async throws {
+    let clock = TestClock()
+    let timers = SleepingTimerScheduler(clock: clock)
+    let long = timers.setTimer(after: .seconds(Int64.max)) {}
+    await clock.waitForSleepers(1)
+    #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(Int64(1) << 32)))
+    timers.cancelTimer(long)
+    let (fired, fires) = AsyncStream.makeStream(of: Int.self)
+    _ = timers.setTimer(after: .zero - .seconds(Int64.max)) { fires.yield(1) }
+    var iterator = fired.makeAsyncIterator()
+    #expect(await iterator.next() == 1)
+  }
 }

@@ -30,7 +30,6 @@ package struct HedgeBudget: Hashable, Sendable {
 
   /// The bucket's capacity in loads (``maximumHedges`` × ``loadsPerHedge``).
   package var capacity: Int {
-    let (product, overflow) = maximumHedges.multipliedReportingOverflow(by: loadsPerHedge)
-    return overflow ? .max : product
+    maximumHedges.saturatingMultiplying(by: loadsPerHedge)
   }
 }

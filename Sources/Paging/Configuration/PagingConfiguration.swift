@@ -125,7 +125,9 @@ extension PagingConfiguration {
   /// - Complexity: O(1).
   package func validate(pageSize: Int) throws(PagingError) {
     guard let maxSize else { return }
-    let required = Swift.max(0, pageSize) + 2 * largestPrefetchDistance
+    // Saturating: a distance of `Int.max` needs a cap no `Int` can give, and says so.
+    let required = Swift.max(0, pageSize).saturatingAdding(
+      2.saturatingMultiplying(by: Swift.max(0, largestPrefetchDistance)))
     if maxSize < required { throw .maxSizeTooSmall(maxSize: maxSize, required: required) }
   }
 }

@@ -108,10 +108,10 @@ public struct ExponentialBackoff: Hashable, Sendable {
         base = maxDelay
         break
       }
-      base = base * multiplier
+      base = base.saturatingMultiplied(by: multiplier)
     }
     let spread = 1 + jitter * (2 * randomFraction - 1)
-    return max(.zero, base * spread)
+    return max(.zero, base.saturatingMultiplied(by: spread))
   }
 
   /// The delay before automatic attempt `attempt` when the server asked for a wait: the

@@ -130,4 +130,12 @@ package struct Edge<Cursor: Hashable & Sendable>: Sendable {
 
   /// An edge with nothing loaded.
   @inlinable package init() {}
+
+  /// The display filter changed: the pages counted towards R12 added no row *shown under the
+  /// old filter*, which says nothing under the new one, so the count starts again and a
+  /// ``PagingError/noNewItems(pages:)`` latch it set goes with the filter that caused it (R25).
+  mutating func filterChanged() {
+    pagesWithoutNewItems = 0
+    if case .failed(.noNewItems) = activity { activity = .idle }
+  }
 }

@@ -109,7 +109,8 @@ extension PagingStateMachine {
     checkPageTable()
     var transition = Transition<Cursor>.none
     guard let maxSize = configuration.maxSize,
-      store.count > maxSize + (pages.entries.lazy.map(\.count).max() ?? 0)
+      // Saturating: a cap of `Int.max` is no cap.
+      store.count > maxSize.saturatingAdding(pages.entries.lazy.map(\.count).max() ?? 0)
     else { return transition }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
       transition.add(drop(edge.edge, shownRows: edge.shownRows))

@@ -34,6 +34,7 @@ extension PagingStateMachine {
         hasher.combine(attempt.automaticRetries)
         hasher.combine(attempt.sourceCancellations)
         hasher.combine(attempt.explicit)
+        hasher.combine(attempt.invalidAnswers)
         switch attempt.hedgeState {
         case .none: hasher.combine(0)
         case .inFlight(let hedge): hasher.combine(rank(hedge.id))
@@ -108,5 +109,6 @@ extension PagingStateMachine {
       hasher.combine(generation.rawValue - made.rawValue)
     }
     hasher.combine(local.showingPreviousQuery)
+    hasher.combine(invalidAnswersInARow)
   }
 }

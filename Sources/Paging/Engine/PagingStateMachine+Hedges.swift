@@ -19,7 +19,7 @@ extension PagingStateMachine {
         let tail = latencies.percentile(rule.percentile),
         let median = latencies.percentile(0.5)
       else { return nil }
-      return max(tail, median * rule.minimumDelayInMedians)
+      return max(tail, median.saturatingMultiplied(by: rule.minimumDelayInMedians))
     }
   }
 
@@ -69,7 +69,7 @@ extension PagingStateMachine {
   /// capacity.
   mutating func earnHedgeCredit() {
     guard case .adaptive(let rule) = configuration.hedging else { return }
-    hedgeCredit = min(rule.budget.capacity, hedgeCredit + 1)
+    hedgeCredit = min(rule.budget.capacity, hedgeCredit.saturatingAdding(1))
   }
 
   /// When `id` is one of two requests in flight for one load (a load and its hedge), forgets it

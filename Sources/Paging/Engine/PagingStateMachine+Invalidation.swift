@@ -40,7 +40,10 @@ extension PagingStateMachine {
   /// ``PagingConfiguration/reloadsAfterInvalidation`` such answers came in a row, the answer
   /// is dropped and the list invalidates itself; `nil` otherwise (and for an answer no load
   /// in flight is waiting for), and the answer is a failure like any other: it is not
-  /// retryable, so the direction fails until a retry.
+  /// retryable, so the direction fails until a retry. "In a row" spans directions and the
+  /// reloads between them: only a page that is not such a reload's own starts the count again
+  /// (``invalidAnswersInARow``), so a source whose first page loads and whose next page always
+  /// answers "invalid" cannot loop (R7, R30).
   /// - Complexity: O(pages + visible rows + edits).
   mutating func invalidAnswer(_ id: PageRequestID, _ error: any Error) -> Transition<Cursor>? {
     guard Self.isInvalidAnswer(error) else { return nil }
@@ -49,8 +52,12 @@ extension PagingStateMachine {
         attempt.request.id == id || attempt.hedge?.id == id,
         attempt.request.generation == generation
       else { continue }
-      let answers = attempt.invalidAnswers + 1
-      guard answers <= configuration.reloadsAfterInvalidation else { return nil }
+      let answers = invalidAnswersInARow + 1
+      guard answers <= configuration.reloadsAfterInvalidation else {
+        invalidAnswersInARow = 0  // the direction fails: a retry is the user's, and counts anew
+        return nil
+      }
+      invalidAnswersInARow = answers
       return invalidate(invalidAnswers: answers)
     }
     return nil

@@ -385,6 +385,8 @@ extension PagingStateMachine {
       return .none
     }
     var transition = taken
+    // A page is progress unless it is the reload an "invalid" answer started (R30).
+    if direction != .refresh || attempt.invalidAnswers == 0 { invalidAnswersInARow = 0 }
     if attempt.hedge?.id == id { recordedMetrics.hedgesWon += 1 }
     recordedMetrics.requestsCompleted += 1
     earnHedgeCredit()

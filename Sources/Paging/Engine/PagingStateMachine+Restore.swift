@@ -24,20 +24,27 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
       anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor,
-      refreshRow: anchoredPage?.row)
+      refreshRow: anchoredPage?.row, query: local.query.map(SavedQuery.init))
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
-  /// both edges idle. Only on a machine that has loaded nothing; a snapshot without pages, or
-  /// of a list with another initial cursor, changes nothing.
+  /// both edges idle, under the snapshot's query. Only on a machine that has loaded nothing;
+  /// a snapshot without pages, of a list with another initial cursor, or whose query cannot be
+  /// read back, changes nothing.
   /// - Parameter snapshot: The window to show.
-  /// - Throws: ``PagingSnapshotError/otherList``.
+  /// - Throws: ``PagingSnapshotError/otherList``; ``PagingSnapshotError/queryNotRestorable``.
   /// - Complexity: O(*n*) for *n* items.
   package mutating func restore(_ snapshot: PagingSnapshot<Item, Cursor>)
     throws(PagingSnapshotError)
   {
     guard snapshot.initialCursor == configuration.initialCursor else { throw .otherList }
     guard !snapshot.pages.isEmpty, !hasLoadedFirstPage, refresh.request == nil else { return }
+    // Read first: a list restored without its query would refresh as another list (R28).
+    let query = try snapshot.query.map { saved throws(PagingSnapshotError) in
+      guard let query = saved.restored() else { throw .queryNotRestorable }
+      return query
+    }
+    local.query = query
     var entries: [LoadedPages<Cursor>.Entry] = []
     for page in snapshot.pages {
       let result = store.append(contentsOf: page.items, policy: .keepFirst)

@@ -92,6 +92,10 @@ where Item.ID: Sendable {
   /// What is left of ``AdaptiveHedging``'s `budget`, in completed loads (a hedge costs
   /// ``AdaptiveHedging``'s `loadsPerHedge`); 0 under any other policy. Rulebook R22.
   package internal(set) var hedgeCredit: Int
+  /// The source's "invalid" answers since the last page that committed other than as the
+  /// reload one of them started (rulebook R30): the bound on reloads counts these, so that a
+  /// reload's own page, which an "invalid" next page follows again, does not reset it.
+  var invalidAnswersInARow = 0
   var nextRequestNumber = 1
   var nextRetryNumber = 1
   var random: SeededRandom

@@ -69,7 +69,7 @@ struct PrefetchEstimator: Sendable {
     {
       // Rows per second during this load, times the duration of a slow load.
       let rows = Double(demand) * (slow / duration)
-      demand = max(demand, Int(min(Double(rule.maximumDistance), rows.rounded(.up))))
+      demand = max(demand, min(rule.maximumDistance, Int(saturating: rows.rounded(.up))))
     }
     demands.append(demand)
     if demands.count > rule.samples { demands.removeFirst(demands.count - rule.samples) }
@@ -108,6 +108,6 @@ struct PrefetchEstimator: Sendable {
     let slow = demands.sorted().nearestRank(0.9)
     let warmingUp = demands.count < rule.warmUpSamples
     let floor = warmingUp ? max(rule.minimumDistance, rule.initialDistance) : rule.minimumDistance
-    return min(rule.maximumDistance, max(floor, slow + 1))
+    return min(rule.maximumDistance, max(floor, slow.saturatingAdding(1)))
   }
 }

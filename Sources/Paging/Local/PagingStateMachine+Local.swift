@@ -176,6 +176,8 @@ extension PagingStateMachine {
   mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) -> Transition<Cursor> {
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     local.filter = filter.map { FilterLayer($0, over: store) }
+    prepend.filterChanged()
+    append.filterChanged()
     return windowChanged(keeping: top)
   }
 

@@ -41,7 +41,7 @@ where
   }
 
   /// The format version this type writes; it reads this one and the ones before it.
-  /// Format 2 added ``refreshRow``.
+  /// Format 2 added ``refreshRow``, format 3 ``query``.
   static var currentFormat: Int { PagingSnapshotFormat.current }
 
   var format: Int
@@ -60,11 +60,14 @@ where
   /// visible row that came from the server, which is not ``anchor`` when the top visible row
   /// was inserted by an edit. `nil` in a snapshot of format 1: then ``anchor`` is used.
   var refreshRow: Item.ID?
+  /// The list's query (``Paginator/setQuery(_:transition:)``), which the restored list's
+  /// requests carry; `nil` for a list without one, and in a snapshot of format 1 or 2.
+  var query: SavedQuery?
 
   init(
     format: Int, types: String, initialCursor: Cursor?, origin: Cursor?, pages: [Page],
     prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?,
-    refreshRow: Item.ID? = nil
+    refreshRow: Item.ID? = nil, query: SavedQuery? = nil
   ) {
     self.format = format
     self.types = types
@@ -77,6 +80,7 @@ where
     self.beyondLast = beyondLast
     self.anchor = anchor
     self.refreshRow = refreshRow
+    self.query = query
   }
 
   /// The item and cursor type names a snapshot of this type carries (for tests).
@@ -140,7 +144,7 @@ extension PagingSnapshot.Chain {
 
 /// The format the snapshots of every item and cursor type write (a non-generic place for it).
 enum PagingSnapshotFormat {
-  static var current: Int { 2 }
+  static var current: Int { 3 }
 }
 
 /// The fields read first, to tell another format or other types from a corrupt snapshot.
@@ -172,6 +176,9 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
     case otherList
     /// The snapshot's pages and chains disagree (a page list without chains).
     case inconsistent
+    /// The snapshot's query cannot be read back: its type is not `Codable`, or is no longer
+    /// in the app (``SavedQuery``).
+    case queryNotRestorable
   }
 
   /// Why the snapshot could not be restored.
@@ -201,6 +208,8 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
   package static var otherList: Self { Self(.otherList) }
   /// The snapshot's pages and chains disagree.
   package static var inconsistent: Self { Self(.inconsistent) }
+  /// The snapshot's query cannot be read back.
+  package static var queryNotRestorable: Self { Self(.queryNotRestorable) }
 
   /// A sentence for logs.
   public var description: String {
@@ -212,6 +221,8 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
       "the list snapshot holds \(found), not \(expected)"
     case .otherList: "the list snapshot belongs to a list opened at another initial cursor"
     case .inconsistent: "the list snapshot's pages and chains disagree"
+    case .queryNotRestorable:
+      "the list snapshot's query cannot be read back: its type is not Codable or not in the app"
     }
   }
 }

@@ -28,7 +28,7 @@ package final class SleepingTimerScheduler: PagingTimerScheduler {
       let token = state.nextToken
       state.tasks[token] = Task { @MainActor in
         do {
-          try await clock.sleep(for: delay)
+          try await clock.sleep(for: delay.asWait)
         } catch {
           return
         }

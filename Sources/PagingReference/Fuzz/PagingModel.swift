@@ -350,8 +350,20 @@ package final class PagingModel {
     return true
   }
 
-  /// The app sets, changes or clears the display filter (R25), before the machine gets it.
-  package func setFilter(_ filter: FuzzFilter?) { self.filter = filter }
+  /// The app sets, changes or clears the display filter (R25), before the machine gets it:
+  /// the pages counted towards R12 added no row shown under the old filter, so both counts
+  /// start again.
+  package func setFilter(_ filter: FuzzFilter?) {
+    self.filter = filter
+    prepend.pagesWithoutNewItems = 0
+    append.pagesWithoutNewItems = 0
+  }
+
+  /// Whether `error` is R12's latch.
+  private static func isNoNewItems(_ error: PagingError) -> Bool {
+    if case .noNewItems = error { return true }
+    return false
+  }
 
   /// The app sets the query (R24), before the machine gets it: a new one drops the edits and
   /// the cursors and starts a new generation from the initial cursor; under
@@ -843,6 +855,8 @@ package final class PagingModel {
     }
     switch event {
     case .retry, .retryTimerFired: break
+    // R25: a changed filter lifts the latch of pages that added no shown row under the old one.
+    case .setFilter where before.state(direction).error.map(Self.isNoNewItems) ?? false: break
     default:
       // Fault class 8: after a failure only a retry loads again, or the list loops. A
       // refresh's commit starts a new window, whose edges have not failed.

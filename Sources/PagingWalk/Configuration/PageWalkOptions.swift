@@ -66,9 +66,19 @@ public struct PageWalkOptions: Sendable, Hashable {
   /// one after another, each at the next cursor of the one before, through the same guards and
   /// retries, and come to the caller in order; an error comes after the pages before it.
   /// Costs up to *k* pages of memory, and up to *k* requests whose pages are never used when
-  /// the caller stops early. Negative values count as 0.
+  /// the caller stops early. Negative values count as 0, and values above
+  /// ``maximumReadAhead`` as that: each page ahead is a task waiting from the start, so "as
+  /// many as there are" cannot be taken literally.
   package var readAhead = 0 {
-    didSet { readAhead = max(0, readAhead) }
+    didSet { readAhead = Self.clampedReadAhead(readAhead) }
+  }
+
+  /// The most pages a walk reads ahead: 1,024, far more than a walk needs to keep its caller
+  /// busy, and few enough tasks to start at once.
+  package static var maximumReadAhead: Int { 1_024 }
+
+  private static func clampedReadAhead(_ pages: Int) -> Int {
+    min(max(0, pages), maximumReadAhead)
   }
 
   /// Creates options.
@@ -81,7 +91,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - deadline: The longest the whole walk may take (default: none).
   ///   - rememberedPages: The last pages whose ids duplicate removal remembers (default 8; at
   ///     least 1).
-  ///   - readAhead: Pages loaded ahead of the caller (default 0: none).
+  ///   - readAhead: Pages loaded ahead of the caller (default 0: none; at most 1,024).
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
@@ -89,7 +99,7 @@ public struct PageWalkOptions: Sendable, Hashable {
     rememberedPages: Int = 8, readAhead: Int = 0
   ) {
     self.rememberedPages = max(1, rememberedPages)
-    self.readAhead = max(0, readAhead)
+    self.readAhead = Self.clampedReadAhead(readAhead)
     self.deadline = deadline.map { max(.zero, $0) }
     self.maxPages = maxPages.map { max(1, $0) }
     self.maxItems = maxItems.map { max(1, $0) }

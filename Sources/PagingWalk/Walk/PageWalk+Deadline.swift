@@ -47,7 +47,7 @@ extension PageWalk {
     return try await withThrowingTaskGroup(of: Element?.self) { group in
       group.addTask { try await source.loadPage(request) }
       group.addTask {
-        try await clock.sleep(for: remaining)
+        try await clock.sleep(for: remaining.asWait)
         return nil
       }
       defer { group.cancelAll() }
@@ -65,6 +65,6 @@ extension PageWalk {
     _ delay: Duration, deadline: WalkDeadline?, clock: any Clock<Duration>
   ) async throws {
     if let deadline, delay >= deadline.remaining { throw WalkDeadlinePassed() }
-    try await clock.sleep(for: delay)
+    try await clock.sleep(for: delay.asWait)
   }
 }

@@ -41,7 +41,9 @@ package struct PageWalkMemory<Cursor: Hashable & Sendable>: Sendable {
     if let loaded = cursor { remember(loaded, in: &machine) }
     cursor = nextCursor
     if removesDuplicates {
-      if machine.pages.count > 2 * pages { machine.forgetPages(keepingLast: pages) }
+      if machine.pages.count > 2.saturatingMultiplying(by: pages) {
+        machine.forgetPages(keepingLast: pages)
+      }
     } else {
       machine.forgetWindow()
     }
