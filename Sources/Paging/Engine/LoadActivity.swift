@@ -119,17 +119,22 @@ package enum PageChain<Cursor: Hashable & Sendable>: Sendable, Equatable {
 @usableFromInline
 package struct Edge<Cursor: Hashable & Sendable>: Sendable {
   /// How far the chain goes.
-  @usableFromInline package var chain = PageChain<Cursor>.unknown
+  @usableFromInline package var chain: PageChain<Cursor>
   /// What the edge is doing.
-  @usableFromInline package var activity = LoadActivity<Cursor>.idle
+  @usableFromInline package var activity: LoadActivity<Cursor>
   /// Pages in a row at this edge that added no new item.
-  package var pagesWithoutNewItems = 0
+  package var pagesWithoutNewItems: Int
   /// Whether an explicit load (``PagingEvent/loadNextPage`` or
   /// ``PagingEvent/loadPreviousPage``) came during a refresh, to run when it commits.
-  package var queued = false
+  package var queued: Bool
 
   /// An edge with nothing loaded.
-  @inlinable package init() {}
+  package init() {
+    chain = .unknown
+    activity = .idle
+    pagesWithoutNewItems = 0
+    queued = false
+  }
 
   /// The display filter changed: the pages counted towards R12 added no row *shown under the
   /// old filter*, which says nothing under the new one, so the count starts again and a
@@ -137,5 +142,15 @@ package struct Edge<Cursor: Hashable & Sendable>: Sendable {
   mutating func filterChanged() {
     pagesWithoutNewItems = 0
     if case .failed(.noNewItems) = activity { activity = .idle }
+  }
+}
+
+extension Edge {
+  /// A copy of `edge`, every field hashed into `fingerprint`.
+  init(projecting edge: Self, into fingerprint: inout StateFingerprint<Cursor>) {
+    chain = fingerprint.chain(edge.chain)
+    activity = fingerprint.activity(edge.activity)
+    pagesWithoutNewItems = fingerprint.value(edge.pagesWithoutNewItems)
+    queued = fingerprint.value(edge.queued)
   }
 }

@@ -32,9 +32,9 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   }
 
   /// The pages before ``back``, the first page last.
-  private var front: [Entry] = []
+  private var front: [Entry]
   /// The pages after ``front``, in list order.
-  private var back: [Entry] = []
+  private var back: [Entry]
 
   /// The pages in list order.
   /// - Complexity: O(pages).
@@ -51,25 +51,33 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// previous cursor, so that a feed whose pages give none can still be scrolled back through
   /// every dropped page: O(pages dropped) cursors for such a feed, none for a source that
   /// gives previous cursors.
-  package var beyondFirst: [PageChain<Cursor>] = []
+  package var beyondFirst: [PageChain<Cursor>]
   /// What lies after the last page, beyond the append chain, innermost last (as
   /// ``beyondFirst``, for pages that come without a next cursor).
-  package var beyondLast: [PageChain<Cursor>] = []
+  package var beyondLast: [PageChain<Cursor>]
   /// How many pages the memory cap dropped before the first page (after the last one) in this
   /// generation that have not loaded again: while any has not, that edge reloads ahead of the
   /// user at the reload distance (rulebook R26).
-  @usableFromInline package var droppedBeforeFirst = 0
+  @usableFromInline package var droppedBeforeFirst: Int
   /// See ``droppedBeforeFirst``.
-  @usableFromInline package var droppedAfterLast = 0
+  @usableFromInline package var droppedAfterLast: Int
 
   /// No page.
-  @inlinable package init() {}
+  package init() {
+    front = []
+    back = []
+    beyondFirst = []
+    beyondLast = []
+    droppedBeforeFirst = 0
+    droppedAfterLast = 0
+    itemCount = 0
+  }
 
   /// The number of pages.
   package var count: Int { front.count + back.count }
 
   /// The window's items, summed over the pages.
-  package private(set) var itemCount = 0
+  package private(set) var itemCount: Int
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
@@ -165,5 +173,28 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
       index += 1
     }
     return nil
+  }
+}
+
+extension LoadedPages {
+  /// A copy of `pages`, every field hashed into `fingerprint` but the item count, which is
+  /// their counts' sum (``PagingStateMachine/hashInternals(into:rank:)``).
+  init(projecting pages: Self, into fingerprint: inout StateFingerprint<Cursor>) {
+    // In list order, however the pages are split between the two sides.
+    for entry in pages.front.reversed() + pages.back {
+      fingerprint.hasher.combine(entry.cursor)
+      fingerprint.hasher.combine(entry.count)
+      fingerprint.hasher.combine(entry.previousCursor)
+      fingerprint.hasher.combine(entry.nextCursor)
+    }
+    fingerprint.hasher.combine(pages.count)
+    front = pages.front
+    back = pages.back
+    beyondFirst = pages.beyondFirst.map { fingerprint.chain($0) }
+    fingerprint.hasher.combine(pages.beyondFirst.count)
+    beyondLast = pages.beyondLast.map { fingerprint.chain($0) }
+    droppedBeforeFirst = fingerprint.value(pages.droppedBeforeFirst)
+    droppedAfterLast = fingerprint.value(pages.droppedAfterLast)
+    itemCount = pages.itemCount
   }
 }

@@ -40,32 +40,37 @@ where Item.ID: Sendable {
   package let configuration: PagingConfiguration<Cursor>
   /// The window: every loaded row, shown or hidden by the filter, with the local edits applied,
   /// and its id index. The page table counts these rows.
-  @usableFromInline package internal(set) var store = ItemStore<Item>()
+  @usableFromInline package internal(set) var store: ItemStore<Item>
   /// The window's pages: the cursor that loaded each and how many of ``store``'s rows it holds
   /// (their counts always add up to ``store``'s; rulebook R26).
-  @usableFromInline package internal(set) var pages = LoadedPages<Cursor>()
+  @usableFromInline package internal(set) var pages: LoadedPages<Cursor>
   /// The refresh's activity (the first load is a refresh) and, while it runs or can be
   /// retried, its plan (rulebook R27).
-  @usableFromInline var refreshing = RefreshActivity<Item, Cursor>.idle
+  @usableFromInline var refreshing: RefreshActivity<Item, Cursor>
   /// The prepend edge: towards the top, before the first loaded item.
-  @usableFromInline package internal(set) var prepend = Edge<Cursor>()
+  @usableFromInline package internal(set) var prepend: Edge<Cursor>
   /// The append edge: after the last loaded item.
-  @usableFromInline package internal(set) var append = Edge<Cursor>()
+  @usableFromInline package internal(set) var append: Edge<Cursor>
   /// The current generation: 0 before the first load, then one more per refresh.
-  package internal(set) var generation = Generation(rawValue: 0)
+  package internal(set) var generation: Generation
   /// The cursor refreshes start from: ``PagingConfiguration``'s `initialCursor`, or the cursor of
   /// the last ``PagingEvent/startAt(_:)``.
-  package internal(set) var origin: Cursor?
+  // swift-format-ignore: UseShorthandTypeNames
+  // Spelled out: `T?` would default to `nil`, and every stored field is set in `init`, so
+  // that the exhaustive projection (PagingStateMachine+Fingerprint) cannot miss one.
+  package internal(set) var origin: Optional<Cursor>
   /// The row that must stay where it is on screen after the last structural change: the top
   /// visible row (or the first item, when none is known to be visible) before a prepend, the
   /// same row after a refresh when it is still loaded; `nil` when nothing is to be kept.
-  package internal(set) var scrollAnchor: Item.ID?
+  // swift-format-ignore: UseShorthandTypeNames
+  package internal(set) var scrollAnchor: Optional<Item.ID>
   /// After a restore, until a refresh commits: the snapshot's row whose page a refresh around
   /// the anchor reloads while no row is known to be visible. It differs from the row kept in
   /// place when the top visible row was inserted by an edit (R27, R28).
-  package internal(set) var restoredRefreshRow: Item.ID?
+  // swift-format-ignore: UseShorthandTypeNames
+  package internal(set) var restoredRefreshRow: Optional<Item.ID>
   /// The rows shown now, as far as the signals tell.
-  @usableFromInline package internal(set) var viewport = Viewport<Item.ID>()
+  @usableFromInline package internal(set) var viewport: Viewport<Item.ID>
   /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
   /// rule's initial distance until a load at an edge has completed, then the distance it gives.
   @usableFromInline package internal(set) var currentPrefetchDistance: Int
@@ -77,30 +82,34 @@ where Item.ID: Sendable {
   @usableFromInline let capReloadDistance: Int
 
   /// Edits, query and display filter (PagingStateMachine+Local).
-  @usableFromInline package internal(set) var local = LocalState<Item>()
+  @usableFromInline package internal(set) var local: LocalState<Item>
 
   /// Whether the window was loaded from ``origin`` (false while a refresh or a jump to another
   /// cursor has not committed).
-  var windowIsFromOrigin = false
+  var windowIsFromOrigin: Bool
   /// The cursors whose pages committed in this generation.
-  var committedCursors: Set<Cursor> = []
-  var prefetchEstimator = PrefetchEstimator()
+  var committedCursors: Set<Cursor>
+  /// The rows scrolled during recent loads, from which the adaptive prefetch distance comes.
+  var prefetchEstimator: PrefetchEstimator
   /// The durations of the loads that returned a page, as the driver timed them
   /// (``recordTiming(of:request:load:)``): the hedge delay and the adaptive prefetch distance
   /// read their quantiles.
-  package internal(set) var latencies = LatencyDigest()
+  package internal(set) var latencies: LatencyDigest
   /// What is left of ``AdaptiveHedging``'s `budget`, in completed loads (a hedge costs
   /// ``AdaptiveHedging``'s `loadsPerHedge`); 0 under any other policy. Rulebook R22.
   package internal(set) var hedgeCredit: Int
   /// The source's "invalid" answers since the last page that committed other than as the
   /// reload one of them started (rulebook R30): the bound on reloads counts these, so that a
   /// reload's own page, which an "invalid" next page follows again, does not reset it.
-  var invalidAnswersInARow = 0
-  var nextRequestNumber = 1
-  var nextRetryNumber = 1
+  var invalidAnswersInARow: Int
+  /// The number of the next request, from 1.
+  var nextRequestNumber: Int
+  /// The number of the next scheduled retry, from 1.
+  var nextRetryNumber: Int
+  /// The jitter of automatic retries, seeded by the backoff's `seed`.
   var random: SeededRandom
   /// The counters behind ``metrics``.
-  @usableFromInline var recordedMetrics = PagingMetrics()
+  @usableFromInline var recordedMetrics: PagingMetrics
 
   /// How many cancellations reported by the source in a row are followed by an automatic
   /// reload; the next one fails the direction with ``PagingError/sourceCancelled(times:)``.
@@ -110,6 +119,24 @@ where Item.ID: Sendable {
   /// - Parameter configuration: The rules to follow.
   package init(configuration: PagingConfiguration<Cursor> = PagingConfiguration()) {
     self.configuration = configuration
+    store = ItemStore()
+    pages = LoadedPages()
+    refreshing = .idle
+    prepend = Edge()
+    append = Edge()
+    generation = Generation(rawValue: 0)
+    scrollAnchor = nil
+    restoredRefreshRow = nil
+    viewport = Viewport()
+    local = LocalState()
+    windowIsFromOrigin = false
+    committedCursors = []
+    prefetchEstimator = PrefetchEstimator()
+    latencies = LatencyDigest()
+    invalidAnswersInARow = 0
+    nextRequestNumber = 1
+    nextRetryNumber = 1
+    recordedMetrics = PagingMetrics()
     origin = configuration.initialCursor
     currentPrefetchDistance = configuration.prefetch.initialDistance
     capReloadDistance = (configuration.maxSize ?? 0) / 4

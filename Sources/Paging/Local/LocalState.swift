@@ -3,23 +3,38 @@
 @usableFromInline
 package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
   /// The edits still in force, in the order they were made, each with its generation.
-  package private(set) var edits: [(generation: Generation, edit: PagingEdit<Item>)] = []
+  package private(set) var edits: [(generation: Generation, edit: PagingEdit<Item>)]
   /// The ids removed by an edit in force: a page never brings them back.
-  private(set) var removed: Set<Item.ID> = []
+  private(set) var removed: Set<Item.ID>
   /// The local value of each item an edit in force updated or inserted: a page's copy is
   /// replaced by it.
-  private(set) var local: [Item.ID: Item] = [:]
+  private(set) var local: [Item.ID: Item]
   /// The display filter and the rows it shows: the items it rejects stay in the window but
   /// are not shown. `nil` shows the whole window.
-  @usableFromInline var filter: FilterLayer<Item>?
+  // swift-format-ignore: UseShorthandTypeNames
+  // Spelled out, as every field here, so that it has no default and the exhaustive
+  // projection (PagingStateMachine+Fingerprint) cannot miss it.
+  @usableFromInline var filter: Optional<FilterLayer<Item>>
   /// The query of the current generation.
-  var query: QueryValue?
+  // swift-format-ignore: UseShorthandTypeNames
+  var query: Optional<QueryValue>
   /// Whether the rows shown are the previous query's (a ``QueryTransition/keepPrevious``
   /// change whose first page has not committed).
-  var showingPreviousQuery = false
+  var showingPreviousQuery: Bool
   /// How many times edits, a filter change or a cleared query changed the items outside a
   /// commit.
-  package internal(set) var changesOutsideCommits = 0
+  package internal(set) var changesOutsideCommits: Int
+
+  /// No edit, no query, no filter.
+  init() {
+    edits = []
+    removed = []
+    local = [:]
+    filter = nil
+    query = nil
+    showingPreviousQuery = false
+    changesOutsideCommits = 0
+  }
 
   /// The ids of the items an edit in force inserted (and no later one removed).
   /// - Complexity: O(edits).
@@ -114,5 +129,30 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     edits = []
     removed = []
     local = [:]
+  }
+}
+
+extension LocalState {
+  /// A copy of `local`, whose fields are hashed into `fingerprint` or left out with the reason.
+  /// - Parameter generation: The machine's generation: which edits a refresh keeps depends on
+  ///   how many generations ago each was made (R23), not on the generations' numbers.
+  init<Cursor>(
+    projecting local: Self, generation: Generation, into fingerprint: inout StateFingerprint<Cursor>
+  ) {
+    edits = local.edits
+    for (made, edit) in local.edits {
+      fingerprint.hasher.combine(edit.id)
+      fingerprint.hasher.combine(generation.rawValue - made.rawValue)
+    }
+    // Both are read off the edits.
+    removed = local.removed
+    self.local = local.local
+    // The explorer hashes which filter it set; the shown rows follow from it and the rows.
+    filter = local.filter
+    // The explorer hashes the query it set; the machine's is the same, or the snapshot's.
+    query = fingerprint.value(local.query)
+    showingPreviousQuery = fingerprint.value(local.showingPreviousQuery)
+    // A counter, as the metrics.
+    changesOutsideCommits = local.changesOutsideCommits
   }
 }
