@@ -2,13 +2,20 @@
 // configurations up to a depth, each state checked against the reference model and the
 // invariants of the rulebook ("Invariants the explorer checks").
 //
-//   swift run -c release paging-explore --ci        the CI size (at least 1,000,000 states)
+//   swift run -c release paging-explore --ci        the CI size (at least 2,000,000 states),
+//                                                   and every pair of features together
 //   swift run -c release paging-explore --deep      ten times the CI's states in each
-//                                                   configuration, deeper, in little memory
+//                                                   configuration, deeper, in little memory,
+//                                                   then swarm configurations (--swarm N, 8 by
+//                                                   default): features drawn at random
 //   options: --config NAME, --depth N, --skip INVARIANT, --without EVENTS (each repeatable),
-//   --serial, --replay TRACE (one trace, step by step, in the configuration named)
+//   --serial, --seed N (the swarm's), --replay TRACE (one trace, step by step, in the
+//   configuration named)
 //
-// A violation prints the shortest trace as a replayable list of events and exits with 1.
+// A violation prints the shortest trace as a replayable list of events and exits with 1; so
+// does a run of the whole suite that leaves a pair of features apart ("pairs covered: N of M"
+// with N < M). Swarm testing after Groce et al., "Swarm Testing" (ISSTA 2012): each swarm
+// configuration leaves out features at random, so that the ones it keeps meet more often.
 
 import Dispatch
 import Foundation
@@ -24,6 +31,8 @@ struct Options {
   var parallel = true
   var replay: String?
   var without: ExplorerEventKinds = []
+  var swarm = 8
+  var seed: UInt64 = 1
 }
 
 let kindNames: [String: ExplorerEventKinds] = [
@@ -51,6 +60,14 @@ func parseOptions() -> Options {
     case "--depth":
       guard let value = arguments.popFirst().flatMap(Int.init) else { fail("--depth needs N") }
       options.depth = value
+    case "--swarm":
+      guard let value = arguments.popFirst().flatMap(Int.init), value >= 0 else {
+        fail("--swarm needs N")
+      }
+      options.swarm = value
+    case "--seed":
+      guard let value = arguments.popFirst().flatMap(UInt64.init) else { fail("--seed needs N") }
+      options.seed = value
     case "--without":
       guard let value = arguments.popFirst(), let kind = kindNames[value] else {
         fail("--without needs one of \(kindNames.keys.sorted().joined(separator: ", "))")
@@ -76,6 +93,11 @@ func parseOptions() -> Options {
 let options = parseOptions()
 var configurations = ExplorerConfiguration.suite.filter {
   options.names.isEmpty || options.names.contains($0.name)
+}
+// The pairs of features the suite puts together: a whole run proves them all explored.
+let pairTable = ExplorerPairTable(configurations)
+if options.deep, options.names.isEmpty {
+  configurations += ExplorerConfiguration.swarm(options.swarm, seed: options.seed)
 }
 for index in configurations.indices {
   configurations[index].depth = options.depth ?? configurations[index].depth
@@ -164,6 +186,10 @@ for index in all.indices {
     print("  VIOLATION \(violation)")
     print("  trace (\(trace.count) events): [\(trace.map(\.description).joined(separator: ", "))]")
   }
+}
+if options.names.isEmpty, options.replay == nil {
+  print(pairTable.description)
+  if pairTable.covered < ExplorerPairTable.pairCount { failed = true }
 }
 print(
   "total: \(totalStates) distinct states, \(totalTransitions) transitions in "

@@ -160,4 +160,46 @@ import Testing
         + ".answer(1, .failure), .retryTimer(.refresh), .answer(1, .failure), .cancel, "
         + ".remove(1), .retry, .answer(1, .page)]", in: .editsAndRetries)
   }
+
+  /// Rulebook R26, R25, R4: while a filter hides every row, no page drops (an empty list counts
+  /// as at both edges, so a drop would load again at once); the pages that add no shown row
+  /// are bounded by R12 instead.
+  @Test func noPageDropsWhileAFilterHidesEveryRow() {
+    Self.expectNoViolation(
+      of: .cap,
+      "[.start, .answer(0, .page), .answer(0, .page), .filter(.nothing), .answer(0, .page), "
+        + ".answer(0, .page)]", in: .filterAndCap)
+  }
+
+  /// Every pair of the features the explorer puts together meets in some world of the CI
+  /// suite (`paging-explore --ci` prints the table and fails otherwise).
+  @Test func everyPairOfFeaturesMeetsInTheSuite() {
+    let table = ExplorerPairTable(ExplorerConfiguration.suite)
+    #expect(table.missing.map { "\($0.0.rawValue) with \($0.1.rawValue)" } == [])
+    #expect(table.covered == ExplorerPairTable.pairCount)
+    #expect(ExplorerPairTable.pairCount == 91)
+    let meetings = Set(ExplorerConfiguration.meetings.map(\.name))
+    let others = ExplorerConfiguration.suite.filter { !meetings.contains($0.name) }
+    #expect(others.count == 9)
+    #expect(ExplorerPairTable(others).covered == 40)
+  }
+
+  /// The swarm's worlds are drawn from their seed: the same seed, the same features; each
+  /// keeps at least three.
+  @Test func swarmWorldsAreDrawnFromTheirSeed() {
+    let first = ExplorerConfiguration.swarm(6, seed: 7).map(\.features)
+    #expect(first == ExplorerConfiguration.swarm(6, seed: 7).map(\.features))
+    #expect(first != ExplorerConfiguration.swarm(6, seed: 8).map(\.features))
+    #expect(first.allSatisfy { $0.count >= 3 })
+  }
+
+  /// Rulebook R24, R27: a refresh around the anchor while a failed query change still shows the
+  /// old query's rows reloads from the origin; it reused the old pages, and the list stood still.
+  @Test func aRefreshWhileThePreviousQueryIsShownIsNeverStuck() {
+    Self.expectNoViolation(
+      of: .stuck,
+      "[.start, .answer(0, .page), .answer(0, .page), .jumpToTop, .query(1, .keepPrevious), "
+        + ".query(0, .keepPrevious), .answer(1, .failure), .refresh(.aroundAnchor)]",
+      in: ExplorerConfiguration.meetings[2])
+  }
 }

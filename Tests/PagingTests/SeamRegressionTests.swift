@@ -436,4 +436,26 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
       }
     }
   }
+
+  /// R24, R27: a refresh around the anchor while a failed query change still shows the old
+  /// query's rows reloads from the origin, with the new query: the old rows' pages belong to
+  /// the other query. (Found by the explorer's worlds that put queries and the refresh around
+  /// the anchor together: the refresh reused the old pages beside edges the query change had
+  /// reset, and the list stood still.)
+  @Test
+  func aRefreshWhileThePreviousQueryIsShownReloadsFromTheOrigin() throws {
+    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
+    _ = machine.handle(.rowAppeared(.id(15)))
+    let change = try #require(
+      machine.handle(.setQuery("b", transition: .keepPrevious)).loads.first)
+    _ = machine.handle(.loadFailed(change.id, Boom()))
+    #expect(machine.isShowingPreviousQuery)
+    let refresh = machine.handle(.refreshWith(.aroundAnchor)).loads
+    #expect(refresh.map(\.cursor) == [nil])
+    #expect(refresh.map { $0.query as? String } == ["b"])
+    let page = Page<Post, Int>(items: posts(100..<110), nextCursor: 110)
+    _ = machine.handle(.loadCompleted(try #require(refresh.first).id, page))
+    #expect(machine.items.map(\.id) == Array(100..<110))
+    #expect(machine.handle(.loadNextPage).loads.map(\.cursor) == [110])
+  }
 }

@@ -37,7 +37,11 @@ extension PagingStateMachine {
   /// ``PagingEvent/refreshWith(_:)``: from the origin; or from the cursor that loaded the page
   /// holding the top visible row, which becomes the origin (a retry of that refresh loads it
   /// again); or the re-fetch of the loaded pages.
+  /// While the rows shown are a previous query's (R24: a `keepPrevious` change whose first page
+  /// has not committed), their pages and cursors belong to that query, and the edges were
+  /// reset: every policy reloads from the origin, as the query change itself did.
   mutating func beginPolicyRefresh(_ policy: RefreshPolicy) -> Transition<Cursor> {
+    if local.showingPreviousQuery { return beginRefresh(at: origin) }
     if case .allLoaded(let limit) = policy, hasLoadedFirstPage, pages.count > 0 {
       return beginAllLoadedRefresh(limit: Swift.max(1, limit))
     }

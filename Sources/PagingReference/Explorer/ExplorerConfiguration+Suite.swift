@@ -5,11 +5,34 @@ import Paging
 
 extension ExplorerConfiguration {
   /// The configurations, at the depth of a CI run.
-  package static let suite: [ExplorerConfiguration] = [
+  package static let suite: [ExplorerConfiguration] = {
+    let meetings = ExplorerConfiguration.meetings
     // The costliest first, so that two cores end together.
-    editsAndRetries, aroundAnchor, snapshots, capped, replaceUnderFilter, filterAndCap, hedges,
-    queries, invalidation,
-  ]
+    return [editsAndRetries, meetings[7], meetings[0]] + [
+      replaceUnderFilter, snapshots, aroundAnchor, filterAndCap, capped, invalidation, queries,
+      hedges,
+    ] + meetings.enumerated().filter { ![0, 7].contains($0.offset) }.map(\.element)
+  }()
+
+  /// Worlds that put together the pairs of features the other worlds leave apart, five
+  /// features each (a greedy cover of the pairs `paging-explore` reports missing without
+  /// them), so that every pair of ``ExplorerFeature``s meets in some world.
+  package static var meetings: [ExplorerConfiguration] {
+    let groups: [(Set<ExplorerFeature>, depth: Int)] = [
+      ([.allLoaded, .bothEdges, .hedges, .invalidation, .queries], 10),
+      ([.allLoaded, .cap, .hedges, .relaunch, .serverChanges], 9),
+      ([.aroundAnchor, .bothEdges, .lateAnswers, .queries, .serverChanges], 10),
+      ([.bothEdges, .filter, .invalidation, .lateAnswers, .relaunch], 9),
+      ([.allLoaded, .aroundAnchor, .cap, .invalidation, .retries], 9),
+      ([.cap, .filter, .fromStart, .queries, .relaunch], 9),
+      ([.allLoaded, .aroundAnchor, .edits, .hedges, .lateAnswers], 9),
+      ([.allLoaded, .bothEdges, .edits, .filter, .hedges], 10),
+      ([.allLoaded, .aroundAnchor, .bothEdges, .retries, .serverChanges], 9),
+    ]
+    return groups.enumerated().map { index, group in
+      meeting("meeting-\(index + 1)", group.0, depth: group.depth)
+    }
+  }
 
   /// Invalidations by the app and "invalid" answers from the source, against server changes,
   /// edits, failures and refreshes from the start (R30, R23, R27).
@@ -61,7 +84,7 @@ extension ExplorerConfiguration {
       name: "filter-cap", pages: [[0, 1], [2, 3], [4, 5], [6, 7], [8, 9]], prefetchDistance: 1,
       events: [.filters, .edits, .failures, .refresh, .jumps], depth: 13)
     configuration.capped = true
-    configuration.filters = [.even]
+    configuration.filters = [.even, .nothing]
     configuration.editIDs = [2]
     return configuration
   }
@@ -73,7 +96,7 @@ extension ExplorerConfiguration {
       events: [.refreshPolicies, .edits, .filters, .failures, .jumps], depth: 9)
     configuration.refreshPolicy = .aroundAnchor
     configuration.editIDs = [0, 3]
-    configuration.filters = [.even]
+    configuration.filters = [.even, .nothing]
     return configuration
   }
 
@@ -84,7 +107,7 @@ extension ExplorerConfiguration {
       events: [.relaunch, .edits, .filters, .failures, .refresh, .jumps], depth: 11)
     configuration.refreshPolicy = .aroundAnchor
     configuration.editIDs = [1]
-    configuration.filters = [.even]
+    configuration.filters = [.even, .nothing]
     configuration.automaticRetries = 1
     return configuration
   }
@@ -96,7 +119,7 @@ extension ExplorerConfiguration {
       events: [.serverChanges, .filters, .refresh, .failures, .edits], depth: 13)
     configuration.duplicatePolicy = .replace
     configuration.editIDs = [2]
-    configuration.filters = [.unchanged]
+    configuration.filters = [.unchanged, .nothing]
     return configuration
   }
 
@@ -108,5 +131,24 @@ extension ExplorerConfiguration {
     configuration.editIDs = [1]
     configuration.automaticRetries = 1
     return configuration
+  }
+
+  /// `count` swarm configurations (Groce et al., "Swarm Testing", ISSTA 2012): each keeps every
+  /// feature with probability ½ (at least three), drawn from `seed`, and puts them together as
+  /// ``meeting(_:_:depth:)`` does. Leaving features out at random makes the ones kept meet in
+  /// more ways within a depth than a configuration with all of them could.
+  /// - Parameters:
+  ///   - count: How many configurations.
+  ///   - seed: The draw's seed: the same seed gives the same configurations.
+  /// - Returns: The configurations, named `swarm-1` and on.
+  package static func swarm(_ count: Int, seed: UInt64) -> [ExplorerConfiguration] {
+    var random = SeededRandom(seed: seed)
+    return (0..<count).map { index in
+      var features = Set<ExplorerFeature>()
+      while features.count < 3 {
+        features = Set(ExplorerFeature.allCases.filter { _ in random.next() & 1 == 1 })
+      }
+      return meeting("swarm-\(index + 1)", features, depth: 8)
+    }
   }
 }

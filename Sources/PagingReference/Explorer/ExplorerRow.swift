@@ -24,11 +24,14 @@ package enum ExplorerFilter: String, Hashable, Sendable, CaseIterable, CustomStr
   case even
   /// Hides the rows the server changed since it first served them (version 1).
   case unchanged
+  /// Hides every row: pages that add no shown row latch an edge (R12, R25).
+  case nothing
 
   package var predicate: @Sendable (ExplorerRow) -> Bool {
     switch self {
     case .even: { $0.id.isMultiple(of: 2) }
     case .unchanged: { $0.version != 1 }
+    case .nothing: { _ in false }
     }
   }
 
@@ -36,6 +39,7 @@ package enum ExplorerFilter: String, Hashable, Sendable, CaseIterable, CustomStr
     switch self {
     case .even: row.id.isMultiple(of: 2)
     case .unchanged: row.version != 1
+    case .nothing: false
     }
   }
 

@@ -565,6 +565,9 @@ package struct ExplorerWorld: Sendable {
   private func isProtected(_ index: Int, atTop: Bool, pageOfShown: [Int], visible: [Int])
     -> Bool
   {
+    // With no row shown (a filter hides them all), the list counts as at both edges (R4):
+    // a dropped page would load again at once, so none drops (R26).
+    if pageOfShown.isEmpty { return true }
     guard let low = visible.min(), let high = visible.max() else { return false }
     let distance = reloadDistance
     if atTop { return low - pageOfShown.count(where: { $0 <= index }) < distance }
