@@ -133,6 +133,7 @@ import Testing
         case .scheduleRetry(let retry):
           #expect(retry.delay >= .zero)
           retries.append(retry)
+        case .scheduleHedge(_, let delay): #expect(delay >= .zero)
         case .cancelLoad, .cancelRetry: break
         }
       }
@@ -149,8 +150,10 @@ import Testing
         }
         let request = pending.removeFirst()
         _ = machine.hedgeDelay
-        machine.recordTiming(
-          of: request.id, request: .milliseconds(10 * (step % 7)), load: .milliseconds(step % 5))
+        answer(
+          machine.handle(
+            .loadTimed(
+              request.id, request: .milliseconds(10 * (step % 7)), load: .milliseconds(step % 5))))
         if step % 4 == 0 { answer(machine.handle(.hedgeTimerFired(request.id))) }
         if step % 3 == 0 {
           answer(machine.handle(.loadFailed(request.id, URLError(.timedOut))))

@@ -34,6 +34,33 @@ import Testing
     #expect(machine.hedgeCredit == 1)
   }
 
+  /// The hedge's timer is an effect of the transition that starts a load, at the delay the
+  /// policy gives then; a hedge gets none, and a policy that gives no delay yet (too few loads
+  /// measured) none either. The durations the driver measures are an event too.
+  @Test func aLoadsHedgeTimerIsAnEffectOfItsStart() throws {
+    var configuration = PagingConfiguration<Int>.manualRetry
+    configuration.hedging = .after(.seconds(2))
+    var machine = Machine(configuration: configuration)
+    let effects = machine.handle(.start)
+    let first = try #require(effects.loads.first)
+    #expect(effects == [.startLoad(first), .scheduleHedge(first.id, after: .seconds(2))])
+    let hedge = machine.handle(.hedgeTimerFired(first.id))
+    #expect(hedge.count == 1)
+    #expect(hedge.loads.map(\.isHedge) == [true])
+
+    configuration.hedging = .afterPercentile(0.5, minimumSamples: 1)
+    machine = Machine(configuration: configuration)
+    let untimed = try #require(machine.handle(.start).loads.first)
+    #expect(machine.hedgeDelay == nil)
+    #expect(machine.handle(.loadTimed(untimed.id, request: .milliseconds(40), load: .zero)) == [])
+    #expect(machine.latencies.count == 1)
+    _ = machine.handle(.loadCompleted(untimed.id, page(0..<20, next: 20)))
+    let next = machine.handle(.loadNextPage)
+    let append = try #require(next.loads.first)
+    let delay = try #require(machine.hedgeDelay)
+    #expect(next == [.startLoad(append), .scheduleHedge(append.id, after: delay)])
+  }
+
   /// A source that says its loads are not idempotent is never hedged, whatever the policy.
   @MainActor
   @Test func aSourceWhoseLoadsAreNotIdempotentIsNeverHedged() {

@@ -67,7 +67,7 @@ import Testing
     var changes = PagingChanges()
     let effects = machine.handle(.edit(.move(3, to: .after(5))), changes: &changes)
     #expect(effects.isEmpty)
-    #expect(changes == .items)
+    #expect(changes == [.items])
     #expect(machine.items.map(\.id).prefix(7) == [0, 1, 2, 4, 5, 3, 6])
     #expect(machine.store.invariantViolation() == nil)
   }
@@ -115,7 +115,7 @@ import Testing
     // Below the visible rows: nothing to keep still.
     changes = []
     _ = machine.handle(.edit(.remove(15)), changes: &changes)
-    #expect(changes == .items)
+    #expect(changes == [.items])
   }
 
   @Test func editsThatCannotApplyAreRefusedWithATypedError() {
@@ -272,7 +272,7 @@ import Testing
     #expect(changes.isEmpty)
     #expect(machine.loadedItems[3].likes == 1)
     _ = machine.handle(.edit(.update(Post(id: 4, likes: 1))), changes: &changes)
-    #expect(changes == .items)
+    #expect(changes == [.items])
     _ = machine.handle(.setFilter(nil))
     #expect(machine.items.map(\.id) == Array(0..<20))
   }

@@ -51,6 +51,9 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// the next one fails its direction. 3 for a list; 0 for a walk, which has no window to
   /// reload and ends instead.
   package var reloadsAfterInvalidation = 3
+  /// Whether a state the rules rule out traps (in debug builds; release builds never trap):
+  /// off only in the test that drives the release path of an inconsistency.
+  package var trapsOnInternalInconsistency = true
 
   /// Creates a configuration.
   /// - Parameters:

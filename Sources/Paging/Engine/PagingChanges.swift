@@ -1,47 +1,83 @@
-/// Which observable values of a ``PagingStateMachine`` one event changed, so that a driver
-/// notifies the observers of each exactly once, and only when its value changed.
-///
-/// Returned through ``PagingStateMachine/handle(_:changes:)``.
+/// One value of a ``PagingStateMachine`` that a driver shows and its observers watch. The
+/// comparison before and after an event (``ObservedValues``), the set of changes
+/// (``PagingChanges``) and the paginator's notifications each `switch` over these cases, so a
+/// value added here does not compile until it is compared and published.
 @usableFromInline
-package struct PagingChanges: OptionSet, Hashable, Sendable {
-  /// The bits.
-  @usableFromInline package let rawValue: Int
+package enum ObservedProperty: Int, CaseIterable, Hashable, Sendable {
+  /// ``PagingStateMachine/items``: a page committed, a refresh replaced the window, or an edit,
+  /// a filter or a cleared query changed the rows. The transition says so (items are not
+  /// compared: that would cost O(*n*) per event).
+  case items
+  /// ``PagingStateMachine/refreshState``.
+  case refreshState
+  /// ``PagingStateMachine/prependState``.
+  case prependState
+  /// ``PagingStateMachine/appendState``.
+  case appendState
+  /// ``PagingStateMachine/hasNextPage``.
+  case hasNextPage
+  /// ``PagingStateMachine/hasPreviousPage``.
+  case hasPreviousPage
+  /// ``PagingStateMachine/generation``.
+  case generation
+  /// ``PagingStateMachine/scrollAnchor``.
+  case scrollAnchor
+  /// ``PagingStateMachine/query``.
+  case query
+  /// ``PagingStateMachine/isShowingPreviousQuery``.
+  case isShowingPreviousQuery
+  /// ``PagingStateMachine/filter``: set by the event that sets it (a closure cannot be
+  /// compared).
+  case filter
 
-  /// Creates a set from its bits.
-  /// - Parameter rawValue: The bits.
-  @usableFromInline package init(rawValue: Int) { self.rawValue = rawValue }
-
-  /// ``PagingStateMachine/items`` changed (a page committed, a refresh replaced the window).
-  @usableFromInline package static let items = PagingChanges(rawValue: 1 << 0)
-  /// ``PagingStateMachine/refreshState`` changed.
-  @usableFromInline package static let refreshState = PagingChanges(rawValue: 1 << 1)
-  /// ``PagingStateMachine/prependState`` changed.
-  @usableFromInline package static let prependState = PagingChanges(rawValue: 1 << 2)
-  /// ``PagingStateMachine/appendState`` changed.
-  @usableFromInline package static let appendState = PagingChanges(rawValue: 1 << 3)
-  /// ``PagingStateMachine/hasNextPage`` changed.
-  @usableFromInline package static let hasNextPage = PagingChanges(rawValue: 1 << 4)
-  /// ``PagingStateMachine/hasPreviousPage`` changed.
-  @usableFromInline package static let hasPreviousPage = PagingChanges(rawValue: 1 << 5)
-  /// ``PagingStateMachine/generation`` changed.
-  @usableFromInline package static let generation = PagingChanges(rawValue: 1 << 6)
-  /// ``PagingStateMachine/scrollAnchor`` changed.
-  @usableFromInline package static let scrollAnchor = PagingChanges(rawValue: 1 << 7)
-  /// ``PagingStateMachine/query`` changed.
-  @usableFromInline package static let query = PagingChanges(rawValue: 1 << 12)
-  /// ``PagingStateMachine/isShowingPreviousQuery`` changed.
-  @usableFromInline package static let isShowingPreviousQuery = PagingChanges(rawValue: 1 << 13)
-  /// ``PagingStateMachine/filter`` was set.
-  @usableFromInline package static let filter = PagingChanges(rawValue: 1 << 14)
-
-  /// The change of the load state of `direction`.
-  /// - Parameter direction: A load direction.
-  /// - Returns: ``refreshState``, ``prependState`` or ``appendState``.
-  @inlinable package static func loadState(_ direction: LoadDirection) -> PagingChanges {
+  /// The load state of `direction`.
+  @inlinable package static func loadState(_ direction: LoadDirection) -> Self {
     switch direction {
     case .refresh: .refreshState
     case .prepend: .prependState
     case .append: .appendState
     }
   }
+}
+
+/// Which observable values of a ``PagingStateMachine`` one event changed, so that a driver
+/// notifies the observers of each exactly once, and only when its value changed: a set of
+/// ``ObservedProperty``, one bit each.
+///
+/// Returned through ``PagingStateMachine/handle(_:changes:)``.
+@usableFromInline
+package struct PagingChanges: Hashable, Sendable, ExpressibleByArrayLiteral {
+  /// The bits: bit *i* is the property whose raw value is *i*.
+  @usableFromInline var bits: Int
+
+  /// No change.
+  @inlinable package init() { bits = 0 }
+
+  /// The set of `properties`.
+  @inlinable package init(arrayLiteral properties: ObservedProperty...) {
+    self.init()
+    for property in properties { insert(property) }
+  }
+
+  /// Whether nothing changed.
+  @inlinable package var isEmpty: Bool { bits == 0 }
+
+  /// Adds `property`.
+  @inlinable package mutating func insert(_ property: ObservedProperty) {
+    bits |= 1 << property.rawValue
+  }
+
+  /// Adds every property of `other`.
+  @inlinable package mutating func formUnion(_ other: PagingChanges) { bits |= other.bits }
+
+  /// Whether every property of `other` changed.
+  package func isSuperset(of other: PagingChanges) -> Bool { bits & other.bits == other.bits }
+
+  /// Whether `property` changed.
+  @inlinable package func contains(_ property: ObservedProperty) -> Bool {
+    bits & (1 << property.rawValue) != 0
+  }
+
+  /// The properties that changed, in the order of their declaration.
+  package var properties: [ObservedProperty] { ObservedProperty.allCases.filter(contains) }
 }

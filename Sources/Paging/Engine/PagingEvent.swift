@@ -54,6 +54,12 @@ where Item.ID: Sendable {
   /// The load with this id has run longer than ``PagingConfiguration``'s `hedging` allows: send a
   /// hedge (the same request again) if it is still in flight and has none.
   case hedgeTimerFired(PageRequestID)
+  /// The driver timed the request with this id, which returned a page: it took `request` from
+  /// its own start, and the load it serves had run `load` (from the start of the load's first
+  /// request, when this one is its hedge). Sent just before ``loadCompleted(_:_:)`` for that
+  /// request; the hedge delay reads the first, the adaptive prefetch distance the second (the
+  /// speed of the scroll during the load).
+  case loadTimed(PageRequestID, request: Duration, load: Duration)
   /// The app changed the loaded items locally: applied at once and again to every later
   /// commit of the generation (rulebook R23). Ignored when
   /// ``PagingStateMachine/validate(_:)`` refuses it.

@@ -37,6 +37,7 @@ extension PagingStateMachine {
       pages.droppedAfterLast = max(0, pages.droppedAfterLast - 1)
       resumeChain(.append, given: page.nextCursor)
     }
+    // A refresh's one page is the whole window: nothing beside it to place or drop.
     guard direction != .refresh else { return .none }
     // A row inserted beside one this page brought back comes back with it (R23).
     var transition = placeInsertedRowsKeepingTop()

@@ -8,6 +8,11 @@ extension PagingStateMachine {
   /// fixed delay, or the quantile of ``latencies`` it names (for ``HedgingPolicy/adaptive(_:)``
   /// at least its multiple of their median), once enough loads were measured.
   package var hedgeDelay: Duration? {
+    policyHedgeDelay.map { Swift.max(.zero, $0) }  // a negative delay hedges at once
+  }
+
+  /// ``hedgeDelay`` as the policy gives it, which a negative setting can make negative.
+  private var policyHedgeDelay: Duration? {
     switch configuration.hedging {
     case .off: return nil
     case .after(let delay): return delay
@@ -23,13 +28,13 @@ extension PagingStateMachine {
     }
   }
 
-  /// Records how long the request `id` took to return its page (`request`: from its own
-  /// start) and how long its load had run (`load`: from the start of the load it answers, the
-  /// first request's when `id` is a hedge). Call it just before ``PagingEvent/loadCompleted(_:_:)``
-  /// for that request. The hedge delay reads the first; the adaptive prefetch distance, the
-  /// speed of the scroll during the load, the second.
+  /// ``PagingEvent/loadTimed(_:request:load:)``: records how long the request `id` took to
+  /// return its page (`request`: from its own start) and how long its load had run (`load`:
+  /// from the start of the load it answers, the first request's when `id` is a hedge). The
+  /// hedge delay reads the first; the adaptive prefetch distance, the speed of the scroll
+  /// during the load, the second.
   /// - Complexity: O(1).
-  package mutating func recordTiming(
+  mutating func recordTiming(
     of id: PageRequestID, request: Duration, load: Duration
   ) {
     latencies.record(request)
@@ -49,7 +54,7 @@ extension PagingStateMachine {
         attempt.request.generation == generation, attempt.hedgeState == .none
       else { continue }
       if case .adaptive(let rule) = configuration.hedging {
-        guard hedgeCredit >= rule.budget.loadsPerHedge else { return .none }
+        guard hedgeCredit >= rule.budget.loadsPerHedge else { return .none }  // R22's budget
         hedgeCredit -= rule.budget.loadsPerHedge
       }
       let hedge = PageRequest(
@@ -62,7 +67,7 @@ extension PagingStateMachine {
       setActivity(direction, .loading(attempt), plan: refreshing.plan)
       return Transition(.startLoad(hedge))
     }
-    return .none
+    return .none  // the load ended, or was hedged, before its timer fired (R9, R22)
   }
 
   /// A load returned a page: the budget earns one load's worth of a hedge, up to its

@@ -11,6 +11,7 @@ extension PagingStateMachine {
   ///   invalidated).
   /// - Complexity: O(pages + visible rows + edits).
   mutating func invalidate(invalidAnswers: Int = 0) -> Transition<Cursor> {
+    // Nothing to reload: the first load reads the new data (R30).
     guard hasLoadedFirstPage || refreshing.isRunning else { return .none }
     let transition = beginPolicyRefresh(.aroundAnchor)
     countInvalidAnswers(invalidAnswers)
@@ -29,7 +30,7 @@ extension PagingStateMachine {
     reloadingAt cursor: Cursor?, changes: inout PagingChanges
   ) -> [PagingEffect<Cursor>] {
     let before = ObservedValues(self)
-    guard hasLoadedFirstPage || refreshing.isRunning else { return [] }
+    guard hasLoadedFirstPage || refreshing.isRunning else { return [] }  // as above (R30)
     let anchor = AnchorRefresh<Item.ID, Cursor>(
       cursor: cursor, row: anchoredPage?.row, beyondFirst: [], beyondLast: [])
     let transition = beginRefresh(at: cursor, plan: .aroundAnchor(anchor))

@@ -28,14 +28,18 @@ extension PagingStateMachine {
     }
   }
 
-  /// A state the rules rule out: traps in debug builds; in release builds counts it in
-  /// ``PagingMetrics/internalInconsistencies`` and ends the load of `direction`, if any, with
-  /// ``PagingError/internalInconsistency(_:)``. Never silent.
+  /// A state the rules rule out: traps in debug builds; in release builds (and where the
+  /// configuration's `trapsOnInternalInconsistency` is off, as a test of this path sets it)
+  /// counts it in ``PagingMetrics/internalInconsistencies`` and ends the load of `direction`,
+  /// if any, with ``PagingError/internalInconsistency(_:)``: the load's answer is then stale
+  /// (R9), and a retry loads again. Never silent.
   /// - Parameters:
   ///   - rule: What broke, naming the rule; no item or cursor.
   ///   - direction: The direction whose load it concerns.
-  mutating func internalInconsistency(_ rule: String, failing direction: LoadDirection? = nil) {
-    assertionFailure(rule)
+  package mutating func internalInconsistency(
+    _ rule: String, failing direction: LoadDirection? = nil
+  ) {
+    if configuration.trapsOnInternalInconsistency { assertionFailure(rule) }
     recordedMetrics.internalInconsistencies += 1
     let error = PagingError.internalInconsistency(rule)
     switch direction {
@@ -128,12 +132,13 @@ extension PagingStateMachine {
     switch refresh {
     case .loading, .waitingToRetry:
       self[edge: direction].queued = true
-      return .none
+      return .none  // runs when the refresh commits, if the new list has that page (R2)
     case .failed where !hasLoadedFirstPage:
       return .none  // latched: retry(), refresh() or start() loads it again (fault class 8)
     case .idle where !hasLoadedFirstPage:
       return start(at: origin, explicitly: false)
     case .idle, .failed:
+      // Loading, latched, at its end or waiting to retry: R1, R7, R5 say nothing starts.
       guard canLoad(self[edge: direction]) else { return .none }
       return Transition(startEdgeLoad(direction, explicit: true))
     }
@@ -175,7 +180,7 @@ extension PagingStateMachine {
   /// retry becomes a plain failure.
   private mutating func stop(_ direction: LoadDirection) -> Transition<Cursor> {
     switch activity(direction) {
-    case .idle: return .none
+    case .idle: return .none  // nothing runs, nothing to stop
     case .failed(let error):
       // A failed refresh stopped is over too: its plan goes (R27: cancel() drops the pages
       // it fetched), and a retry() later is a new refresh, in which older edits yield (R23).
@@ -252,7 +257,7 @@ extension PagingStateMachine {
         startLoad(
           direction, cursor: self[edge: direction].chain.cursor, automaticRetries: retry.attempt))
     }
-    return .none
+    return .none  // a timer the machine cancelled, which the driver fired before it heard (R9)
   }
 
   // MARK: Outcomes
@@ -297,11 +302,11 @@ extension PagingStateMachine {
     if let invalidated = invalidAnswer(id, error) { return invalidated }
     if dropContender(id) {
       recordedMetrics.requestsFailed += 1
-      return .none
+      return .none  // its load goes on with the other request (R22)
     }
     guard let (direction, attempt, plan, taken) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
-      return .none
+      return .none  // a cancelled request's, or an older generation's (R9)
     }
     var transition = taken
     recordedMetrics.requestsFailed += 1
@@ -351,7 +356,8 @@ extension PagingStateMachine {
   }
 
   mutating func loadCancelled(_ id: PageRequestID) -> Transition<Cursor> {
-    if dropContender(id) { return .none }
+    if dropContender(id) { return .none }  // its load goes on with the other request (R22)
+    // A cancelled request's, or an older generation's (R9).
     guard let (direction, attempt, plan, taken) = take(id) else { return .none }
     var transition = taken
     prefetchEstimator.abandoned(id)
@@ -382,7 +388,7 @@ extension PagingStateMachine {
   {
     guard let (direction, attempt, plan, taken) = take(id) else {
       recordedMetrics.staleResultsDropped += 1
-      return .none
+      return .none  // a cancelled request's, or an older generation's (R9)
     }
     var transition = taken
     // A page is progress unless it is the reload an "invalid" answer started (R30).

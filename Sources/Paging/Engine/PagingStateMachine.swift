@@ -92,7 +92,7 @@ where Item.ID: Sendable {
   /// The rows scrolled during recent loads, from which the adaptive prefetch distance comes.
   var prefetchEstimator: PrefetchEstimator
   /// The durations of the loads that returned a page, as the driver timed them
-  /// (``recordTiming(of:request:load:)``): the hedge delay and the adaptive prefetch distance
+  /// (``PagingEvent/loadTimed(_:request:load:)``): the hedge delay and the adaptive prefetch distance
   /// read their quantiles.
   package internal(set) var latencies: LatencyDigest
   /// What is left of ``AdaptiveHedging``'s `budget`, in completed loads (a hedge costs
@@ -327,7 +327,10 @@ where Item.ID: Sendable {
     switch event {
     case .start: transition = start(at: origin, explicitly: false)
     case .startAt(let cursor): transition = start(at: cursor, explicitly: true)
-    case .rowAppeared, .rowDisappeared: transition = .none
+    case .rowAppeared, .rowDisappeared:
+      // `handle(_:changes:)` takes row signals before they get here.
+      internalInconsistency("a row signal reached the path of other events")
+      transition = .none
     case .loadNextPage: transition = loadExplicitly(.append)
     case .loadPreviousPage: transition = loadExplicitly(.prepend)
     case .refresh:
@@ -342,6 +345,9 @@ where Item.ID: Sendable {
     case .loadCancelled(let id): transition = loadCancelled(id)
     case .retryTimerFired(let id): transition = retryTimerFired(id)
     case .hedgeTimerFired(let id): transition = hedgeTimerFired(id)
+    case .loadTimed(let id, let request, let load):
+      recordTiming(of: id, request: request, load: load)
+      transition = .none  // a measure: what it changes shows at the load's commit
     case .edit(let edit): transition = applyEdit(edit)
     case .setQuery(let query, let queryTransition):
       transition = changeQuery(query.map(QueryValue.init), queryTransition)
@@ -360,7 +366,25 @@ where Item.ID: Sendable {
   ) -> [PagingEffect<Cursor>] {
     changes.formUnion(before.changes(to: ObservedValues(self)))
     if transition.itemsChanged { changes.insert(.items) }
-    return transition.effects
+    return withHedgeTimers(transition.effects)
+  }
+
+  /// `effects` with a ``PagingEffect/scheduleHedge(_:after:)`` after each load that is not a
+  /// hedge, while the hedging policy gives a delay: the hedge's timer is an effect of the
+  /// transition that started the load, at the delay the state gives then (rulebook R22).
+  /// - Complexity: O(effects).
+  @usableFromInline
+  func withHedgeTimers(_ effects: [PagingEffect<Cursor>]) -> [PagingEffect<Cursor>] {
+    guard !effects.isEmpty, let delay = hedgeDelay else { return effects }
+    var timed: [PagingEffect<Cursor>] = []
+    timed.reserveCapacity(effects.count + 1)
+    for effect in effects {
+      timed.append(effect)
+      if case .startLoad(let request) = effect, !request.isHedge {
+        timed.append(.scheduleHedge(request.id, after: delay))
+      }
+    }
+    return timed
   }
 }
 
@@ -386,8 +410,11 @@ extension PagingStateMachine {
       effects.append(startEdgeLoad(.prepend))
       changes.insert(.prependState)
     }
-    if effects.isEmpty { recordedMetrics.appearanceSignalsIgnored += 1 }
-    return effects
+    if effects.isEmpty {
+      recordedMetrics.appearanceSignalsIgnored += 1
+      return effects
+    }
+    return withHedgeTimers(effects)
   }
 
   @inlinable
@@ -415,7 +442,8 @@ extension PagingStateMachine {
   }
 }
 
-/// The values a driver shows, compared before and after an event.
+/// The values a driver shows, compared before and after an event (``ObservedProperty``'s
+/// cases, but for those the transition reports).
 @usableFromInline
 struct ObservedValues<ID: Hashable & Sendable>: Sendable {
   var refreshState: LoadState
@@ -444,18 +472,27 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
   @usableFromInline
   func changes(to after: ObservedValues) -> PagingChanges {
     var changes = PagingChanges()
-    if refreshState != after.refreshState { changes.insert(.refreshState) }
-    if prependState != after.prependState { changes.insert(.prependState) }
-    if appendState != after.appendState { changes.insert(.appendState) }
-    if hasNextPage != after.hasNextPage { changes.insert(.hasNextPage) }
-    if hasPreviousPage != after.hasPreviousPage { changes.insert(.hasPreviousPage) }
-    if generation != after.generation { changes.insert(.generation) }
-    if scrollAnchor != after.scrollAnchor { changes.insert(.scrollAnchor) }
-    if query != after.query { changes.insert(.query) }
-    if isShowingPreviousQuery != after.isShowingPreviousQuery {
-      changes.insert(.isShowingPreviousQuery)
+    for property in ObservedProperty.allCases where !isSame(property, as: after) {
+      changes.insert(property)
     }
     return changes
+  }
+
+  /// Whether `property` has the same value in `after`; the transition reports the values that
+  /// are not compared.
+  private func isSame(_ property: ObservedProperty, as after: ObservedValues) -> Bool {
+    switch property {
+    case .items, .filter: true  // reported by the transition and the event
+    case .refreshState: refreshState == after.refreshState
+    case .prependState: prependState == after.prependState
+    case .appendState: appendState == after.appendState
+    case .hasNextPage: hasNextPage == after.hasNextPage
+    case .hasPreviousPage: hasPreviousPage == after.hasPreviousPage
+    case .generation: generation == after.generation
+    case .scrollAnchor: scrollAnchor == after.scrollAnchor
+    case .query: query == after.query
+    case .isShowingPreviousQuery: isShowingPreviousQuery == after.isShowingPreviousQuery
+    }
   }
 }
 
@@ -498,4 +535,9 @@ package enum PagingEffect<Cursor: Hashable & Sendable>: Hashable, Sendable {
   case scheduleRetry(ScheduledRetry)
   /// Stop waiting for the scheduled retry with this id.
   case cancelRetry(RetryID)
+  /// Wait `delay`, then send `hedgeTimerFired` with this id: the load may be hedged then
+  /// (rulebook R22). Follows the ``startLoad(_:)`` of every load that is not itself a hedge,
+  /// while ``PagingConfiguration``'s `hedging` gives a delay. Once the load has ended, the timer
+  /// may be dropped: the machine ignores a timer whose load is no longer in flight.
+  case scheduleHedge(PageRequestID, after: Duration)
 }

@@ -183,13 +183,4 @@ extension Paginator {
     set { send(.setFilter(newValue)) }
   }
 
-  /// Notifies the observers of the query, the previous-query flag and the filter.
-  @usableFromInline
-  func notifyLocalObservers(_ changes: PagingChanges) {
-    if changes.contains(.query) { withMutation(keyPath: \.query) {} }
-    if changes.contains(.isShowingPreviousQuery) {
-      withMutation(keyPath: \.isShowingPreviousQuery) {}
-    }
-    if changes.contains(.filter) { withMutation(keyPath: \.filter) {} }
-  }
 }

@@ -54,6 +54,7 @@ extension PagingStateMachine {
   /// generation; the page that holds the row counts it (an inserted row joins the page of the
   /// row after it, the last page at the end: the page a refresh around it reloads, R27). The top visible row stays the scroll anchor when rows above it moved.
   mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
+    // Refused: the paginator's `edit(_:)` reports why (PagingEditError) and changes nothing.
     guard (try? validate(edit)) != nil else { return .none }
     local.record(edit, in: generation)
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
@@ -64,6 +65,7 @@ extension PagingStateMachine {
       // An item hidden before and after changes nothing shown.
       guard wasShown || shown.contains(id: item.id) else { return .none }
     case .remove(let id):
+      // Not loaded: recorded above, so that no later page brings it back (R23).
       guard let position = store.position(of: id) else { return .none }
       var items = Array(store.items)
       items.remove(at: position)
@@ -77,7 +79,11 @@ extension PagingStateMachine {
       setWindow(items)
     case .move(let id, let position):
       var items = Array(store.items)
-      guard let from = items.firstIndex(where: { $0.id == id }) else { return .none }
+      guard let from = items.firstIndex(where: { $0.id == id }) else {
+        // `validate` found it loaded: a window without the row breaks R23.
+        internalInconsistency("a move's row, found loaded, is not in the window (R23)")
+        return .none
+      }
       let item = items.remove(at: from)
       pages.changeCount(ofPageHolding: from, by: -1)
       let to = LocalState.index(of: position, in: items) ?? from
@@ -117,7 +123,7 @@ extension PagingStateMachine {
   /// again, and the top visible row stays still when a row came back above it (R19).
   mutating func placeInsertedRowsKeepingTop() -> Transition<Cursor> {
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
-    guard placeInsertedRows() else { return .none }
+    guard placeInsertedRows() else { return .none }  // no inserted row came back
     recomputeViewport()
     if let top, let now = shown.position(of: top.id), now != top.position {
       scrollAnchor = top.id

@@ -448,19 +448,26 @@ where Item.ID: Sendable {
   /// Notifies each changed property's observers once.
   @usableFromInline
   func notifyObservers(_ changes: PagingChanges) {
-    if changes.contains(.items) { withMutation(keyPath: \.items) {} }
-    if changes.contains(.refreshState) { withMutation(keyPath: \.refreshState) {} }
-    if changes.contains(.prependState) { withMutation(keyPath: \.prependState) {} }
-    if changes.contains(.appendState) { withMutation(keyPath: \.appendState) {} }
-    if changes.contains(.hasNextPage) { withMutation(keyPath: \.hasNextPage) {} }
-    if changes.contains(.hasPreviousPage) { withMutation(keyPath: \.hasPreviousPage) {} }
-    if changes.contains(.generation) { withMutation(keyPath: \.generation) {} }
-    if changes.contains(.scrollAnchor) { withMutation(keyPath: \.scrollAnchor) {} }
-    if !changes.isDisjoint(with: [.query, .isShowingPreviousQuery, .filter]) {
-      notifyLocalObservers(changes)
-    }
+    for property in changes.properties { notify(property) }
     // A refresh ends with a change of its load state.
     if changes.contains(.refreshState) { resumeRefreshWaitersIfSettled() }
+  }
+
+  /// Notifies the observers of the paginator's property that shows `property`.
+  private func notify(_ property: ObservedProperty) {
+    switch property {
+    case .items: withMutation(keyPath: \.items) {}
+    case .refreshState: withMutation(keyPath: \.refreshState) {}
+    case .prependState: withMutation(keyPath: \.prependState) {}
+    case .appendState: withMutation(keyPath: \.appendState) {}
+    case .hasNextPage: withMutation(keyPath: \.hasNextPage) {}
+    case .hasPreviousPage: withMutation(keyPath: \.hasPreviousPage) {}
+    case .generation: withMutation(keyPath: \.generation) {}
+    case .scrollAnchor: withMutation(keyPath: \.scrollAnchor) {}
+    case .query: withMutation(keyPath: \.query) {}
+    case .isShowingPreviousQuery: withMutation(keyPath: \.isShowingPreviousQuery) {}
+    case .filter: withMutation(keyPath: \.filter) {}
+    }
   }
 
   /// Runs one effect of the machine.
@@ -473,12 +480,6 @@ where Item.ID: Sendable {
       // A hedge serves the load its first request began.
       let first = request.isHedge ? machine.activity(request.direction).request?.id : nil
       loadBegan[request.id] = first.flatMap { loadBegan[$0] } ?? elapsed()
-      if !request.isHedge, let delay = machine.hedgeDelay {
-        hedgeTimers[request.id] = timers.setTimer(after: delay) { [weak self] in
-          self?.hedgeTimers[request.id] = nil
-          self?.send(.hedgeTimerFired(request.id))
-        }
-      }
       loadTasks[request.id] = Task { [weak self] in
         // The task runs on the main actor, as `cancelLoad` does: whether it began is decided
         // there, so `requestsSent` is exact at every moment.
@@ -516,6 +517,13 @@ where Item.ID: Sendable {
     case .cancelRetry(let id):
       if let token = retryTimers.removeValue(forKey: id) { timers.cancelTimer(token) }
       resumeRetryWaiters(id)
+    case .scheduleHedge(let id, let delay):
+      // Dropped with the load (cancelLoad, finish): the machine ignores a later timer anyway.
+      guard loadTasks[id] != nil else { break }
+      hedgeTimers[id] = timers.setTimer(after: delay) { [weak self] in
+        self?.hedgeTimers[id] = nil
+        self?.send(.hedgeTimerFired(id))
+      }
     }
   }
 
@@ -546,7 +554,7 @@ where Item.ID: Sendable {
   /// long its load had run.
   private func recordTiming(_ id: PageRequestID, _ duration: Duration) {
     let load = loadBegan[id].map { elapsed() - $0 } ?? duration
-    machine.recordTiming(of: id, request: duration, load: load)
+    send(.loadTimed(id, request: duration, load: load))
   }
 
   private func finish(_ id: PageRequestID, _ outcome: Result<Page<Item, Cursor>, any Error>) {

@@ -148,6 +148,9 @@ package enum ExplorerInvariant: String, CaseIterable, Hashable, Sendable {
   /// From any state, a bounded number of answers and row signals reaches more rows, the end
   /// or a failure that offers Retry.
   case stuck
+  /// The machine reached no state its rules rule out (in a release build, where it does not
+  /// trap, it counts one in its metrics).
+  case consistency
 }
 
 /// A broken invariant, with what was seen.

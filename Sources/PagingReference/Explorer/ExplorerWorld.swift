@@ -307,8 +307,12 @@ package struct ExplorerWorld: Sendable {
           }
         }
         try report(found)
-        outstanding.append(
-          Outstanding(request: request, hedgeTimer: configuration.hedging && !request.isHedge))
+        outstanding.append(Outstanding(request: request, hedgeTimer: false))
+      case .scheduleHedge(let id, _):
+        // The hedge's timer may fire from now on (R22).
+        if let index = outstanding.firstIndex(where: { $0.request.id == id }) {
+          outstanding[index].hedgeTimer = true
+        }
       case .scheduleRetry, .cancelRetry: break
       }
     }
@@ -575,6 +579,14 @@ package struct ExplorerWorld: Sendable {
   }
 
   private mutating func checkStep(itemsBefore: Int) throws(ExplorerViolation) {
+    if machine.metrics.internalInconsistencies > 0 {
+      try report(
+        ExplorerViolation(
+          .consistency,
+          "\(machine.metrics.internalInconsistencies) states the rules rule out: "
+            + LoadDirection.allCases.map { "\($0) \(machine.loadState($0))" }.joined(
+              separator: ", ")))
+    }
     let shown = machine.items.map(\.id)
     if Set(shown).count != shown.count
       || Set(machine.loadedItems.map(\.id)).count

@@ -25,6 +25,8 @@ package struct MachineSnapshot {
   package var editsInForce: Int
   /// Whether the rows shown are the previous query's (R24).
   package var showsPreviousQuery: Bool
+  /// The delay of the hedge timer a load started now gets, if any (R22).
+  package var hedgeDelay: Duration?
 
   package init(_ machine: PagingStateMachine<FuzzRow, Int>) {
     refreshRequest = machine.refreshRequest
@@ -49,6 +51,7 @@ package struct MachineSnapshot {
     items = Array(machine.items)
     editsInForce = machine.editsInForce.count
     showsPreviousQuery = machine.isShowingPreviousQuery
+    hedgeDelay = machine.hedgeDelay
   }
 
   /// Every request in flight, hedges included.
@@ -88,6 +91,9 @@ package struct MachineSnapshot {
     }
     for request in after.inFlight where !beforeIDs.contains(request.id) {
       effects.insert(.startLoad(request))
+      if !request.isHedge, let delay = after.hedgeDelay {
+        effects.insert(.scheduleHedge(request.id, after: delay))
+      }
     }
     for old in before.pendingRetries where !after.pendingRetries.contains(old) {
       if case .retryTimerFired(old.id) = event {} else { effects.insert(.cancelRetry(old.id)) }

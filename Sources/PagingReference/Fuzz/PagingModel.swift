@@ -812,6 +812,15 @@ package final class PagingModel {
       }
       pendingRetries.remove(at: index)
       retiredRetries.append(id)
+    case .scheduleHedge(let id, let delay):
+      // R22: a hedge timer follows the start of a load in flight that is not a hedge, at the
+      // delay the policy gives.
+      guard let record = records[id], record.live, !record.request.isHedge,
+        delay == machine.hedgeDelay
+      else {
+        throw FuzzViolation(
+          kind: "hedge-timer", detail: "scheduleHedge(\(id)) is not for a load just started")
+      }
     }
   }
 

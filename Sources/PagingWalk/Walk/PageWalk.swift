@@ -187,6 +187,9 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         case .cancelLoad, .cancelRetry:
           // Nothing runs beside the one effect awaited: there is nothing to stop.
           continue
+        case .scheduleHedge:
+          // A walk awaits one request at a time and never hedges it: its hedging is off.
+          continue
         }
         let before = machine.items.count
         queue.append(contentsOf: machine.handle(event))

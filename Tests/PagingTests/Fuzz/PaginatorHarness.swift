@@ -377,13 +377,14 @@ final class PaginatorHarness {
 
 extension PagingEffect<Int> {
   /// Sorts reconstructed effects as the engine emits them: cancellations, then loads (by
-  /// request id), then retries.
-  fileprivate var order: Int {
+  /// request id, each followed by its hedge timer), then retries.
+  fileprivate var order: Double {
     switch self {
-    case .cancelLoad(let id): id.rawValue - 2_000_000
-    case .cancelRetry(let id): id.rawValue - 1_000_000
-    case .startLoad(let request): request.id.rawValue
-    case .scheduleRetry(let retry): retry.id.rawValue + 1_000_000
+    case .cancelLoad(let id): Double(id.rawValue - 2_000_000)
+    case .cancelRetry(let id): Double(id.rawValue - 1_000_000)
+    case .startLoad(let request): Double(request.id.rawValue)
+    case .scheduleHedge(let id, _): Double(id.rawValue) + 0.5
+    case .scheduleRetry(let retry): Double(retry.id.rawValue + 1_000_000)
     }
   }
 }
