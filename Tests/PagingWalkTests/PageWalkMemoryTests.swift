@@ -7,12 +7,12 @@ import Testing
 /// cursors of its last pages and one checkpoint.
 @Suite("PageWalk: bounded memory", .timeLimit(.minutes(1)))
 struct PageWalkMemoryTests {
-  /// Drives a walk's machine and memory over `count` pages of `size` rows, cursors 1, 2, ...
+  /// Drives a walk's machine, which applies its memory at each commit, over `count` pages of
+  /// `size` rows, cursors 1, 2, ...
   private func walkMachine(pages count: Int, size: Int, options: PageWalkOptions) -> (
     items: Int, cursors: Int, maxItems: Int, maxCursors: Int
   ) {
     var machine = PagingStateMachine<Row, Int>(configuration: options.configuration(from: nil))
-    var memory = PageWalkMemory<Int>(from: nil, options: options)
     var maxItems = 0
     var maxCursors = 0
     var effects = machine.handle(.start)
@@ -21,7 +21,6 @@ struct PageWalkMemoryTests {
       let next = number + 1 < count ? number + 1 : nil
       _ = machine.handle(
         .loadCompleted(load.id, page(number * size..<(number + 1) * size, next: next)))
-      memory.committed(nextCursor: next, in: &machine)
       maxItems = max(maxItems, machine.items.count)
       maxCursors = max(maxCursors, machine.committedCursorCount)
       effects = machine.handle(.loadNextPage)

@@ -289,14 +289,15 @@ struct PageWalkTests {
     #expect(source.cursors == [nil, 1, 2])
   }
 
-  /// What a walk that keeps duplicates asks of the machine: the window empties, the chain,
-  /// the cursors committed and the request numbers stay.
-  @Test func forgetWindowEmptiesTheWindowAndKeepsTheChainAndTheCommittedCursors() {
-    var machine = PagingStateMachine<Row, Int>(
-      configuration: PagingConfiguration(prefetch: .fixed(0)))
+  /// What a walk that keeps duplicates configures its machine to do (its walk memory keeps no
+  /// id): the window empties at each commit, and the chain, the cursors committed and the
+  /// request numbers stay.
+  @Test func aWalkThatKeepsDuplicatesEmptiesTheWindowAndKeepsTheChainAndTheCommittedCursors() {
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(0))
+    configuration.walkMemory = (pages: 8, removesDuplicates: false)
+    var machine = PagingStateMachine<Row, Int>(configuration: configuration)
     let first = machine.handle(.start).loads[0]
     _ = machine.handle(.loadCompleted(first.id, page(0..<2, next: 1)))
-    machine.forgetWindow()
     #expect(machine.items.isEmpty)
     #expect(machine.nextCursor == 1)
 
@@ -305,9 +306,9 @@ struct PageWalkTests {
     #expect(second.map(\.id.rawValue) == [2])
     // The same ids again are new to the emptied window.
     _ = machine.handle(.loadCompleted(second[0].id, page(0..<2, next: 2)))
-    #expect(machine.items.map(\.id) == [0, 1])
+    #expect(machine.metrics.itemsCommitted == 4)
+    #expect(machine.items.isEmpty)
     #expect(machine.appendState == .idle)
-    machine.forgetWindow()
     // Cursor 1 committed before the window was emptied: a page pointing back to it is a cycle.
     let third = machine.handle(.loadNextPage).loads
     _ = machine.handle(.loadCompleted(third[0].id, page(2..<4, next: 1)))

@@ -54,6 +54,10 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// Whether a state the rules rule out traps (in debug builds; release builds never trap):
   /// off only in the test that drives the release path of an inconsistency.
   package var trapsOnInternalInconsistency = true
+  /// For a machine that hands each committed page on (a walk): how many of the pages it handed
+  /// out it remembers, and whether it keeps their ids (``WalkMemory``); `nil` keeps the whole
+  /// window, as a list does.
+  package var walkMemory: (pages: Int, removesDuplicates: Bool)?
 
   /// Creates a configuration.
   /// - Parameters:

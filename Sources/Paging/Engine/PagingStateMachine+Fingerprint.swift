@@ -55,6 +55,8 @@ extension PagingStateMachine {
     latencies = machine.latencies
     hedgeCredit = fingerprint.value(machine.hedgeCredit)
     invalidAnswersInARow = fingerprint.value(machine.invalidAnswersInARow)
+    // The explorer drives lists, never a walk.
+    walkMemory = machine.walkMemory
     // Numbering, as `generation`.
     nextRequestNumber = machine.nextRequestNumber
     nextRetryNumber = machine.nextRetryNumber

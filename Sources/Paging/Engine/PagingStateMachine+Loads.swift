@@ -407,6 +407,8 @@ extension PagingStateMachine {
       transition.add(reevaluate())
       return transition
     }
+    // A walk's window grows by one page at a time: its index grows by doubling (R29).
+    if walkMemory?.removesDuplicates == true { reserveWindow(adding: page.items.count) }
     let before = store.count
     switch direction {
     case .refresh: transition.add(commitRefresh([request.cursor], page))
@@ -415,6 +417,7 @@ extension PagingStateMachine {
     }
     transition.add(recordPage(direction, request, page, before: before, plan: plan))
     transition.add(reevaluate())
+    applyWalkMemory(after: request)
     return transition
   }
 }

@@ -1,5 +1,5 @@
-// What a driver that hands each page on (a `PageWalk`) needs beyond the events: a window that
-// does not grow with the walk.
+// What a machine that hands each page on (a `PageWalk`) does under its walk memory
+// (WalkMemory): a window that does not grow with the walk.
 
 extension PagingStateMachine {
   /// Forgets the window's items and page boundaries, between loads, and keeps everything the
@@ -9,11 +9,12 @@ extension PagingStateMachine {
   /// request and retry numbers. The next commit sees an empty window, so its items count as
   /// new unless they repeat within their page.
   ///
-  /// For a driver that passes each committed page on and keeps no list (a walk that keeps
-  /// duplicates): its memory then grows by one cursor per page, not with the items. Called
-  /// with no load in flight, no display filter and no local edits; nothing else calls it.
+  /// For a machine that passes each committed page on and keeps no list (a walk that keeps
+  /// duplicates): its memory then grows by one cursor per page, not with the items. Applied by
+  /// ``applyWalkMemory(after:)`` after a commit, when no load is in flight; a walk sets no
+  /// filter and makes no edit.
   /// - Complexity: O(*n*) to release *n* items.
-  package mutating func forgetWindow() {
+  mutating func forgetWindow() {
     assert(
       loadsInFlight.isEmpty && local.filter == nil && local.hasNoEdits,
       "forgetWindow() needs a window without loads in flight, a filter or edits")
@@ -29,7 +30,7 @@ extension PagingStateMachine {
   /// a window that only grows (a walk's ids) then re-inserts each id about twice in all,
   /// rather than the five times of the quarter the engine grows by to save memory.
   /// - Complexity: O(*n*) when the index grows, amortised O(1) per item.
-  package mutating func reserveWindow(adding count: Int) {
+  mutating func reserveWindow(adding count: Int) {
     let needed = store.count + count
     if needed > store.table.capacity { store.reserve(2 * needed) }
   }
@@ -42,7 +43,7 @@ extension PagingStateMachine {
   /// item only when one of those pages had its id.
   /// - Parameter count: The pages to keep, at least 1.
   /// - Complexity: O(*n*) for the *n* items kept, when anything is forgotten.
-  package mutating func forgetPages(keepingLast count: Int) {
+  mutating func forgetPages(keepingLast count: Int) {
     assert(
       loadsInFlight.isEmpty && local.filter == nil && local.hasNoEdits,
       "forgetPages(keepingLast:) needs a window without loads in flight, a filter or edits")
@@ -52,13 +53,6 @@ extension PagingStateMachine {
     store.removeFirst(forgotten)
     viewport = Viewport()
     scrollAnchor = nil
-  }
-
-  /// Forgets that `cursor` loaded a page in this generation: a page that hands it back again
-  /// no longer fails with ``PagingError/repeatedCursor(_:)`` (R11). For a walk, which keeps
-  /// the repeated-cursor guard's set bounded by forgetting all but a few cursors.
-  package mutating func forgetCommittedCursor(_ cursor: Cursor) {
-    committedCursors.remove(cursor)
   }
 
   /// The number of cursors the repeated-cursor guard holds (R11).

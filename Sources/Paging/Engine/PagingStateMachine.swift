@@ -102,6 +102,10 @@ where Item.ID: Sendable {
   /// reload one of them started (rulebook R30): the bound on reloads counts these, so that a
   /// reload's own page, which an "invalid" next page follows again, does not reset it.
   var invalidAnswersInARow: Int
+  /// What a walk remembers of the pages it handed out (``PagingConfiguration``'s
+  /// `walkMemory`); `nil` for a list, which keeps its window.
+  // swift-format-ignore: UseShorthandTypeNames
+  var walkMemory: Optional<WalkMemory<Cursor>>
   /// The number of the next request, from 1.
   var nextRequestNumber: Int
   /// The number of the next scheduled retry, from 1.
@@ -134,6 +138,9 @@ where Item.ID: Sendable {
     prefetchEstimator = PrefetchEstimator()
     latencies = LatencyDigest()
     invalidAnswersInARow = 0
+    walkMemory = configuration.walkMemory.map {
+      WalkMemory(pages: $0.pages, removesDuplicates: $0.removesDuplicates)
+    }
     nextRequestNumber = 1
     nextRetryNumber = 1
     recordedMetrics = PagingMetrics()

@@ -121,6 +121,8 @@ extension PageWalkOptions {
     // A walk hands each page on and keeps no window to reload: an "invalid" answer ends it,
     // with the cursor to resume at (rulebook R30).
     configuration.reloadsAfterInvalidation = 0
+    // It hands each page on: the machine remembers only the last pages' ids and cursors (R29).
+    configuration.walkMemory = (rememberedPages, removesDuplicates)
     return configuration
   }
 }

@@ -92,7 +92,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
 
     private let walk: PageWalk
     private var machine: PagingStateMachine<Key, Source.Cursor>
-    private var memory: PageWalkMemory<Source.Cursor>
     private var started = false
     private var finished = false
     private var pages = 0
@@ -103,7 +102,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     init(walk: PageWalk) {
       self.walk = walk
       machine = PagingStateMachine(configuration: walk.options.configuration(from: walk.cursor))
-      memory = PageWalkMemory(from: walk.cursor, options: walk.options)
     }
 
     /// Loads the next page.
@@ -147,7 +145,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       }
       pages += 1
       itemCount += page.items.count
-      memory.committed(nextCursor: page.nextCursor, in: &machine)
       return page
     }
 
@@ -165,7 +162,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
             let page = try await PageWalk.load(
               request, from: walk.source, deadline: deadline, clock: walk.clock)
             loaded = page
-            if walk.options.removesDuplicates { machine.reserveWindow(adding: page.items.count) }
             event = .loadCompleted(request.id, keys(of: page))
           } catch  where Task.isCancelled {
             throw cancel()
@@ -191,11 +187,11 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           // A walk awaits one request at a time and never hedges it: its hedging is off.
           continue
         }
-        let before = machine.items.count
+        let before = machine.metrics.itemsCommitted
         queue.append(contentsOf: machine.handle(event))
         if let loaded {
           assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
-          return kept(loaded, after: before)
+          return kept(loaded, new: machine.metrics.itemsCommitted - before)
         }
       }
       return nil
@@ -213,16 +209,17 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     }
 
     /// The page as the walk returns it: with ``PageWalkOptions``'s `removesDuplicates`, only the
-    /// items the machine kept, which it added after position `before`, in the page's order.
+    /// items the machine kept: the `new` ids it added last, in the page's order (the machine has
+    /// forgotten older pages by then, under its walk memory, so positions do not say it).
     /// - Complexity: O(*m*) for *m* items in the page.
-    private func kept(_ page: Element, after before: Int) -> Element {
+    private func kept(_ page: Element, new: Int) -> Element {
       guard walk.options.removesDuplicates else { return page }
+      guard new != page.items.count else { return page }
       let window = machine.items
-      guard window.count - before != page.items.count else { return page }
       var kept = page
       kept.items = []
-      kept.items.reserveCapacity(window.count - before)
-      var next = before
+      kept.items.reserveCapacity(new)
+      var next = window.count - new
       // The machine keeps the first item of each new id, in order: the page's items line up
       // with the ids it added.
       for item in page.items where next < window.count && window[next].id == item.id {
