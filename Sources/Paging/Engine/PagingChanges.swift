@@ -77,7 +77,4 @@ package struct PagingChanges: Hashable, Sendable, ExpressibleByArrayLiteral {
   @inlinable package func contains(_ property: ObservedProperty) -> Bool {
     bits & (1 << property.rawValue) != 0
   }
-
-  /// The properties that changed, in the order of their declaration.
-  package var properties: [ObservedProperty] { ObservedProperty.allCases.filter(contains) }
 }
