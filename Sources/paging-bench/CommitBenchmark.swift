@@ -10,6 +10,11 @@ import Paging
 /// before the first row, as a chat loads older messages), alone and with a snapshot held. The snapshot is
 /// an ``ItemSnapshot``: a commit while it is alive copies one chunk, its group of chunk
 /// references and the array of groups, not the items.
+///
+/// Four more cases time one local edit (``PagingEdit``) in the middle of the window, a snapshot
+/// held: a remove, an insert, an update and a move, each of a row it has not edited yet. Today
+/// an edit other than an update rebuilds the window, O(*n*): these cases are the baseline for a
+/// window whose pages own their rows.
 enum CommitBenchmark {
   /// One size.
   struct Result: Codable, Sendable {
@@ -32,6 +37,13 @@ enum CommitBenchmark {
     case storeAppend
     /// Prepends through the state machine's `loadCompleted` of a prepend.
     case machinePrepend
+    /// One local edit of this kind through the state machine.
+    case machineEdit(EditKind)
+  }
+
+  /// The local edits timed.
+  enum EditKind {
+    case remove, insert, update, move
   }
 
   /// The cases, in the report's order: the name, the path, snapshot held.
@@ -39,20 +51,29 @@ enum CommitBenchmark {
     ("engine alone", .machineAppend, false), ("snapshot held", .machineAppend, true),
     ("append, store alone", .storeAppend, false), ("prepend, engine alone", .machinePrepend, false),
     ("prepend, snapshot held", .machinePrepend, true),
+    ("edit: remove, snapshot held", .machineEdit(.remove), true),
+    ("edit: insert, snapshot held", .machineEdit(.insert), true),
+    ("edit: update, snapshot held", .machineEdit(.update), true),
+    ("edit: move, snapshot held", .machineEdit(.move), true),
   ]
 
   /// Measures every case at every size.
   static func run(sizes: [Int], quick: Bool) -> [Result] {
     let turns = RoundRobin(
       minimumRounds: quick ? 15 : 50, maximumRounds: quick ? 15 : 50, budget: .infinity)
+    // An edit costs up to a second at a million rows while it rebuilds the window: fewer turns.
+    let editTurns = RoundRobin(
+      minimumRounds: quick ? 3 : 7, maximumRounds: quick ? 3 : 7, budget: .infinity)
     return subjects.flatMap { subject in
-      let samples = turns.run(
+      let isEdit = if case .machineEdit = subject.path { true } else { false }
+      let samples = (isEdit ? editTurns : turns).run(
         sizes.map { size in
           switch subject.path {
           case .machineAppend: committer(size: size, holdSnapshot: subject.holdSnapshot)
           case .storeAppend: storeCommitter(size: size, prepend: false, holdSnapshot: false)
           case .machinePrepend:
             committer(size: size, prepend: true, holdSnapshot: subject.holdSnapshot)
+          case .machineEdit(let kind): editor(size: size, kind: kind)
           }
         })
       return zip(sizes, samples).map {
@@ -81,6 +102,32 @@ enum CommitBenchmark {
       let snapshot = holdSnapshot ? machine.items : nil
       let start = Stopwatch.now()
       let effects = machine.handle(.loadCompleted(request.id, page))
+      let elapsed = Stopwatch.elapsed(since: start)
+      blackHole(effects)
+      blackHole(snapshot)
+      return elapsed
+    }
+  }
+
+  /// A state machine holding `size` rows, and a function that makes one edit of `kind` in the
+  /// middle of its window, to a row no edit named before, with a snapshot of the items held,
+  /// and returns how long the edit took, in nanoseconds.
+  private static func editor(size: Int, kind: EditKind) -> () -> Double {
+    var machine = Fill.machine(count: size)
+    var round = 0
+    return {
+      round += 1
+      let row = size / 2 + round
+      let edit: PagingEdit<SmallItem> =
+        switch kind {
+        case .remove: .remove(row)
+        case .insert: .insert(SmallItem(id: -round, value: round), at: .after(row))
+        case .update: .update(SmallItem(id: row, value: -round))
+        case .move: .move(row, to: .before(size / 4 + round))
+        }
+      let snapshot = machine.items
+      let start = Stopwatch.now()
+      let effects = machine.handle(.edit(edit))
       let elapsed = Stopwatch.elapsed(since: start)
       blackHole(effects)
       blackHole(snapshot)

@@ -78,7 +78,14 @@ struct MicroBenchmarks: Codable, Sendable {
     }
     let commitSizes = Set(commit.map(\.items)).sorted()
     if let small = commitSizes.first, let large = commitSizes.last {
-      for (subject, name, note) in [
+      let edits = ["remove", "insert", "update", "move"].map { kind in
+        (
+          "edit: \(kind), snapshot held", "Edit (\(kind)), snapshot held",
+          "one local edit in the middle of the window, a copy of `items` alive: a remove, "
+            + "insert or move rebuilds the window today, O(n)"
+        )
+      }
+      let cases = [
         (
           "engine alone", "Commit of 50 rows",
           "the state machine's commit, no copy of the items alive"
@@ -91,7 +98,8 @@ struct MicroBenchmarks: Codable, Sendable {
           "prepend, snapshot held", "Prepend of 50 rows, snapshot held",
           "the state machine's commit of a page before the first row, a copy of `items` alive"
         ),
-      ] {
+      ]
+      for (subject, name, note) in cases + edits {
         guard let first = commitMedian(subject, small), let last = commitMedian(subject, large)
         else { continue }
         goals.append(

@@ -14,5 +14,11 @@ struct SmallItem: Identifiable, Sendable, Hashable, Codable {
   }
 
   /// Items `range`, in order.
+  /// The item with `id` and another value: an edit's update of it.
+  init(id: Int, value: Int) {
+    self.id = id
+    self.value = value
+  }
+
   static func page(_ range: Range<Int>) -> [SmallItem] { range.map(SmallItem.init) }
 }
