@@ -55,9 +55,9 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// off only in the test that drives the release path of an inconsistency.
   package var trapsOnInternalInconsistency = true
   /// For a machine that hands each committed page on (a walk): how many of the pages it handed
-  /// out it remembers, and whether it keeps their ids (``WalkMemory``); `nil` keeps the whole
-  /// window, as a list does.
-  package var walkMemory: (pages: Int, removesDuplicates: Bool)?
+  /// out it remembers, and whether it keeps their ids: the memory the machine starts with;
+  /// `nil` keeps the whole window, as a list does.
+  package var walkMemory: WalkMemory<Cursor>?
 
   /// Creates a configuration.
   /// - Parameters:

@@ -138,9 +138,7 @@ where Item.ID: Sendable {
     prefetchEstimator = PrefetchEstimator()
     latencies = LatencyDigest()
     invalidAnswersInARow = 0
-    walkMemory = configuration.walkMemory.map {
-      WalkMemory(pages: $0.pages, removesDuplicates: $0.removesDuplicates)
-    }
+    walkMemory = configuration.walkMemory
     nextRequestNumber = 1
     nextRetryNumber = 1
     recordedMetrics = PagingMetrics()
