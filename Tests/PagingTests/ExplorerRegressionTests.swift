@@ -202,4 +202,25 @@ import Testing
         + ".query(0, .keepPrevious), .answer(1, .failure), .refresh(.aroundAnchor)]",
       in: ExplorerConfiguration.meetings[2])
   }
+
+  /// Rulebook R28, R24: a snapshot taken while a failed query change still shows the previous
+  /// query's rows keeps none of them (their pages belong to another query), so the restored
+  /// list starts from the origin and an "invalid" answer there still leaves it able to load.
+  @Test func aSnapshotWhileThePreviousQueryIsShownRestoresFromTheOrigin() {
+    Self.expectNoViolation(
+      of: .stuck,
+      "[.start, .answer(0, .page), .answer(0, .page), .query(1, .keepPrevious), "
+        + ".query(0, .keepPrevious), .relaunch, .answer(0, .invalid)]",
+      in: ExplorerConfiguration.swarm(8, seed: 1)[3])
+  }
+
+  /// Rulebook R27, R25: a restored list whose row to refresh around is hidden by the filter
+  /// refreshes all its loaded pages from the first, as one with no row to keep in place.
+  @Test func aRestoredRowThatTheFilterHidesDoesNotAnchorTheRefresh() {
+    Self.expectNoViolation(
+      of: .refreshPlace,
+      "[.start, .answer(0, .page), .answer(0, .page), .jumpToBottom, .answer(0, .page), "
+        + ".relaunch, .answer(0, .failure), .filter(.nothing), .refresh(.allLoaded(limit: 2))]",
+      in: ExplorerConfiguration.swarm(8, seed: 1)[5])
+  }
 }

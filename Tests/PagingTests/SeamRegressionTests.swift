@@ -458,4 +458,33 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     #expect(machine.items.map(\.id) == Array(100..<110))
     #expect(machine.handle(.loadNextPage).loads.map(\.cursor) == [110])
   }
+
+  /// R28, R24: a snapshot taken while a failed query change still shows the old query's rows
+  /// restores them as the old query's: no load starts from their cursors; the restored list's
+  /// next load and refresh go from the origin with the new query (the live list's refresh does
+  /// too; its next load waits for the failed refresh's retry, a state a snapshot does not keep).
+  @Test
+  func aSnapshotWhileThePreviousQueryIsShownRestoresItAsSuch() throws {
+    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
+    _ = machine.handle(.rowAppeared(.id(15)))
+    let change = try #require(
+      machine.handle(.setQuery("b", transition: .keepPrevious)).loads.first)
+    _ = machine.handle(.loadFailed(change.id, Boom()))
+    let bytes = try machine.snapshot().encoded()
+    var restored = PostMachine(configuration: Self.explicitOnly)
+    try restored.restore(PagingSnapshot(decoding: bytes))
+    #expect(restored.isShowingPreviousQuery)
+    #expect(restored.items.map(\.id) == Array(0..<30))
+    let events: [(PagingEvent<Post, Int>, live: [Int?])] = [
+      (.loadNextPage, live: []), (.refreshWith(.aroundAnchor), live: [nil]),
+    ]
+    for (event, liveCursors) in events {
+      var live = machine
+      var again = restored
+      let loads = again.handle(event).loads
+      #expect(loads.map(\.cursor) == [nil])
+      #expect(loads.map { $0.query as? String } == ["b"])
+      #expect(live.handle(event).loads.map(\.cursor) == liveCursors)
+    }
+  }
 }

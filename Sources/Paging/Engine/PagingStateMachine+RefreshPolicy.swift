@@ -191,8 +191,9 @@ extension PagingStateMachine {
   /// - Complexity: O(pages + visible rows + edits).
   var anchoredPage: (index: Int, row: Item.ID)? {
     // Before any row has appeared (a restored list), the snapshot's refresh row, else the
-    // scroll anchor, the row to keep.
-    let restored = restoredRefreshRow.flatMap { store.contains(id: $0) ? $0 : nil }
+    // scroll anchor, the row to keep; a row the filter hides is on no screen, so it keeps no
+    // place, as a hidden scroll anchor is forgotten (R25).
+    let restored = restoredRefreshRow.flatMap { shown.contains(id: $0) ? $0 : nil }
     guard let row = topServerRow ?? restored ?? scrollAnchor,
       let position = store.position(of: row),
       let index = pages.page(holding: position)?.index

@@ -4,7 +4,8 @@ extension PagingStateMachine
 where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// A `Codable` copy of the window: pages (with their rows as edited, shown or hidden by the
   /// filter), chains, the list's identity, as the anchor the top visible row (else the
-  /// scroll anchor), and the row whose page a refresh around the anchor would reload now.
+  /// scroll anchor), the row whose page a refresh around the anchor would reload now, and
+  /// whether the rows are a previous query's.
   /// - Complexity: O(*n*) for *n* items.
   package func snapshot() -> PagingSnapshot<Item, Cursor> {
     assert(
@@ -24,7 +25,8 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       beyondFirst: self.pages.beyondFirst.map(PagingSnapshot.Chain.init),
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
       anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor,
-      refreshRow: anchoredPage?.row, query: local.query.map(SavedQuery.init))
+      refreshRow: anchoredPage?.row, query: local.query.map(SavedQuery.init),
+      showsPreviousQuery: local.showingPreviousQuery ? true : nil)
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
@@ -45,6 +47,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       return query
     }
     local.query = query
+    local.showingPreviousQuery = snapshot.showsPreviousQuery == true
     var entries: [LoadedPages<Cursor>.Entry] = []
     for page in snapshot.pages {
       let result = store.append(contentsOf: page.items, policy: .keepFirst)

@@ -63,11 +63,16 @@ where
   /// The list's query (``Paginator/setQuery(_:transition:)``), which the restored list's
   /// requests carry; `nil` for a list without one, and in a snapshot of format 1 or 2.
   var query: SavedQuery?
+  /// Whether the rows are a previous query's, shown while the current query's first page has
+  /// not committed (``QueryTransition/keepPrevious``): their pages and cursors belong to that
+  /// query, so the restored list, as the live one, loads no edge from them and refreshes from
+  /// the origin (R24, R28). `nil` (false) otherwise, and in a snapshot of format 1 or 2.
+  var showsPreviousQuery: Bool?
 
   init(
     format: Int, types: String, initialCursor: Cursor?, origin: Cursor?, pages: [Page],
     prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?,
-    refreshRow: Item.ID? = nil, query: SavedQuery? = nil
+    refreshRow: Item.ID? = nil, query: SavedQuery? = nil, showsPreviousQuery: Bool? = nil
   ) {
     self.format = format
     self.types = types
@@ -81,6 +86,7 @@ where
     self.anchor = anchor
     self.refreshRow = refreshRow
     self.query = query
+    self.showsPreviousQuery = showsPreviousQuery
   }
 
   /// The item and cursor type names a snapshot of this type carries (for tests).
@@ -115,7 +121,10 @@ where
     guard let snapshot = try? JSONDecoder().decode(Self.self, from: data) else {
       throw .unreadable
     }
-    if !snapshot.pages.isEmpty, snapshot.prepend == .unknown || snapshot.append == .unknown {
+    // A previous query's rows are shown with both edges reset: nothing is known beyond them.
+    if !snapshot.pages.isEmpty, snapshot.showsPreviousQuery != true,
+      snapshot.prepend == .unknown || snapshot.append == .unknown
+    {
       throw .inconsistent
     }
     self = snapshot

@@ -289,7 +289,7 @@ package struct WindowModel: Hashable, Sendable {
     edits = []
     refreshMark = nil
     fetched = []
-    showingPrevious = false
+    // The snapshot says whether the rows are a previous query's; the restored list keeps it.
   }
 
   /// Adds `page` at one end of `window`, its rows whose id is loaded dropped or put in place
