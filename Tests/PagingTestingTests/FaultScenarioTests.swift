@@ -309,12 +309,13 @@ import Testing
   // 16
   @Test(arguments: [1_000, 100_000])
   func anAppearanceReadsAFewIDsWhateverTheListSize(size: Int) async {
-    // The id index keeps positions, not ids, so a lookup confirms its candidate by reading
-    // that item's id. In scroll order the candidate is the last row's neighbour: exactly one
-    // read besides the caller's `item.id`. For rows spread over the list, the neighbours are
-    // checked (two reads), then the hash probe reads its candidate (one), and, once in 16 per
-    // extra bucket probed, another item's: a handful per signal at any size, where a scan
-    // would read thousands.
+    // The id index keeps the chunk of each row, not its id, so a lookup confirms its candidate
+    // by reading the ids of that chunk (at most 64 from a commit). In scroll order the
+    // candidate is the last row's neighbour: exactly one read besides the caller's `item.id`.
+    // For rows spread over the list, the neighbours are checked (two reads), then the hash
+    // probe's chunk is read up to the row (half a chunk on average), and, once in 256 per extra
+    // bucket probed, another chunk: a bounded number per signal at any size, where a scan of
+    // the list would read thousands.
     let counter = Locked(0)
     let items = (0..<size).map { CountedRow(key: $0, counter: counter) }
     let source = ScriptedPageSource<CountedRow, Int>()
@@ -328,10 +329,54 @@ import Testing
     counter.withLock { $0 = 0 }
     for index in stride(from: 0, to: size, by: size / 500) { paginator.rowAppeared(items[index]) }
     // Swift seeds its hashing per process, so the exact count varies from run to run: at
-    // least the caller's read and the candidate's per signal, at most five on average.
+    // least the caller's read and the candidate's per signal, at most a chunk and five more on
+    // average.
     #expect(counter.withLock { $0 } >= 2 * 500)
-    #expect(counter.withLock { $0 } <= 5 * 500)
+    #expect(counter.withLock { $0 } <= (ItemSnapshot<CountedRow>.chunkCapacity + 5) * 500)
     #expect(paginator.metrics.appearanceSignals == 1_000)
+  }
+}
+
+extension FaultScenarioTests {
+  // 22, bounded: an edit touches the chunk of its row and the index, never every row.
+  @Test(arguments: [1_000, 100_000])
+  func anEditReadsAFewIDsWhateverTheListSize(size: Int) async throws {
+    // A remove, an insert, an update and a move in the middle of the list, with a copy of the
+    // items held as a view holds it: each looks its rows up by id a few times (the check, the
+    // edit, its position), each lookup reading the ids of one chunk (at most 64 from a
+    // commit) up to the row, where rebuilding the window would read every id.
+    // Loaded page by page, as a list is, so that the index grew as it does (by a quarter at
+    // a time) and has room for the insert.
+    let counter = Locked(0)
+    let items = (0..<size).map { CountedRow(key: $0, counter: counter) }
+    let source = ScriptedPageSource<CountedRow, Int>()
+    let paginator = Paginator(source: source)
+    let pageSize = 500
+    let start = Task { await paginator.start() }
+    source.complete(await source.request(at: 0), items: Array(items[..<pageSize]), next: pageSize)
+    await start.value
+    for page in 1..<(size / pageSize) {
+      paginator.loadNextPage()
+      let end = (page + 1) * pageSize
+      source.complete(
+        await source.request(at: page), items: Array(items[(page * pageSize)..<end]),
+        next: end < size ? end : nil)
+      await paginator.waitForLoadsToEnd()
+    }
+    #expect(paginator.items.count == size)
+    let middle = size / 2
+    let held = paginator.items
+    let edits: [PagingEdit<CountedRow>] = [
+      .remove(middle), .insert(CountedRow(key: -1, counter: counter), at: .after(middle + 1)),
+      .update(CountedRow(key: middle + 2, counter: counter)), .move(middle + 3, to: .before(10)),
+    ]
+    for edit in edits {
+      counter.withLock { $0 = 0 }
+      try paginator.edit(edit)
+      #expect(counter.withLock { $0 } <= 8 * ItemSnapshot<CountedRow>.chunkCapacity)
+    }
+    #expect(held.count == size)
+    #expect(paginator.items.count == size)
   }
 }
 

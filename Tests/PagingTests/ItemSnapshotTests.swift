@@ -36,7 +36,8 @@ import Testing
       let copy = snapshot
       snapshot.append(contentsOf: size..<(size + Self.chunk + 1))
       snapshot.prepend(contentsOf: (-size - Self.chunk - 1)..<(-size))
-      snapshot[slot: snapshot.firstSlot + Self.chunk + 1] = -1
+      let place = snapshot.location(of: Self.chunk + 1)
+      snapshot[chunk: place.chunk, place.index] = -1
       #expect(copy.count == 2 * size)
       #expect(copy.indices.allSatisfy { copy[$0] == $0 - size })
       #expect(snapshot.count == 2 * size + 2 * Self.chunk + 2)

@@ -158,8 +158,9 @@ import Testing
         Violation(description: "step \(step): \(what); ids \(ids.first ?? -1)...\(ids.last ?? -1)")
       }
       if let fault = machine.store.invariantViolation() { throw fail(fault) }
-      if machine.pages.itemCount != ids.count {
-        throw fail("pages hold \(machine.pages.itemCount)")
+      if let fault = machine.pageTableViolation { throw fail(fault) }
+      if machine.rowCounts.reduce(0, +) != ids.count {
+        throw fail("pages hold \(machine.rowCounts.reduce(0, +))")
       }
       if let first = ids.first, ids != Array(first..<(first + ids.count)) {
         throw fail("the window is not a run of the feed")

@@ -1,6 +1,9 @@
-/// The page boundaries of a window: for each loaded page, in list order, the cursor that
-/// loaded it, the cursors the source returned with it, and how many of the window's items it
-/// holds (its new items: duplicates dropped at its commit are not counted).
+/// The pages of a window: for each loaded page, in list order, the cursor that loaded it, the
+/// cursors the source returned with it, and how many of the window's chunks it owns (its new
+/// items go into chunks of their own at its commit; duplicates dropped then take none). A
+/// page's rows are the rows of its chunks, so how many it holds, where it starts and which
+/// page holds a row are read off the window (``PagingStateMachine/rowCounts``), never counted
+/// beside it: an edit changes the rows of a chunk, not the chunks a page owns.
 ///
 /// The memory cap (``PagingConfiguration``'s `maxSize`) drops whole pages at an edge and points
 /// that edge's chain at the dropped page's cursor, so that scrolling back loads it again; a
@@ -15,17 +18,18 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   package struct Entry: Sendable, Equatable {
     /// The cursor its request carried (`nil`: the source's first page).
     package var cursor: Cursor?
-    /// The items of the window it holds.
-    package var count: Int
+    /// The window's chunks it owns, after those of the pages before it: set when it commits
+    /// and never changed.
+    package var chunks: Int
     /// The page's previous cursor, as the source returned it.
     package var previousCursor: Cursor?
     /// The page's next cursor, as the source returned it.
     package var nextCursor: Cursor?
 
     /// Creates an entry.
-    package init(cursor: Cursor?, count: Int, previousCursor: Cursor?, nextCursor: Cursor?) {
+    package init(cursor: Cursor?, chunks: Int, previousCursor: Cursor?, nextCursor: Cursor?) {
       self.cursor = cursor
-      self.count = count
+      self.chunks = chunks
       self.previousCursor = previousCursor
       self.nextCursor = nextCursor
     }
@@ -70,20 +74,15 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     beyondLast = []
     droppedBeforeFirst = 0
     droppedAfterLast = 0
-    itemCount = 0
   }
 
   /// The number of pages.
   package var count: Int { front.count + back.count }
 
-  /// The window's items, summed over the pages.
-  package private(set) var itemCount: Int
-
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
     front = []
     back = [page]
-    itemCount = page.count
     beyondFirst = []
     beyondLast = []
     droppedBeforeFirst = 0
@@ -93,34 +92,27 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// Records a page after the last one. O(1) amortised.
   mutating func append(_ page: Entry) {
     back.append(page)
-    itemCount += page.count
   }
 
   /// Records a page before the first one. O(1) amortised.
   mutating func prepend(_ page: Entry) {
     front.append(page)
-    itemCount += page.count
   }
 
   /// Forgets the first page: O(1), or O(pages) when every page was appended.
   @discardableResult mutating func removeFirst() -> Entry {
-    let page = front.popLast() ?? back.removeFirst()
-    itemCount -= page.count
-    return page
+    front.popLast() ?? back.removeFirst()
   }
 
   /// Forgets the last page: O(1), or O(pages) when every page was prepended.
   @discardableResult mutating func removeLast() -> Entry {
-    let page = back.popLast() ?? front.removeFirst()
-    itemCount -= page.count
-    return page
+    back.popLast() ?? front.removeFirst()
   }
 
   /// Replaces the pages (a restored window).
   mutating func replace(with pages: [Entry]) {
     front = []
     back = pages
-    itemCount = pages.reduce(0) { $0 + $1.count }
   }
 
   /// Two windows are equal when they hold the same pages in the same order and the same
@@ -131,59 +123,20 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
       && lhs.droppedAfterLast == rhs.droppedAfterLast
   }
 
-  /// Adds `delta` to the count of the page that holds the item at `position` (an edit removed
-  /// or inserted a row there); with no page holding it, to the last page. Nothing without pages.
+  /// The chunks each page owns, in list order.
   /// - Complexity: O(pages).
-  mutating func changeCount(ofPageHolding position: Int, by delta: Int) {
-    guard count > 0 else { return }
-    let index = page(holding: position)?.index ?? count - 1
-    if index < front.count {
-      front[front.count - 1 - index].count += delta
-    } else {
-      back[index - front.count].count += delta
-    }
-    itemCount += delta
-  }
-
-  /// Replaces every page's count (a re-fetch of the loaded pages committed under edits).
-  /// - Parameter counts: One count per page, in list order.
-  /// - Complexity: O(pages).
-  mutating func setCounts(_ counts: [Int]) {
-    precondition(counts.count == count, "one count per page")
-    var pages = entries
-    for index in pages.indices { pages[index].count = counts[index] }
-    replace(with: pages)
-  }
-
-  /// The index of the page that holds the item at `position`, and the position of that page's
-  /// first item; `nil` when no page holds it.
-  /// - Complexity: O(pages).
-  package func page(holding position: Int) -> (index: Int, start: Int)? {
-    // Walks the two sides in place: `entries` would copy every page first.
-    var start = 0
-    var index = 0
-    for entry in front.reversed() {
-      if position < start + entry.count { return (index, start) }
-      start += entry.count
-      index += 1
-    }
-    for entry in back {
-      if position < start + entry.count { return (index, start) }
-      start += entry.count
-      index += 1
-    }
-    return nil
+  package var chunkCounts: [Int] {
+    front.reversed().map(\.chunks) + back.map(\.chunks)
   }
 }
 
 extension LoadedPages {
-  /// A copy of `pages`, every field hashed into `fingerprint` but the item count, which is
-  /// their counts' sum (``PagingStateMachine/hashInternals(into:rank:)``).
+  /// A copy of `pages`, every field hashed into `fingerprint` but the chunks, which lay out
+  /// the rows the fingerprint hashes page by page (``PagingStateMachine/hashInternals(into:rank:)``).
   init(projecting pages: Self, into fingerprint: inout StateFingerprint<Cursor>) {
     // In list order, however the pages are split between the two sides.
     for entry in pages.front.reversed() + pages.back {
       fingerprint.hasher.combine(entry.cursor)
-      fingerprint.hasher.combine(entry.count)
       fingerprint.hasher.combine(entry.previousCursor)
       fingerprint.hasher.combine(entry.nextCursor)
     }
@@ -195,6 +148,5 @@ extension LoadedPages {
     beyondLast = pages.beyondLast.map { fingerprint.chain($0) }
     droppedBeforeFirst = fingerprint.value(pages.droppedBeforeFirst)
     droppedAfterLast = fingerprint.value(pages.droppedAfterLast)
-    itemCount = pages.itemCount
   }
 }

@@ -3,25 +3,28 @@
 // `maxSize` items.
 
 extension PagingStateMachine {
-  /// Records the page that just committed (its new items are the store's growth from
-  /// `before`), then drops pages over the cap.
+  /// Records the page that just committed (its new items are in the store's chunks beyond
+  /// `before`, the handles the window's chunks had), then drops pages over the cap.
   /// A refresh's `plan` says what lies beyond its page.
   mutating func recordPage(
     _ direction: LoadDirection, _ request: PageRequest<Cursor>, _ page: Page<Item, Cursor>,
-    before: Int, plan: RefreshPlan<Item, Cursor>?
+    before: Range<Int>, plan: RefreshPlan<Item, Cursor>?
   ) -> Transition<Cursor> {
-    var entry = LoadedPages<Cursor>.Entry(
-      cursor: request.cursor, count: store.count - (direction == .refresh ? 0 : before),
-      previousCursor: page.previousCursor, nextCursor: page.nextCursor)
+    let chunks = store.items.firstChunk..<store.items.endChunk
+    let owned =
+      switch direction {
+      case .refresh: chunks.count
+      case .prepend: before.lowerBound - chunks.lowerBound
+      case .append: chunks.upperBound - before.upperBound
+      }
+    let entry = LoadedPages<Cursor>.Entry(
+      cursor: request.cursor, chunks: owned, previousCursor: page.previousCursor,
+      nextCursor: page.nextCursor)
     if direction == .append {
       // The rows inserted by edits at the end of the window join the page of the row after
       // them, which this page brings: a refresh around them reloads this page (R26, R27).
-      // Finding the page costs O(pages), so an append without such rows skips it.
-      let moved = insertedRows(endingAt: before)
-      if moved > 0 {
-        pages.changeCount(ofPageHolding: before - 1, by: -moved)
-        entry.count += moved
-      }
+      let moved = insertedRows(endingAt: before.upperBound)
+      if moved > 0 { store.moveTrailingItems(moved, intoChunk: before.upperBound) }
     }
     switch direction {
     case .refresh:
@@ -45,15 +48,17 @@ extension PagingStateMachine {
     return transition
   }
 
-  /// How many of the rows just before `end` are rows inserted by edits in force, within the
-  /// last page.
+  /// How many of the rows just before the chunk `end` are rows inserted by edits in force,
+  /// within the last page before it.
   /// - Complexity: O(edits) without inserts at the end; O(edits + *k*) for *k* such rows.
   private func insertedRows(endingAt end: Int) -> Int {
-    guard !local.hasNoEdits, let last = pages.last, end > 0 else { return 0 }
+    guard !local.hasNoEdits, let last = pages.last else { return 0 }
     let inserted = local.insertedIDs
     guard !inserted.isEmpty else { return 0 }
+    let start = store.items.startPosition(ofChunk: end)
+    let rows = rowCount(ofChunks: end - last.chunks..<end)
     var count = 0
-    while count < last.count, inserted.contains(store[end - 1 - count].id) { count += 1 }
+    while count < rows, inserted.contains(store[start - 1 - count].id) { count += 1 }
     return count
   }
 
@@ -107,11 +112,10 @@ extension PagingStateMachine {
   /// - Complexity: O(*n* + pages) per page dropped, for the *n* items kept; O(page + pages)
   ///   when nothing drops.
   mutating func dropPagesOverCap(after direction: LoadDirection) -> Transition<Cursor> {
-    checkPageTable()
     var transition = Transition<Cursor>.none
     guard let maxSize = configuration.maxSize,
       // Saturating: a cap of `Int.max` is no cap.
-      store.count > maxSize.saturatingAdding(pages.entries.lazy.map(\.count).max() ?? 0)
+      store.count > maxSize.saturatingAdding(rowCounts.max() ?? 0)
     else { return transition }
     while store.count > maxSize, pages.count > 2, let edge = droppableEdge(after: direction) {
       transition.add(drop(edge.edge, shownRows: edge.shownRows))
@@ -139,12 +143,12 @@ extension PagingStateMachine {
     let highest = viewport.highest ?? place
     let distance = reloadDistance
     var best: (edge: LoadDirection, rows: Int, shownRows: Int)?
-    if let first = pages.first, isDroppable(prepend) {
-      let rows = shownRows(ofFirst: first.count, atFront: true)
+    if pages.first != nil, isDroppable(prepend) {
+      let rows = shownRows(ofFirst: firstPageRows, atFront: true)
       if lowest - rows >= distance { best = (.prepend, lowest, rows) }
     }
-    if let final = pages.last, isDroppable(append) {
-      let rows = shownRows(ofFirst: final.count, atFront: false)
+    if pages.last != nil, isDroppable(append) {
+      let rows = shownRows(ofFirst: lastPageRows, atFront: false)
       if last - highest - rows >= distance, last - highest > best?.rows ?? -1 {
         best = (.append, last - highest, rows)
       }
@@ -176,7 +180,7 @@ extension PagingStateMachine {
     let page: LoadedPages<Cursor>.Entry
     if edge == .prepend {
       page = pages.removeFirst()
-      store.removeFirst(page.count)
+      store.removeFirstChunks(page.chunks)
       dropShown(shownRows, atFront: true)
       viewport.shift(by: -shownRows)
       prefetchEstimator.shift(by: -shownRows)
@@ -191,7 +195,7 @@ extension PagingStateMachine {
       scrollAnchor = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     } else {
       page = pages.removeLast()
-      store.removeLast(page.count)
+      store.removeLastChunks(page.chunks)
       dropShown(shownRows, atFront: false)
       let given = pages.last?.nextCursor
       if given == nil { pages.beyondLast.append(append.chain) }
@@ -221,26 +225,5 @@ extension PagingStateMachine {
       layer.shown.removeLast(count)
     }
     local.filter = layer
-  }
-
-  /// Checks that the page table counts exactly the window's rows (or that no page is recorded,
-  /// before the first commit): drops, the anchor and snapshots depend on it. When it does not
-  /// (an impossible state), the window counts as one page from then on, so that no drop cuts
-  /// rows it does not own.
-  /// - Complexity: O(pages).
-  mutating func checkPageTable() {
-    guard pages.count > 0, pages.itemCount != store.count, let first = pages.first,
-      let last = pages.last
-    else { return }
-    internalInconsistency(
-      "the page table counts \(pages.itemCount) rows, the window holds \(store.count) (R26)")
-    let beyond = (pages.beyondFirst, pages.beyondLast)
-    let dropped = (pages.droppedBeforeFirst, pages.droppedAfterLast)
-    pages.reset(
-      to: .init(
-        cursor: first.cursor, count: store.count, previousCursor: first.previousCursor,
-        nextCursor: last.nextCursor))
-    (pages.beyondFirst, pages.beyondLast) = beyond
-    (pages.droppedBeforeFirst, pages.droppedAfterLast) = dropped
   }
 }

@@ -29,8 +29,10 @@ extension PagingStateMachine {
     // The same in every state of one exploration, which explores one configuration.
     configuration = machine.configuration
     capReloadDistance = machine.capReloadDistance
-    // The explorer hashes the rows (ids and versions) and how many are shown.
+    // The explorer hashes the rows (ids and versions) and how many are shown; the pages own
+    // them by chunks, so how many rows each page holds is hashed here.
     store = machine.store
+    fingerprint.hasher.combine(machine.rowCounts)
     pages = LoadedPages(projecting: machine.pages, into: &fingerprint)
     refreshing = fingerprint.refreshing(machine.refreshing)
     prepend = Edge(projecting: machine.prepend, into: &fingerprint)

@@ -130,15 +130,16 @@ extension PagingStateMachine {
     for position in pageOfRow.indices.reversed() {
       if let page = pageOfRow[position] { next = page } else { pageOfRow[position] = next }
     }
-    var counts = [Int](repeating: 0, count: plan.fetched.count)
+    var rows = [[Item]](repeating: [], count: plan.fetched.count)
     var current = 0
-    for page in pageOfRow {
+    for (position, page) in pageOfRow.enumerated() {
       current = Swift.max(current, page ?? current)
-      counts[current] += 1
+      rows[current].append(store[position])
     }
-    let entries = zip(plan.fetched, counts).map { fetched, count in
+    let chunks = store.replaceAll(withPages: rows)
+    let entries = zip(plan.fetched, chunks).map { fetched, chunks in
       LoadedPages<Cursor>.Entry(
-        cursor: fetched.cursor, count: count, previousCursor: fetched.page.previousCursor,
+        cursor: fetched.cursor, chunks: chunks, previousCursor: fetched.page.previousCursor,
         nextCursor: fetched.page.nextCursor)
     }
     pages.reset(to: entries[0])
@@ -196,7 +197,7 @@ extension PagingStateMachine {
     let restored = restoredRefreshRow.flatMap { shown.contains(id: $0) ? $0 : nil }
     guard let row = topServerRow ?? restored ?? scrollAnchor,
       let position = store.position(of: row),
-      let index = pages.page(holding: position)?.index
+      let index = pageIndex(holding: position)?.index
     else { return nil }
     return (index, row)
   }

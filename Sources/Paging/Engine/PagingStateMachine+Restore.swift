@@ -8,14 +8,12 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
   /// whether the rows are a previous query's.
   /// - Complexity: O(*n*) for *n* items.
   package func snapshot() -> PagingSnapshot<Item, Cursor> {
-    assert(
-      self.pages.count == 0 || self.pages.itemCount == store.count,
-      "the page table disagrees with the window (R26)")
-    var start = 0
+    var handle = store.items.firstChunk
     let pages = self.pages.entries.map { entry in
-      defer { start += entry.count }
+      defer { handle += entry.chunks }
       return PagingSnapshot<Item, Cursor>.Page(
-        cursor: entry.cursor, items: (start..<start + entry.count).map { store[$0] },
+        cursor: entry.cursor,
+        items: (handle..<handle + entry.chunks).flatMap { store.items.items(ofChunk: $0) },
         previousCursor: entry.previousCursor, nextCursor: entry.nextCursor)
     }
     return PagingSnapshot(
@@ -48,15 +46,13 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
     }
     local.query = query
     local.showingPreviousQuery = snapshot.showsPreviousQuery == true
-    var entries: [LoadedPages<Cursor>.Entry] = []
-    for page in snapshot.pages {
-      let result = store.append(contentsOf: page.items, policy: .keepFirst)
-      entries.append(
-        .init(
-          cursor: page.cursor, count: result.inserted, previousCursor: page.previousCursor,
-          nextCursor: page.nextCursor))
-      if let cursor = page.cursor { committedCursors.insert(cursor) }
+    let chunks = store.replaceAll(withPages: snapshot.pages.map(\.items))
+    let entries = zip(snapshot.pages, chunks).map { page, chunks in
+      LoadedPages<Cursor>.Entry(
+        cursor: page.cursor, chunks: chunks, previousCursor: page.previousCursor,
+        nextCursor: page.nextCursor)
     }
+    committedCursors.formUnion(snapshot.pages.compactMap(\.cursor))
     pages.replace(with: entries)
     pages.beyondFirst = snapshot.beyondFirst.map(\.chain)
     pages.beyondLast = snapshot.beyondLast.map(\.chain)

@@ -49,8 +49,8 @@ extension PagingStateMachine {
       "forgetPages(keepingLast:) needs a window without loads in flight, a filter or edits")
     guard pages.count > count else { return }
     var forgotten = 0
-    while pages.count > max(1, count) { forgotten += pages.removeFirst().count }
-    store.removeFirst(forgotten)
+    while pages.count > max(1, count) { forgotten += pages.removeFirst().chunks }
+    store.removeFirstChunks(forgotten)
     viewport = Viewport()
     scrollAnchor = nil
   }

@@ -51,8 +51,11 @@ extension PagingStateMachine {
   // MARK: Events
 
   /// Applies an edit to the window at once and records it for the commits that follow in this
-  /// generation; the page that holds the row counts it (an inserted row joins the page of the
-  /// row after it, the last page at the end: the page a refresh around it reloads, R27). The top visible row stays the scroll anchor when rows above it moved.
+  /// generation, in the chunk of the page that holds the row (an inserted row joins the page of
+  /// the row after it, the last page at the end: the page a refresh around it reloads, R27),
+  /// and in the filter's shown rows. The top visible row stays the scroll anchor when rows
+  /// above it moved.
+  /// - Complexity: O(chunk) on average, with a snapshot of the items held or not.
   mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
     // Refused: the paginator's `edit(_:)` reports why (PagingEditError) and changes nothing.
     guard (try? validate(edit)) != nil else { return .none }
@@ -66,30 +69,18 @@ extension PagingStateMachine {
       guard wasShown || shown.contains(id: item.id) else { return .none }
     case .remove(let id):
       // Not loaded: recorded above, so that no later page brings it back (R23).
-      guard let position = store.position(of: id) else { return .none }
-      var items = Array(store.items)
-      items.remove(at: position)
-      pages.changeCount(ofPageHolding: position, by: -1)
-      setWindow(items)
+      guard store.remove(id: id) != nil else { return .none }
+      removeShown(id)
     case .insert(let item, let position):
-      var items = Array(store.items)
-      let index = LocalState.index(of: position, in: items) ?? 0
-      items.insert(item, at: index)
-      pages.changeCount(ofPageHolding: index, by: 1)
-      setWindow(items)
+      insertRow(item, at: index(of: position) ?? 0)
     case .move(let id, let position):
-      var items = Array(store.items)
-      guard let from = items.firstIndex(where: { $0.id == id }) else {
+      guard let item = store[id: id], store.remove(id: id) != nil else {
         // `validate` found it loaded: a window without the row breaks R23.
         internalInconsistency("a move's row, found loaded, is not in the window (R23)")
         return .none
       }
-      let item = items.remove(at: from)
-      pages.changeCount(ofPageHolding: from, by: -1)
-      let to = LocalState.index(of: position, in: items) ?? from
-      items.insert(item, at: to)
-      pages.changeCount(ofPageHolding: to, by: 1)
-      setWindow(items)
+      removeShown(id)
+      insertRow(item, at: index(of: position) ?? store.count)
     }
     return windowChanged(keeping: top)
   }
@@ -100,7 +91,7 @@ extension PagingStateMachine {
   /// window only with the row it was put against, and comes back with it (R23, R26). It goes
   /// where the edit put it and joins the page of the row after it, as an edit does.
   /// - Returns: Whether a row came back.
-  /// - Complexity: O(edits) when none comes back; O(*n*) for each row that does.
+  /// - Complexity: O(edits) when none comes back; O(chunk) more for each row that does.
   mutating func placeInsertedRows() -> Bool {
     guard !local.hasNoEdits else { return false }
     var placed = false
@@ -109,11 +100,7 @@ extension PagingStateMachine {
         !local.removed.contains(item.id), !store.contains(id: item.id),
         store.contains(id: neighbour)
       else { continue }
-      var items = Array(store.items)
-      let index = LocalState.index(of: position, in: items) ?? items.count
-      items.insert(local.local[item.id] ?? item, at: index)
-      pages.changeCount(ofPageHolding: index, by: 1)
-      setWindow(items)
+      insertRow(local.local[item.id] ?? item, at: index(of: position) ?? store.count)
       placed = true
     }
     return placed
@@ -132,23 +119,64 @@ extension PagingStateMachine {
   }
 
   /// Replaces the loaded item with `item`'s id, in place; the filter shows or hides it again.
+  /// - Complexity: O(1) on average; O(chunk) when it is shown or hidden by its new value.
   private mutating func update(_ item: Item) {
     store.replace(item)
+    guard let layer = local.filter else { return }
+    let accepted = layer.predicate(item)
+    let isShown = layer.shown.contains(id: item.id)
+    if accepted, isShown {
+      local.filter?.shown.replace(item)
+    } else if accepted, let position = store.position(of: item.id) {
+      show(item, at: position)
+    } else if isShown {
+      removeShown(item.id)
+    }
+  }
+
+  /// The position in the window at which `position` puts a row, or `nil` when the row it is
+  /// put against is not loaded.
+  /// - Complexity: O(1) on average.
+  private func index(of position: EditPosition<Item.ID>) -> Int? {
+    switch position {
+    case .start: 0
+    case .end: store.count
+    case .after(let id): store.position(of: id).map { $0 + 1 }
+    case .before(let id): store.position(of: id)
+    }
+  }
+
+  /// Puts `item` at `position` of the window, in the chunk (so the page) of the row after it,
+  /// and, when the filter accepts it, among the shown rows after the shown rows before it.
+  /// - Complexity: O(chunk) without a filter; with one, plus the hidden rows before it in its
+  ///   chunks.
+  private mutating func insertRow(_ item: Item, at position: Int) {
+    store.insert(item, at: position)
+    guard let layer = local.filter, layer.predicate(item) else { return }
+    show(item, at: position)
+  }
+
+  /// Puts the window's row `item`, at `position` of the window, among the shown rows, after
+  /// the shown rows before it.
+  /// - Complexity: O(chunk), plus the hidden rows just before it.
+  private mutating func show(_ item: Item, at position: Int) {
     guard var layer = local.filter else { return }
     local.filter = nil  // uniquely referenced while it changes
-    let accepted = layer.predicate(item)
-    if accepted, layer.shown.contains(id: item.id) {
-      layer.shown.replace(item)
-    } else if accepted || layer.shown.contains(id: item.id) {
-      layer.rebuild(over: store)
-    }
+    // After the nearest shown row before it, if any.
+    var before = position - 1
+    while before >= 0, !layer.shown.contains(id: store[before].id) { before -= 1 }
+    let at = before < 0 ? 0 : (layer.shown.position(of: store[before].id) ?? -1) + 1
+    layer.shown.insert(item, at: at)
     local.filter = layer
   }
 
-  /// Makes `items` the window (ids unique), and the ones the filter accepts the shown rows.
-  private mutating func setWindow(_ items: [Item]) {
-    store = ItemStore(items)
-    refilter()
+  /// Takes the row with `id` out of the shown rows, if the filter shows it.
+  /// - Complexity: O(chunk).
+  private mutating func removeShown(_ id: Item.ID) {
+    guard var layer = local.filter else { return }
+    local.filter = nil
+    layer.shown.remove(id: id)
+    local.filter = layer
   }
 
   /// Filters the whole window again.
@@ -166,7 +194,6 @@ extension PagingStateMachine {
     -> Transition<Cursor>
   {
     local.changesOutsideCommits += 1
-    checkPageTable()
     recomputeViewport()
     if let top, let now = shown.position(of: top.id), now != top.position {
       scrollAnchor = top.id
@@ -232,17 +259,10 @@ extension PagingStateMachine {
     let policy = configuration.duplicatePolicy
     let items = local.overlay(page)
     guard var layer = local.filter else {
-      let result =
-        atFront
-        ? store.prepend(contentsOf: items, policy: policy)
-        : store.append(contentsOf: items, policy: policy)
-      return ShownInsertion(result)
+      return ShownInsertion(store.addPage(items, atFront: atFront, policy: policy).result)
     }
     let new = items.map { !store.contains(id: $0.id) }
-    let result =
-      atFront
-      ? store.prepend(contentsOf: items, policy: policy)
-      : store.append(contentsOf: items, policy: policy)
+    let result = store.addPage(items, atFront: atFront, policy: policy).result
     local.filter = nil
     defer { local.filter = layer }
     var added: [Item] = []
@@ -283,7 +303,8 @@ extension PagingStateMachine {
     local.keepEdits(from: generation)
     local.showingPreviousQuery = false
     let items = local.overlayRefresh(page)
-    let result = store.replaceAll(with: items, policy: policy)
+    store = ItemStore()
+    let result = store.addPage(items, atFront: false, policy: policy).result
     guard local.filter != nil else { return ShownInsertion(result) }
     refilter()
     return ShownInsertion(

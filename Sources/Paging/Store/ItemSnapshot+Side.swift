@@ -1,67 +1,145 @@
 extension ItemSnapshot {
-  /// One side of a snapshot: items at offsets 0, 1, 2, … from the middle outwards, in chunks
-  /// of `chunkCapacity` items, the chunks in groups of `groupCapacity`. Every chunk and every
-  /// group is full but the last, so an offset names its group, chunk and place by shifts and
-  /// masks: O(1).
+  /// One side of a snapshot: chunks 0, 1, 2, … from the middle outwards, each holding its items
+  /// in list order, any number of them (a chunk is part of one page: a commit starts new
+  /// chunks, and an edit grows or shrinks the chunk of its row). The chunks sit in groups of
+  /// `groupCapacity`, every group full but the outermost, so a chunk's number names its group
+  /// and place by a shift and a mask.
   ///
-  /// Two levels keep a commit cheap while a copy of the snapshot is alive: the commit copies
-  /// the last chunk, the last group (at most `groupCapacity` references) and the array of
-  /// groups (one reference per `chunkCapacity × groupCapacity` items, 16 at a million
-  /// items), where one flat array of chunks would retain every chunk again (977 at a million
-  /// items, each a likely cache miss).
+  /// Each group keeps the running count of items at the end of each of its chunks, and the side
+  /// the running count at the end of each group, so that where a chunk starts is two reads, and
+  /// the chunk that holds an offset is found by a guess (chunks of one page size make it
+  /// exact) checked against those counts, or by a binary search. An edit inside a chunk updates
+  /// the counts after it: at most `groupCapacity` in its group and one per group outwards.
+  ///
+  /// Two levels keep a commit cheap while a copy of the snapshot is alive: it copies the
+  /// outermost group (at most `groupCapacity` chunk references and counts) and the arrays of
+  /// groups, never the items of another chunk.
   @usableFromInline
   struct Side {
-    /// The chunks, in groups; `groups[g][c][i]` is offset
-    /// `(g × groupCapacity + c) × chunkCapacity + i`.
+    /// The chunks, in groups; chunk `c` is `groups[c >> groupShift][c & groupMask]`.
     @usableFromInline var groups: [[[Item]]] = []
+    /// For each group, the items in its chunks up to and including each chunk.
+    @usableFromInline var ends: [[Int]] = []
+    /// The items in the groups up to and including each group.
+    @usableFromInline var groupEnds: [Int] = []
+    /// The number of chunks.
+    @usableFromInline var chunkCount = 0
     /// The number of items.
     @usableFromInline var count = 0
 
     /// An empty side.
     @inlinable init() {}
 
-    /// Offsets per group, log 2.
-    @inlinable static var groupItemShift: Int { chunkShift &+ groupShift }
-
-    /// The item at `offset`, read or written in place.
-    /// - Parameter offset: An offset in `0 ..< count`; any other traps.
-    /// - Complexity: O(1); writing copies the chunk, its group and the group array first when
-    ///   a copy of the snapshot shares them.
-    @inlinable subscript(offset: Int) -> Item {
-      get {
-        groups[offset &>> Self.groupItemShift][(offset &>> chunkShift) & groupMask][
-          offset & chunkMask]
-      }
-      set {
-        groups[offset &>> Self.groupItemShift][(offset &>> chunkShift) & groupMask][
-          offset & chunkMask] = newValue
-      }
+    /// The chunk numbered `chunk`.
+    /// - Parameter chunk: A chunk in `0 ..< chunkCount`.
+    @inlinable func chunk(_ chunk: Int) -> [Item] {
+      groups[chunk &>> groupShift][chunk & groupMask]
     }
 
-    /// Adds `items` at offsets `count`, `count + 1`, …, a chunk at a time.
-    /// - Parameter items: The items, innermost first.
-    /// - Complexity: O(*m* + `groupCapacity` + groups); see ``ItemSnapshot``.
-    @inlinable mutating func push<C: Collection>(_ items: C) where C.Element == Item {
-      var start = items.startIndex
-      var remaining = items.count
-      while remaining > 0 {
-        let used = count & chunkMask
-        if used == 0 {
-          if count & (1 &<< Self.groupItemShift &- 1) == 0 {
-            groups.append([])
-            groups[groups.count &- 1].reserveCapacity(groupCapacity)
-          }
-          groups[groups.count &- 1].append(newChunk())
+    /// The offset of the first item of `chunk`; `count` for `chunkCount`.
+    /// - Parameter chunk: A chunk in `0 ... chunkCount`.
+    /// - Complexity: O(1).
+    @inlinable func start(ofChunk chunk: Int) -> Int {
+      if chunk == chunkCount { return count }
+      let group = chunk &>> groupShift
+      let place = chunk & groupMask
+      let base = group == 0 ? 0 : groupEnds[group &- 1]
+      return place == 0 ? base : base &+ ends[group][place &- 1]
+    }
+
+    /// The chunk that holds the item at `offset` (an empty chunk holds none).
+    /// - Parameter offset: An offset in `0 ..< count`.
+    /// - Complexity: O(1) when the chunks around it hold equally many items (a guess from the
+    ///   average, checked); else O(log chunks).
+    @inlinable func chunk(holding offset: Int) -> Int {
+      let groupCount = groupEnds.count
+      var group: Int
+      // The groups but the last hold `groupCapacity` chunks each: guess in proportion.
+      let guess = Swift.min(
+        groupCount &- 1, Int(Double(offset) * Double(groupCount) / Double(count)))
+      if (guess == 0 || groupEnds[guess &- 1] <= offset) && groupEnds[guess] > offset {
+        group = guess
+      } else {
+        var low = 0
+        var high = groupCount &- 1
+        while low < high {
+          let middle = (low &+ high) &>> 1
+          if groupEnds[middle] > offset { high = middle } else { low = middle &+ 1 }
         }
-        let taken = Swift.min(remaining, chunkCapacity &- used)
-        let end = items.index(start, offsetBy: taken)
-        let group = groups.count &- 1
-        let chunk = groups[group].count &- 1
-        groups[group][chunk].append(contentsOf: items[start..<end])
-        count &+= taken
-        remaining &-= taken
-        start = end
+        group = low
       }
+      let local = offset &- (group == 0 ? 0 : groupEnds[group &- 1])
+      let counts = ends[group]
+      let chunks = counts.count
+      let total = counts[chunks &- 1]
+      let place = Swift.min(chunks &- 1, Int(Double(local) * Double(chunks) / Double(total)))
+      if (place == 0 || counts[place &- 1] <= local) && counts[place] > local {
+        return group &<< groupShift &+ place
+      }
+      var low = 0
+      var high = chunks &- 1
+      while low < high {
+        let middle = (low &+ high) &>> 1
+        if counts[middle] > local { high = middle } else { low = middle &+ 1 }
+      }
+      return group &<< groupShift &+ low
+    }
+
+    /// The item at `index` in `chunk`, read or written in place.
+    /// - Complexity: O(1); writing copies the chunk, its group and the array of groups first
+    ///   when a copy of the snapshot shares them.
+    @inlinable subscript(chunk chunk: Int, index: Int) -> Item {
+      get { groups[chunk &>> groupShift][chunk & groupMask][index] }
+      set { groups[chunk &>> groupShift][chunk & groupMask][index] = newValue }
+    }
+
+    /// Adds a chunk holding `items`, in list order, outside the outermost chunk.
+    /// - Parameter items: The chunk's items (may be empty).
+    /// - Complexity: O(*m* + `groupCapacity` + groups); see ``ItemSnapshot``.
+    @inlinable mutating func push<C: Collection>(chunk items: C) where C.Element == Item {
+      if chunkCount & groupMask == 0 {
+        groups.append([])
+        groups[groups.count &- 1].reserveCapacity(groupCapacity)
+        ends.append([])
+        ends[ends.count &- 1].reserveCapacity(groupCapacity)
+        groupEnds.append(count)
+      }
+      let group = groups.count &- 1
+      groups[group].append(Array(items))
+      let added = groups[group][groups[group].count &- 1].count
+      let before = ends[group].last ?? 0
+      ends[group].append(before &+ added)
+      groupEnds[group] &+= added
+      count &+= added
+      chunkCount &+= 1
+    }
+
+    /// Adds `delta` to the counts from `chunk` outwards (an item went in or out of it).
+    @inlinable mutating func adjustCounts(from chunk: Int, by delta: Int) {
+      let group = chunk &>> groupShift
+      ends[group].withUnsafeMutableBufferPointer { counts in
+        for place in (chunk & groupMask)..<counts.count { counts[place] &+= delta }
+      }
+      groupEnds.withUnsafeMutableBufferPointer { counts in
+        for later in group..<counts.count { counts[later] &+= delta }
+      }
+      count &+= delta
+    }
+
+    /// Puts `item` at `index` of `chunk`.
+    /// - Complexity: O(items in the chunk + `groupCapacity` + groups).
+    @inlinable mutating func insert(_ item: Item, inChunk chunk: Int, at index: Int) {
+      groups[chunk &>> groupShift][chunk & groupMask].insert(item, at: index)
+      adjustCounts(from: chunk, by: 1)
+    }
+
+    /// Takes the item at `index` out of `chunk`.
+    /// - Complexity: as ``insert(_:inChunk:at:)``.
+    @inlinable @discardableResult
+    mutating func remove(inChunk chunk: Int, at index: Int) -> Item {
+      let item = groups[chunk &>> groupShift][chunk & groupMask].remove(at: index)
+      adjustCounts(from: chunk, by: -1)
+      return item
     }
 
     /// The chunks, innermost first.

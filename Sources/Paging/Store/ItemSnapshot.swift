@@ -3,43 +3,37 @@
 ///
 /// It is a value: a copy kept by a view (SwiftUI keeps the collection it last rendered) never
 /// changes, whatever the paginator loads afterwards. Keeping one is cheap for the paginator
-/// too: the items live in chunks of 1,024, the chunks in groups of 64, and a commit while a
-/// copy is alive copies, at the end it grows, the one partly filled chunk, its group (64
-/// references) and the array of groups (one reference per 65,536 items), never the other
-/// items. (A plain array would copy all *n* items on every commit while a view holds the last
-/// one.)
+/// too: the items live in chunks of at most 64 (a page's items take one chunk or more, never a
+/// chunk another page uses), the chunks in groups of 64, and a commit while a copy is alive
+/// copies the outermost group's chunk references and counts and the arrays of groups, never
+/// the items; an edit copies the chunk it changes. (A plain array would copy all *n* items on
+/// every commit and every edit while a view holds the last one.)
 ///
-/// The chunks sit on two sides of a fixed point: appended items fill chunks forward from it,
-/// prepended items fill chunks backward from it. Every chunk and group but the outermost on
-/// each side is full, so finding the item at a position takes shifts and masks: O(1), with no
-/// search.
+/// The chunks sit on two sides of a fixed point: appended pages add chunks forward from it,
+/// prepended pages backward from it. A chunk holds any number of items (an edit inserts into or
+/// removes from the chunk of its row), and each group keeps running counts, so finding the item
+/// at a position takes two checked guesses (exact when the chunks hold equally many items) or
+/// two binary searches over at most 64 counts and the groups.
 ///
 /// It has no lookup by id; ``Paginator`` finds rows by id with its own index.
 public struct ItemSnapshot<Item>: RandomAccessCollection {
-  /// Items per chunk, log 2: 1,024 items per chunk.
-  @inlinable package static var chunkShift: Int { 10 }
-  /// Items per chunk: 1,024. A chunk is the most of the items a commit copies while a copy of
-  /// the snapshot is alive (16 KB of 16-byte items).
-  @inlinable package static var chunkCapacity: Int { 1 &<< chunkShift }
-  /// `chunkCapacity - 1`: the offset of a slot within its chunk.
-  @inlinable static var chunkMask: Int { chunkCapacity &- 1 }
-  /// Chunks per group, log 2: 64 chunks (65,536 items) per group.
+  /// The most items a commit puts in one chunk: 64. An edit may make a chunk larger; a lookup
+  /// by id compares the ids of one chunk's items.
+  @inlinable package static var chunkCapacity: Int { 64 }
+  /// Chunks per group, log 2: 64 chunks per group.
   @inlinable static var groupShift: Int { 6 }
   /// Chunks per group: 64.
   @inlinable package static var groupCapacity: Int { 1 &<< groupShift }
   /// `groupCapacity - 1`.
   @inlinable static var groupMask: Int { groupCapacity &- 1 }
 
-  /// The appended side: slot `s ≥ 0` is offset `s`.
+  /// The appended side: chunk handle `h ≥ 0` is its chunk `h`.
   @usableFromInline var back = Side()
-  /// The prepended side, stored outwards: slot `s < 0` is offset `-s - 1`, so the first item
-  /// of the list is the last item of this side.
+  /// The prepended side, stored outwards: chunk handle `h < 0` is its chunk `-h - 1`, so the
+  /// first chunk of the list is the last chunk of this side.
   @usableFromInline var front = Side()
 
-  /// The number of appended items (slots `0 ..< backCount`).
-  /// - Complexity: O(1).
-  @inlinable package var backCount: Int { back.count }
-  /// The number of prepended items (slots `-frontCount ..< 0`).
+  /// The number of items before the middle (in chunks with negative handles).
   /// - Complexity: O(1).
   @inlinable package var frontCount: Int { front.count }
 
@@ -61,61 +55,111 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// One past the position of the last item: the number of items. (`count` and `isEmpty`
   /// are `RandomAccessCollection`'s, O(1) with these `Int` positions.)
   /// - Complexity: O(1).
-  @inlinable public var endIndex: Int { frontCount &+ backCount }
+  @inlinable public var endIndex: Int { front.count &+ back.count }
 
   /// The item at `position`.
   /// - Parameter position: A position in `0 ..< count`; any other traps.
-  /// - Complexity: O(1): shifts, masks and three array reads (group, chunk, item), no search.
+  /// - Complexity: O(1) when the chunks around it hold equally many items, as a list's pages
+  ///   of one size make them; else O(log chunks).
   @inlinable public subscript(position: Int) -> Item {
     precondition(position >= 0 && position < endIndex, "ItemSnapshot index out of range")
-    return self[slot: position &- frontCount]
+    let place = location(of: position)
+    return self[chunk: place.chunk, place.index]
   }
 
-  /// The slot of the first item: `-frontCount`. The item at position `p` is in slot
-  /// `p + firstSlot`; a slot never changes while the item stays (prepends add slots below).
+  /// The handle of the first chunk: chunks have the handles `firstChunk ..< endChunk`, in list
+  /// order, and a chunk keeps its handle while it is in the snapshot.
   /// - Complexity: O(1).
-  @inlinable package var firstSlot: Int { -frontCount }
+  @inlinable package var firstChunk: Int { -front.chunkCount }
 
-  /// The item in `slot`, read or written in place.
-  /// - Parameter slot: A slot in `firstSlot ..< backCount`; any other traps.
-  /// - Complexity: O(1); writing copies the slot's chunk, its group and the array of groups
-  ///   first when a copy of the snapshot shares them: O(`chunkCapacity` + `groupCapacity` +
-  ///   groups on that side).
-  @inlinable package subscript(slot slot: Int) -> Item {
-    get { slot >= 0 ? back[slot] : front[~slot] }
+  /// One past the handle of the last chunk.
+  /// - Complexity: O(1).
+  @inlinable package var endChunk: Int { back.chunkCount }
+
+  /// The chunk with `handle`, its items in list order.
+  /// - Parameter handle: A handle in `firstChunk ..< endChunk`.
+  /// - Complexity: O(1).
+  @inlinable package func items(ofChunk handle: Int) -> [Item] {
+    handle >= 0 ? back.chunk(handle) : front.chunk(~handle)
+  }
+
+  /// The position of the first item of the chunk with `handle`; ``endIndex`` for `endChunk`.
+  /// - Parameter handle: A handle in `firstChunk ... endChunk`.
+  /// - Complexity: O(1).
+  @inlinable package func startPosition(ofChunk handle: Int) -> Int {
+    handle >= 0
+      ? front.count &+ back.start(ofChunk: handle)
+      : front.count &- front.start(ofChunk: ~handle &+ 1)
+  }
+
+  /// The chunk that holds the item at `position`, and the item's index in it.
+  /// - Parameter position: A position in `0 ..< count`.
+  /// - Complexity: as ``subscript(_:)``.
+  @inlinable package func location(of position: Int) -> (chunk: Int, index: Int) {
+    if position >= front.count {
+      let offset = position &- front.count
+      let chunk = back.chunk(holding: offset)
+      return (chunk, offset &- back.start(ofChunk: chunk))
+    }
+    let offset = front.count &- 1 &- position
+    let chunk = front.chunk(holding: offset)
+    return (~chunk, front.start(ofChunk: chunk &+ 1) &- 1 &- offset)
+  }
+
+  /// The item at `index` of the chunk with `handle`, read or written in place.
+  /// - Parameters:
+  ///   - handle: A handle in `firstChunk ..< endChunk`.
+  ///   - index: An index in that chunk.
+  /// - Complexity: O(1); writing copies the chunk, its group and the arrays of groups first
+  ///   when a copy of the snapshot shares them.
+  @inlinable package subscript(chunk handle: Int, index: Int) -> Item {
+    get { handle >= 0 ? back[chunk: handle, index] : front[chunk: ~handle, index] }
     set {
-      if slot >= 0 { back[slot] = newValue } else { front[~slot] = newValue }
+      if handle >= 0 {
+        back[chunk: handle, index] = newValue
+      } else {
+        front[chunk: ~handle, index] = newValue
+      }
     }
   }
 
-  /// An empty chunk with room for ``chunkCapacity`` items.
-  @inlinable static func newChunk() -> [Item] {
-    var chunk: [Item] = []
-    chunk.reserveCapacity(chunkCapacity)
-    return chunk
+  /// Puts `item` at `index` of the chunk with `handle` (an edit's insert).
+  /// - Complexity: O(items in the chunk + `groupCapacity` + groups).
+  @inlinable package mutating func insert(_ item: Item, inChunk handle: Int, at index: Int) {
+    if handle >= 0 {
+      back.insert(item, inChunk: handle, at: index)
+    } else {
+      front.insert(item, inChunk: ~handle, at: index)
+    }
   }
 
-  /// Adds `item` after the last item, in slot `backCount`.
+  /// Takes the item at `index` out of the chunk with `handle` (an edit's remove); the chunk
+  /// stays, empty or not.
+  /// - Complexity: as ``insert(_:inChunk:at:)``.
+  @inlinable @discardableResult
+  package mutating func remove(inChunk handle: Int, at index: Int) -> Item {
+    handle >= 0
+      ? back.remove(inChunk: handle, at: index) : front.remove(inChunk: ~handle, at: index)
+  }
+
+  /// Adds `item` after the last item, in a chunk of its own.
   /// - Parameter item: The item.
-  /// - Complexity: O(1), amortised over the arrays' growth. When a copy of the snapshot is
-  ///   alive, the first append after the copy copies the last chunk (at most `chunkCapacity`
-  ///   items), its group (at most `groupCapacity` references) and the array of groups.
+  /// - Complexity: O(1), amortised; see ``append(contentsOf:)``.
   @inlinable package mutating func append(_ item: Item) {
-    back.push(CollectionOfOne(item))
+    back.push(chunk: CollectionOfOne(item))
   }
 
-  /// Adds `item` before the first item, in slot `firstSlot - 1`.
+  /// Adds `item` before the first item, in a chunk of its own.
   /// - Parameter item: The item.
   /// - Complexity: as ``append(_:)``, on the front side.
   @inlinable package mutating func prepend(_ item: Item) {
-    front.push(CollectionOfOne(item))
+    front.push(chunk: CollectionOfOne(item))
   }
 
-  /// Adds `items` after the last item, in order.
+  /// Adds `items` after the last item, in order, in new chunks of at most ``chunkCapacity``.
   /// - Parameter items: The items.
-  /// - Complexity: O(*m* + `groupCapacity` + groups) for *m* items: when a copy is alive,
-  ///   the last chunk, its group and the array of groups are copied once, never the other
-  ///   items.
+  /// - Complexity: O(*m* + `groupCapacity` + groups) for *m* items: when a copy is alive, the
+  ///   outermost group's references and the arrays of groups are copied, never the items.
   @inlinable package mutating func append<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
     if items.withContiguousStorageIfAvailable({ append(contentsOfBuffer: $0) }) == nil {
@@ -123,17 +167,22 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
     }
   }
 
-  /// Adds `items` after the last item, in order, a chunk at a time.
+  /// Adds `items` after the last item, in order, in new chunks of at most ``chunkCapacity``.
   /// - Parameter items: The items.
   /// - Complexity: as ``append(contentsOf:)``.
   @inlinable package mutating func append(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
-    back.push(items)
+    var start = 0
+    while start < items.count {
+      let end = Swift.min(items.count, start &+ Self.chunkCapacity)
+      back.push(chunk: items[start..<end])
+      start = end
+    }
   }
 
-  /// Adds `items` before the first item, in their order: the first of `items` becomes the
-  /// first item.
+  /// Adds `items` before the first item, in their order (the first of `items` becomes the
+  /// first item), in new chunks of at most ``chunkCapacity``.
   /// - Parameter items: The items.
-  /// - Complexity: as ``append(contentsOf:)``, on the front side.
+  /// - Complexity: as ``append(contentsOf:)``.
   @inlinable package mutating func prepend<S: Sequence>(contentsOf items: S)
   where S.Element == Item {
     if items.withContiguousStorageIfAvailable({ prepend(contentsOfBuffer: $0) }) == nil {
@@ -141,32 +190,28 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
     }
   }
 
-  /// Adds `items` before the first item, in their order, a chunk at a time.
+  /// Adds `items` before the first item, in their order, in new chunks of at most
+  /// ``chunkCapacity``: the chunk that holds the last of them goes in first.
   /// - Parameter items: The items.
   /// - Complexity: as ``append(contentsOf:)``.
   @inlinable package mutating func prepend(contentsOfBuffer items: UnsafeBufferPointer<Item>) {
-    // The front side is stored outwards: the last of `items` goes in first.
-    front.push(items.reversed())
+    let chunks = Self.chunkCount(for: items.count)
+    for chunk in (0..<chunks).reversed() {
+      let start = chunk &* Self.chunkCapacity
+      front.push(chunk: items[start..<Swift.min(items.count, start &+ Self.chunkCapacity)])
+    }
   }
 
-  /// Calls `body` with every item and its slot, in list order, chunk by chunk.
-  /// - Parameter body: Called once per item.
-  /// - Complexity: O(*n*).
-  @inlinable package func forEachSlot(_ body: (Item, Int) throws -> Void) rethrows {
-    var distance = frontCount
-    for chunk in front.chunks.reversed() {
-      for item in chunk.reversed() {
-        distance &-= 1
-        try body(item, ~distance)
-      }
-    }
-    var slot = 0
-    for chunk in back.chunks {
-      for item in chunk {
-        try body(item, slot)
-        slot &+= 1
-      }
-    }
+  /// The chunks a page of `count` items takes: `count / chunkCapacity`, rounded up.
+  @inlinable package static func chunkCount(for count: Int) -> Int {
+    (count &+ chunkCapacity &- 1) / chunkCapacity
+  }
+
+  /// Calls `body` with every chunk's handle and items, in list order.
+  /// - Parameter body: Called once per chunk.
+  /// - Complexity: O(chunks), plus what `body` does.
+  @inlinable package func forEachChunk(_ body: (Int, [Item]) throws -> Void) rethrows {
+    for handle in firstChunk..<endChunk { try body(handle, items(ofChunk: handle)) }
   }
 
   /// The items the chunks have room for: what the snapshot's storage takes, in items.
@@ -175,32 +220,73 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
     front.chunks.reduce(0) { $0 + $1.capacity } + back.chunks.reduce(0) { $0 + $1.capacity }
   }
 
-  /// Checks the layout: every chunk and group full but the outermost on each side, none
-  /// empty, and the counts agree. For tests.
+  /// Checks the layout: every group full but the outermost on each side, none empty, and the
+  /// running counts agree with the chunks. For tests.
   /// - Returns: `nil` when the layout holds, else a description of the first fault.
   /// - Complexity: O(chunks).
   package func layoutViolation() -> String? {
     for (name, side) in [("back", back), ("front", front)] {
       let chunks = Array(side.chunks)
+      if chunks.count != side.chunkCount {
+        return "\(name) has \(chunks.count) chunks, count \(side.chunkCount)"
+      }
       if chunks.reduce(0, { $0 + $1.count }) != side.count {
         return
           "\(name) chunks hold \(chunks.reduce(0) { $0 + $1.count }) items, count \(side.count)"
       }
-      let expected = (side.count &+ Self.chunkMask) &>> Self.chunkShift
-      if chunks.count != expected {
-        return "\(name) has \(chunks.count) chunks for \(side.count) items, expected \(expected)"
-      }
-      for (index, chunk) in chunks.enumerated()
-      where index < chunks.count - 1 && chunk.count != Self.chunkCapacity {
-        return "\(name) chunk \(index) of \(chunks.count) holds \(chunk.count) items"
-      }
-      for (index, group) in side.groups.enumerated()
-      where group.isEmpty || (index < side.groups.count - 1 && group.count != Self.groupCapacity) {
-        return "\(name) group \(index) of \(side.groups.count) holds \(group.count) chunks"
+      var total = 0
+      for (index, group) in side.groups.enumerated() {
+        if group.isEmpty || (index < side.groups.count - 1 && group.count != Self.groupCapacity) {
+          return "\(name) group \(index) of \(side.groups.count) holds \(group.count) chunks"
+        }
+        var running = 0
+        for (place, chunk) in group.enumerated() {
+          running += chunk.count
+          if side.ends[index][place] != running {
+            return
+              "\(name) group \(index) counts \(side.ends[index][place]) at chunk \(place), not \(running)"
+          }
+        }
+        total += running
+        if side.groupEnds[index] != total {
+          return "\(name) counts \(side.groupEnds[index]) at group \(index), not \(total)"
+        }
       }
     }
     return nil
   }
+
+  /// An iterator that reads the chunks in order: O(1) per item, with no search.
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline let snapshot: ItemSnapshot
+    @usableFromInline var handle: Int
+    @usableFromInline var chunk: [Item]
+    @usableFromInline var index: Int
+
+    @inlinable init(_ snapshot: ItemSnapshot) {
+      self.snapshot = snapshot
+      handle = snapshot.firstChunk
+      chunk = []
+      index = 0
+    }
+
+    /// The next item in list order, or `nil` after the last.
+    /// - Complexity: O(1), amortised over the chunks (empty chunks are skipped).
+    @inlinable public mutating func next() -> Item? {
+      while index == chunk.count {
+        guard handle < snapshot.endChunk else { return nil }
+        chunk = snapshot.items(ofChunk: handle)
+        handle &+= 1
+        index = 0
+      }
+      defer { index &+= 1 }
+      return chunk[index]
+    }
+  }
+
+  /// An iterator over the items in list order.
+  /// - Complexity: O(1).
+  @inlinable public func makeIterator() -> Iterator { Iterator(self) }
 }
 
 extension ItemSnapshot: Sendable where Item: Sendable {}

@@ -2,8 +2,12 @@
 // that it specialises for the client's item type.
 
 extension ItemStore {
-  /// The slot of the item with `id` if present; else the empty bucket where probing ended and
-  /// the id's fingerprint, which is where the id goes.
+  /// Where an item is: the handle of its chunk and its index in that chunk.
+  @usableFromInline typealias Place = (chunk: Int, index: Int)
+
+  /// The place of the item with `id` if present, and its bucket; else the bucket where the id
+  /// goes (the first tombstone probing passed, or the empty bucket where it ended), and the
+  /// id's fingerprint.
   /// - Parameters:
   ///   - id: The id.
   ///   - hashValue: `id.hashValue`.
@@ -12,42 +16,54 @@ extension ItemStore {
   ///     does not yet, if any.
   @inlinable func find(
     _ id: Item.ID, hashValue: Int, homeContent: Int? = nil, pending: PendingItems? = nil
-  ) -> (slot: Int?, bucket: Int, fingerprint: Int) {
+  ) -> (place: Place?, bucket: Int, fingerprint: Int) {
     guard table.bucketCount > 0 else { return (nil, 0, 0) }
     let (home, fingerprint) = table.home(hashValue)
     var bucket = home
     var content = homeContent ?? table.content(of: home)
+    // Where a new id goes: the first tombstone on the way, else the empty bucket at its end.
+    var free: Int?
     while content != 0 {
-      if PositionTable.matches(content, fingerprint) {
-        let slot = PositionTable.slot(content)
-        if let offset = pending?.offset(of: slot) {
-          if pending?.items[offset].id == id { return (slot, bucket, fingerprint) }
-        } else if snapshot[slot: slot].id == id {
-          return (slot, bucket, fingerprint)
+      if content == PositionTable.tombstone {
+        if free == nil { free = bucket }
+      } else if PositionTable.matches(content, fingerprint) {
+        let handle = PositionTable.handle(content)
+        if let pending, let chunk = pending.chunk(of: handle) {
+          if let index = pending.index(of: id, inChunk: chunk) {
+            return ((handle, index), bucket, fingerprint)
+          }
+        } else if let index = snapshot.items(ofChunk: handle).firstIndex(where: { $0.id == id }) {
+          return ((handle, index), bucket, fingerprint)
         }
       }
       bucket = table.bucket(after: bucket)
       content = table.content(of: bucket)
     }
-    return (nil, bucket, fingerprint)
+    return (nil, free ?? bucket, fingerprint)
   }
 
-  /// The slot of the item with `id`, the empty bucket where it would go, and its fingerprint.
-  @inlinable func find(_ id: Item.ID) -> (slot: Int?, bucket: Int, fingerprint: Int) {
+  /// The place of the item with `id`, or the empty bucket where it would go, and its
+  /// fingerprint.
+  @inlinable func find(_ id: Item.ID) -> (place: Place?, bucket: Int, fingerprint: Int) {
     find(id, hashValue: id.hashValue)
   }
 
   /// The new items of a page while it is inserted: indexed already, added to the snapshot at
-  /// the end in one step (a chunk at a time, not an item at a time).
+  /// the end in one step (a chunk at a time, not an item at a time). The `k`-th new item goes
+  /// into the page's chunk `k / chunkCapacity`, which the index names by a handle: the final
+  /// one when appending; when prepending, `firstChunk - 1 - chunk`, renumbered once the page is
+  /// in and its number of chunks known.
   @usableFromInline
   struct PendingItems {
     /// The new items so far, in page order.
     @usableFromInline let items: UnsafeMutableBufferPointer<Item>
-    /// The first slot the page fills: `backCount` when appending; when prepending, the first
-    /// slot, below which the page goes.
+    /// When appending, the handle of the page's first chunk; when prepending, the first chunk's
+    /// handle, below which the page goes.
     @usableFromInline let base: Int
     /// Whether the page goes before the first item.
     @usableFromInline let atFront: Bool
+    /// How many new items ``items`` holds so far.
+    @usableFromInline var added = 0
 
     @inlinable init(items: UnsafeMutableBufferPointer<Item>, base: Int, atFront: Bool) {
       self.items = items
@@ -55,14 +71,24 @@ extension ItemStore {
       self.atFront = atFront
     }
 
-    /// The slot the index gives the `offset`-th new item: counting up from `base` when
-    /// appending, down from `base - 1` when prepending (renumbered once the page is in).
-    @inlinable func slot(_ offset: Int) -> Int { atFront ? base &- 1 &- offset : base &+ offset }
+    /// The handle the index gives the page's chunk `chunk` while the page goes in.
+    @inlinable func handle(ofChunk chunk: Int) -> Int {
+      atFront ? base &- 1 &- chunk : base &+ chunk
+    }
 
-    /// The offset in ``items`` of a pending slot, or `nil` for a slot of the snapshot.
-    @inlinable func offset(of slot: Int) -> Int? {
-      if atFront { return slot < base ? base &- 1 &- slot : nil }
-      return slot >= base ? slot &- base : nil
+    /// The page's chunk a handle names, or `nil` for a chunk of the snapshot.
+    @inlinable func chunk(of handle: Int) -> Int? {
+      if atFront { return handle < base ? base &- 1 &- handle : nil }
+      return handle >= base ? handle &- base : nil
+    }
+
+    /// The index within the page's chunk `chunk` of the new item with `id`, if any.
+    @inlinable func index(of id: Item.ID, inChunk chunk: Int) -> Int? {
+      let start = chunk &* ItemSnapshot<Item>.chunkCapacity
+      let end = Swift.min(added, start &+ ItemSnapshot<Item>.chunkCapacity)
+      guard start < end else { return nil }
+      for offset in start..<end where items[offset].id == id { return offset &- start }
+      return nil
     }
   }
 
@@ -71,23 +97,26 @@ extension ItemStore {
   /// bucket: these reads do not depend on each other, so the processor overlaps their cache
   /// misses (in a large index each is one). The second applies `policy` or indexes the item,
   /// starting from the content already read unless an earlier item of the page was stored in
-  /// that bucket. The new items then go into the snapshot a chunk at a time.
+  /// that bucket. The new items then go into the snapshot in new chunks.
   /// - Complexity: O(*m*) on average for *m* items, plus the index's growth.
   @inlinable mutating func insert(
     _ page: UnsafeBufferPointer<Item>, atFront: Bool, policy: DuplicatePolicy
   ) -> InsertionResult {
     var result = InsertionResult()
     guard !page.isEmpty else { return result }
-    // Room for the whole page: the index does not grow during the passes, so the contents
-    // read in the first pass and the buckets kept for a prepend stay valid.
-    reserve(snapshot.count &+ page.count)
-    let base = atFront ? snapshot.firstSlot : snapshot.backCount
+    let chunks = ItemSnapshot<Item>.chunkCount(for: page.count)
+    // Room for the whole page and its chunks' handles: the index does not grow during the
+    // passes, so the contents read in the first pass and the buckets kept stay valid.
+    reserve(
+      snapshot.count &+ page.count,
+      handles: atFront ? snapshot.firstChunk &- chunks : snapshot.endChunk &+ chunks)
+    let base = atFront ? snapshot.firstChunk : snapshot.endChunk
     withUnsafeTemporaryAllocation(
       of: (hash: Int, content: Int, bucket: Int).self, capacity: page.count
     ) {
       probes in
       withUnsafeTemporaryAllocation(of: Item.self, capacity: page.count) { fresh in
-        let pending = PendingItems(items: fresh, base: base, atFront: atFront)
+        var pending = PendingItems(items: fresh, base: base, atFront: atFront)
         for offset in 0..<page.count {
           let hashValue = page[offset].id.hashValue
           let home = table.home(hashValue).bucket
@@ -107,12 +136,12 @@ extension ItemStore {
           let found = find(
             item.id, hashValue: probe.hash, homeContent: current ? probe.content : nil,
             pending: pending)
-          if let existing = found.slot {
+          if let existing = found.place {
             if policy == .replace {
-              if let pendingOffset = pending.offset(of: existing) {
-                fresh[pendingOffset] = item
+              if let chunk = pending.chunk(of: existing.chunk) {
+                fresh[chunk &* ItemSnapshot<Item>.chunkCapacity &+ existing.index] = item
               } else {
-                snapshot[slot: existing] = item
+                snapshot[chunk: existing.chunk, existing.index] = item
               }
               result.replaced &+= 1
             } else {
@@ -121,28 +150,35 @@ extension ItemStore {
             continue
           }
           let added = result.inserted
-          table.store(pending.slot(added), fingerprint: found.fingerprint, in: found.bucket)
+          let chunk = added / ItemSnapshot<Item>.chunkCapacity
+          table.store(
+            pending.handle(ofChunk: chunk), fingerprint: found.fingerprint, in: found.bucket)
           fresh.initializeElement(at: added, to: item)
           // Kept for a prepend's renumbering (probes[added] was read already).
           probes[added].bucket = found.bucket
           written |= 1 &<< UInt64(found.bucket & 63)
           result.inserted = added &+ 1
+          pending.added = added &+ 1
         }
         let added = result.inserted
         let items = UnsafeBufferPointer(rebasing: fresh[0..<added])
         if atFront {
-          snapshot.prepend(contentsOf: items)
-          // The index gave the new items slots counting down from the old first slot; in the
-          // snapshot they read in page order, the first at base - added.
-          for offset in 0..<added {
-            let bucket = probes[offset].bucket
-            let fingerprint =
-              table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
-            table.clear(bucket)
-            table.store(base &- added &+ offset, fingerprint: fingerprint, in: bucket)
+          snapshot.prepend(contentsOfBuffer: items)
+          // The page's chunk c (in page order) of `total` has the handle base - total + c.
+          let total = ItemSnapshot<Item>.chunkCount(for: added)
+          if total > 1 {
+            for offset in 0..<added {
+              let bucket = probes[offset].bucket
+              let fingerprint =
+                table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
+              table.clear(bucket)
+              table.used &-= 1
+              let chunk = offset / ItemSnapshot<Item>.chunkCapacity
+              table.store(base &- total &+ chunk, fingerprint: fingerprint, in: bucket)
+            }
           }
         } else {
-          snapshot.append(contentsOf: items)
+          snapshot.append(contentsOfBuffer: items)
         }
         _ = fresh[0..<added].deinitialize()
       }
@@ -151,14 +187,23 @@ extension ItemStore {
     return result
   }
 
-  /// Grows the index, when needed, to hold `count` items (by 1/4 at least: amortised O(1) per
-  /// item), and re-inserts every slot.
-  @inlinable mutating func reserve(_ count: Int) {
-    guard count > table.capacity else { return }
-    table.reset(capacity: count)
-    snapshot.forEachSlot { item, slot in
-      let (home, fingerprint) = table.home(item.id.hashValue)
-      table.store(slot, fingerprint: fingerprint, in: table.emptyBucket(from: home))
+  /// Grows the index, when needed, to hold `count` entries and the handle `handle` (by 1/4
+  /// at least: amortised O(1) per item), and re-inserts every item; a rebuild also clears the
+  /// tombstones of removed items.
+  @inlinable mutating func reserve(_ count: Int, handles handle: Int? = nil) {
+    let needed = count &- snapshot.count &+ table.used
+    let fits = handle.map(table.fits) ?? true
+    guard needed > table.capacity || !fits else { return }
+    let codes =
+      Swift.max(
+        PositionTable.encode(snapshot.firstChunk &- 1), PositionTable.encode(snapshot.endChunk),
+        handle.map(PositionTable.encode) ?? 0) &+ 1
+    table.reset(capacity: count, codes: Swift.max(codes, table.codeLimit))
+    snapshot.forEachChunk { handle, items in
+      for item in items {
+        let (home, fingerprint) = table.home(item.id.hashValue)
+        table.store(handle, fingerprint: fingerprint, in: table.emptyBucket(from: home))
+      }
     }
   }
 }

@@ -1,17 +1,18 @@
-/// The loaded items, as an ``ItemSnapshot`` in list order, plus an index from id to slot, so
-/// that finding a row by id is O(1) (fault class 16: `firstIndex(where:)` on every `onAppear`
-/// is O(n)).
+/// The loaded items, as an ``ItemSnapshot`` in list order, plus an index from id to the chunk
+/// that holds the item, so that finding a row by id is O(1) (fault class 16:
+/// `firstIndex(where:)` on every `onAppear` is O(n)).
 ///
 /// The index sits outside the snapshot: the state machine hands out ``items`` (a view keeps
 /// the copy it last rendered), and the index, which nobody else holds, stays uniquely
-/// referenced and is updated in place. The snapshot then copies at most one chunk and its
-/// group of chunk references per commit (see ``ItemSnapshot``).
+/// referenced and is updated in place. The snapshot then copies at most one group of chunk
+/// references per commit, and one chunk per edit (see ``ItemSnapshot``).
 ///
-/// The index stores slots, not positions: appended items take slots 0, 1, 2, …, prepended
-/// items -1, -2, …, and position = slot − first slot. A prepend of *m* items thus renumbers
-/// nothing: O(*m*). Slots are stored with 8-bit fingerprints in bit-packed buckets (see
-/// `PositionTable`), so the store costs the items plus 5.0 to 6.3 bytes per item at 1 million
-/// items. Its methods are `@inlinable` so that they specialise for the client's item type.
+/// The index stores chunk handles, not positions: a commit's items go into new chunks, and an
+/// edit moves items only inside the chunk of its row, so an insert or a remove rewrites one
+/// bucket and the chunk, never the positions after it: O(chunk). Handles are stored with 8-bit
+/// fingerprints in bit-packed buckets (see `PositionTable`), so the store costs the items plus
+/// about 5 bytes per item at 1 million items, and one chunk's array header per page. Its
+/// methods are `@inlinable` so that they specialise for the client's item type.
 ///
 /// Ids are unique: every insertion goes through a ``DuplicatePolicy``.
 @usableFromInline
@@ -43,7 +44,7 @@ package struct ItemStore<Item: Identifiable> {
   @inlinable package var items: ItemSnapshot<Item> { snapshot }
   /// The storage behind ``items``, written only with the index.
   @usableFromInline var snapshot = ItemSnapshot<Item>()
-  /// The id index: for every item, a bucket holding its slot in ``items``.
+  /// The id index: for every item, a bucket holding the handle of its chunk in ``items``.
   @usableFromInline var table = PositionTable()
 
   /// Creates an empty store.
@@ -82,7 +83,8 @@ package struct ItemStore<Item: Identifiable> {
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average (one hash and, at most 3/4 full, a few probes).
   @inlinable package func position(of id: Item.ID) -> Int? {
-    find(id).slot.map { $0 &- snapshot.firstSlot }
+    guard let place = find(id).place else { return nil }
+    return snapshot.startPosition(ofChunk: place.chunk) &+ place.index
   }
 
   /// The position of the item with `id`, or `nil`, checking the neighbours of `hint` first: a
@@ -105,17 +107,17 @@ package struct ItemStore<Item: Identifiable> {
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average.
   @inlinable package subscript(id id: Item.ID) -> Item? {
-    find(id).slot.map { snapshot[slot: $0] }
+    find(id).place.map { snapshot[chunk: $0.chunk, $0.index] }
   }
 
   /// Whether an item with `id` is present.
   /// - Parameter id: An item id.
   /// - Complexity: O(1) on average.
-  @inlinable package func contains(id: Item.ID) -> Bool { find(id).slot != nil }
+  @inlinable package func contains(id: Item.ID) -> Bool { find(id).place != nil }
 
-  /// The size of the id index in bytes: `log2(n) + 10` bits per bucket, 4/3 to 5/3 buckets
-  /// per item (5.0 to 6.3 MB at 1 million items). The items themselves take
-  /// `items.allocatedCapacity × MemoryLayout<Item>.stride` more.
+  /// The size of the id index in bytes: `log2(chunks) + 10` bits per bucket, 4/3 to 5/3
+  /// buckets per item (4.2 to 5.2 MB at 1 million items in pages of 50). The items themselves
+  /// take `items.allocatedCapacity × MemoryLayout<Item>.stride` more.
   /// - Complexity: O(1).
   package var indexByteCount: Int { table.byteCount }
 
@@ -187,12 +189,14 @@ package struct ItemStore<Item: Identifiable> {
   /// - Complexity: O(*n*).
   package func invariantViolation() -> String? {
     if let layout = snapshot.layoutViolation() { return layout }
-    let stored = (0..<table.bucketCount).map(table.content(of:)).filter { $0 != 0 }
-    if stored.count != snapshot.count {
-      return "index has \(stored.count) slots for \(snapshot.count) items"
+    let stored = (0..<table.bucketCount).map(table.content(of:)).filter {
+      $0 != 0 && $0 != PositionTable.tombstone
     }
-    if snapshot.count > table.capacity {
-      return "index holds \(snapshot.count) items, more than its capacity \(table.capacity)"
+    if stored.count != snapshot.count {
+      return "index has \(stored.count) entries for \(snapshot.count) items"
+    }
+    if table.used > table.capacity {
+      return "index holds \(table.used) entries, more than its capacity \(table.capacity)"
     }
     for (position, item) in snapshot.enumerated() where self.position(of: item.id) != position {
       return "item at \(position) maps to \(String(describing: self.position(of: item.id)))"

@@ -1,35 +1,39 @@
 /// The id index of ``ItemStore``: an open-addressing hash table (linear probing) whose buckets
-/// hold an item's slot in the store's ``ItemSnapshot`` and a few bits of the id's hash, packed
-/// in as few bits as the table's size needs (the layout of swift-collections' `OrderedSet`,
-/// plus a fingerprint).
+/// hold the handle of the chunk of the store's ``ItemSnapshot`` that holds an item, and a few
+/// bits of the id's hash, packed in as few bits as the table's size needs (the layout of
+/// swift-collections' `OrderedSet`, plus a fingerprint).
 ///
-/// A slot is stable: appended items take slots 0, 1, 2, …, prepended items -1, -2, …, and the
-/// position of an item is its slot minus the first slot, so a prepend renumbers nothing. A
-/// bucket holds the slot zigzag-encoded (`0, -1, 1, -2, …` as `0, 1, 2, 3, …`: see
-/// ``encode(_:)``), as `(code + 1) << fingerprintBits | fingerprint` in ``bucketBits`` bits; 0
-/// marks an empty bucket. The id itself is not stored: a lookup compares the id of the item in
-/// the bucket's slot, and the fingerprint (8 bits of the hash) skips 255 of 256 buckets that
-/// hold another id without touching the items, which at a million items is a cache and TLB
-/// miss each.
+/// A chunk's handle is stable while the chunk stays: appended chunks take 0, 1, 2, …, prepended
+/// ones -1, -2, …, and an edit that moves the items inside a chunk changes no bucket. A bucket
+/// holds the handle zigzag-encoded (`0, -1, 1, -2, …` as `0, 1, 2, 3, …`: see
+/// ``encode(_:)``), as `(code + 2) << fingerprintBits | fingerprint` in ``bucketBits`` bits; 0
+/// marks an empty bucket, and `1 << fingerprintBits` a removed item's (a tombstone: probing
+/// goes on past it). The id itself is not stored: a lookup compares the ids of the chunk's
+/// items (at most ``ItemSnapshot/chunkCapacity`` from a commit), and the fingerprint (8 bits of
+/// the hash) skips 255 of 256 buckets that hold another id without touching the items, which
+/// at a million items is a cache and TLB miss each.
 ///
-/// Size: the table holds ``capacity`` slots in `capacity × 4/3` buckets (filled to at most
-/// 3/4) and grows by at least 1/4, so it is filled to between 0.6 and 0.75 once it holds 64
-/// slots or more. A code is below `2 × capacity` (no side holds more than ``capacity`` items),
-/// so a bucket takes `log2(capacity) + 10` bits: 1 million items take 1.33 to 1.67 million
-/// buckets of 30 bits, 5.0 to 6.3 MB, where `[ID: Int]` takes 2^21 buckets of 16 bytes,
-/// 33.6 MB. Buckets are never removed (a prepend rewrites the slots of its new buckets in
-/// place): items are only added or replaced in place.
+/// Size: the table holds ``capacity`` entries (tombstones count until the table is rebuilt) in
+/// `capacity × 4/3` buckets (filled to at most 3/4) and grows by at least 1/4, so it is filled
+/// to between 0.6 and 0.75 once it holds 64 items or more. A bucket takes enough bits for the
+/// largest code it may hold (``codeLimit``) plus 8: 1 million items in pages of 50 take 1.33
+/// to 1.67 million buckets of 25 bits, 4.2 to 5.2 MB, where `[ID: Int]` takes 2^21 buckets of
+/// 16 bytes, 33.6 MB.
 ///
 /// Internal to the engine; `@usableFromInline` so that ``ItemStore``'s lookups specialise in the
 /// client's module.
 @usableFromInline
 struct PositionTable: Sendable {
-  /// Slots the table holds before it must grow.
+  /// Entries the table holds before it must grow.
   @usableFromInline var capacity = 0
+  /// Entries stored since the table was last rebuilt, tombstones included.
+  @usableFromInline var used = 0
+  /// The codes a bucket can hold: `0 ..< codeLimit`.
+  @usableFromInline var codeLimit = 0
   /// The number of buckets (`capacity × 4/3`, rounded up; 0 for no table).
   @usableFromInline var bucketCount = 0
-  /// The width of one bucket in bits: enough for a code below `2 × capacity`, plus
-  /// ``fingerprintBits``.
+  /// The width of one bucket in bits: enough for a code below ``codeLimit`` (plus the empty and
+  /// the removed marks), plus ``fingerprintBits``.
   @usableFromInline var bucketBits = 0
   /// The buckets, packed from the low bit of `words[0]` up.
   @usableFromInline var words: [UInt64] = []
@@ -66,38 +70,46 @@ struct PositionTable: Sendable {
     return Int(truncatingIfNeeded: value & (1 &<< UInt64(bucketBits) &- 1))
   }
 
-  /// The slot a bucket's content names.
-  @inlinable static func slot(_ content: Int) -> Int {
-    decode(content &>> fingerprintBits &- 1)
+  /// The chunk handle a bucket's content names (not for a tombstone).
+  @inlinable static func handle(_ content: Int) -> Int {
+    decode(content &>> fingerprintBits &- 2)
   }
 
-  /// A slot's zigzag code: `0, -1, 1, -2, 2, …` become `0, 1, 2, 3, 4, …`, so that a slot of
-  /// either sign takes as few bits as its magnitude.
-  /// - Parameter slot: A slot, of either sign.
+  /// The content of a tombstone: a removed item's bucket, which probing goes past.
+  @inlinable static var tombstone: Int { 1 &<< fingerprintBits }
+
+  /// A handle's zigzag code: `0, -1, 1, -2, 2, …` become `0, 1, 2, 3, 4, …`, so that a handle
+  /// of either sign takes as few bits as its magnitude.
+  /// - Parameter slot: A handle, of either sign.
   /// - Returns: `2 × slot` for `slot ≥ 0`, `-2 × slot - 1` below.
   @inlinable static func encode(_ slot: Int) -> Int {
     (slot &<< 1) ^ (slot &>> (Int.bitWidth &- 1))
   }
 
-  /// The slot of a zigzag code: the inverse of ``encode(_:)``.
+  /// The handle of a zigzag code: the inverse of ``encode(_:)``.
   /// - Parameter code: A code from ``encode(_:)``.
   @inlinable static func decode(_ code: Int) -> Int {
     (code &>> 1) ^ -(code & 1)
   }
 
-  /// Whether a bucket's content carries `fingerprint`.
+  /// Whether a bucket's content carries `fingerprint` (a tombstone carries none).
   @inlinable static func matches(_ content: Int, _ fingerprint: Int) -> Bool {
-    content & (1 &<< fingerprintBits &- 1) == fingerprint
+    content & (1 &<< fingerprintBits &- 1) == fingerprint && content != tombstone
   }
 
-  /// Stores `slot` with its fingerprint in the empty `bucket`.
+  /// Whether `handle`'s code fits in a bucket.
+  @inlinable func fits(_ handle: Int) -> Bool { Self.encode(handle) < codeLimit }
+
+  /// Stores `slot` with its fingerprint in `bucket`, empty or a tombstone.
   /// - Parameters:
-  ///   - slot: A slot whose code (``encode(_:)``) is below `2 × capacity`.
+  ///   - slot: A chunk handle that ``fits(_:)``.
   ///   - fingerprint: The fingerprint from ``home(_:)``.
-  ///   - bucket: An empty bucket in `0 ..< bucketCount`.
+  ///   - bucket: An empty bucket or a tombstone in `0 ..< bucketCount`.
   @inlinable mutating func store(_ slot: Int, fingerprint: Int, in bucket: Int) {
     let code = Self.encode(slot)
-    let value = UInt64(truncatingIfNeeded: (code &+ 1) &<< Self.fingerprintBits | fingerprint)
+    // A tombstone taken again was counted already.
+    if content(of: bucket) == Self.tombstone { clear(bucket) } else { used &+= 1 }
+    let value = UInt64(truncatingIfNeeded: (code &+ 2) &<< Self.fingerprintBits | fingerprint)
     let bit = bucket &* bucketBits
     let word = bit &>> 6
     let shift = bit & 63
@@ -105,7 +117,25 @@ struct PositionTable: Sendable {
     if shift &+ bucketBits > 64 { words[word &+ 1] |= value &>> UInt64(64 &- shift) }
   }
 
-  /// Empties `bucket` (only to store another slot in it at once: probing stops at an empty
+  /// Marks the item in `bucket` removed: probing goes on past it, and it counts towards
+  /// ``used`` until the table is rebuilt.
+  /// - Parameter bucket: A bucket in `0 ..< bucketCount` that holds an item.
+  @inlinable mutating func remove(_ bucket: Int) {
+    clear(bucket)
+    storeRaw(Self.tombstone, in: bucket)
+  }
+
+  /// Writes `content` into the empty `bucket`.
+  @inlinable mutating func storeRaw(_ content: Int, in bucket: Int) {
+    let value = UInt64(truncatingIfNeeded: content)
+    let bit = bucket &* bucketBits
+    let word = bit &>> 6
+    let shift = bit & 63
+    words[word] |= value &<< UInt64(shift)
+    if shift &+ bucketBits > 64 { words[word &+ 1] |= value &>> UInt64(64 &- shift) }
+  }
+
+  /// Empties `bucket` (only to store another handle in it at once: probing stops at an empty
   /// bucket).
   /// - Parameter bucket: A bucket in `0 ..< bucketCount`.
   @inlinable mutating func clear(_ bucket: Int) {
@@ -124,16 +154,25 @@ struct PositionTable: Sendable {
     return bucket
   }
 
-  /// Replaces the buckets with an empty table that holds at least `count` slots, and at least
-  /// 1/4 more than before (so that growth costs O(1) per slot, amortised). The old buckets
-  /// are released first.
-  /// - Parameter count: Slots the table must hold before growing again.
+  /// Replaces the buckets with an empty table that holds at least `count` entries, and at least
+  /// 1/4 more than before (so that growth costs O(1) per entry, amortised), and codes below
+  /// at least `codes`. The old buckets are released first.
+  /// - Parameters:
+  ///   - count: Entries the table must hold before growing again.
+  ///   - codes: The codes it must hold: `0 ..< codes`.
   /// - Complexity: O(*count*) to allocate the buckets.
-  @inlinable mutating func reset(capacity count: Int) {
-    capacity = Swift.max(count, capacity &+ capacity / 4, 12)
+  @inlinable mutating func reset(capacity count: Int, codes: Int) {
+    // A sixteenth more than asked at least: a large page that fills the table exactly would
+    // otherwise leave an edit's insert to rebuild it at once.
+    capacity = Swift.max(count &+ count / 16, capacity &+ capacity / 4, 12)
+    used = 0
+    // Room for a quarter more codes too, so that a list that keeps adding chunks does not
+    // rebuild the table for each.
+    codeLimit = Swift.max(codes &+ codes / 4, 16)
     bucketCount = capacity &+ (capacity &+ 2) / 3
-    // Codes are below 2 × capacity, so code + 1 fits in the bits of 2 × capacity.
-    bucketBits = (Int.bitWidth &- (capacity &<< 1).leadingZeroBitCount) &+ Self.fingerprintBits
+    // A bucket holds code + 2, below codeLimit + 2.
+    bucketBits =
+      (Int.bitWidth &- (codeLimit &+ 1).leadingZeroBitCount) &+ Self.fingerprintBits
     // Release the old buckets before allocating the new ones (the caller re-inserts from the
     // items, not from them), so that growing never holds two tables at once.
     words = []
