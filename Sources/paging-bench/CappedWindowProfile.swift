@@ -139,7 +139,7 @@ enum CappedWindowProfile {
       Goal(
         name: "capped window: memory held over the held items' own size",
         target: "≤ 1.5×", measured: String(format: "%.2f×", ratio), met: ratio <= 1.5,
-        note: "item chunks of 1,024 slots: about 1,050 items take two chunks"),
+        note: "a chunk per page of rows, with its array's header"),
       Goal(
         name: "capped window: requests vs pages reached + pages reloaded",
         target: "≤ \(result.pagesReached + result.pagesReloaded)",

@@ -8,13 +8,13 @@ import Paging
 /// value it last rendered; appending through the engine's store alone (without the machine's
 /// constant cost, for comparison); and prepending through the state machine's commit (a page
 /// before the first row, as a chat loads older messages), alone and with a snapshot held. The snapshot is
-/// an ``ItemSnapshot``: a commit while it is alive copies one chunk, its group of chunk
-/// references and the array of groups, not the items.
+/// an ``ItemSnapshot``: a commit while it is alive copies its outermost group of chunk
+/// references and the arrays of groups, not the items.
 ///
 /// Four more cases time one local edit (``PagingEdit``) in the middle of the window, a snapshot
-/// held: a remove, an insert, an update and a move, each of a row it has not edited yet. Today
-/// an edit other than an update rebuilds the window, O(*n*): these cases are the baseline for a
-/// window whose pages own their rows.
+/// held: a remove, an insert, an update and a move, each of a row it has not edited yet. An
+/// edit changes the chunk of its row (copied once while the snapshot shares it) and one bucket
+/// of the id index: O(page), whatever the window's size.
 enum CommitBenchmark {
   /// One size.
   struct Result: Codable, Sendable {
@@ -61,12 +61,8 @@ enum CommitBenchmark {
   static func run(sizes: [Int], quick: Bool) -> [Result] {
     let turns = RoundRobin(
       minimumRounds: quick ? 15 : 50, maximumRounds: quick ? 15 : 50, budget: .infinity)
-    // An edit costs up to a second at a million rows while it rebuilds the window: fewer turns.
-    let editTurns = RoundRobin(
-      minimumRounds: quick ? 3 : 7, maximumRounds: quick ? 3 : 7, budget: .infinity)
     return subjects.flatMap { subject in
-      let isEdit = if case .machineEdit = subject.path { true } else { false }
-      let samples = (isEdit ? editTurns : turns).run(
+      let samples = turns.run(
         sizes.map { size in
           switch subject.path {
           case .machineAppend: committer(size: size, holdSnapshot: subject.holdSnapshot)

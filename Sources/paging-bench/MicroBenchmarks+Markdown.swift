@@ -83,10 +83,12 @@ extension MicroBenchmarks {
       are kept, for 50 rounds, so 200 commits per size; the list grows by 50 rows a commit
       meanwhile. *Snapshot held*: a copy of `items` (an `ItemSnapshot`) is alive during the
       commit, as the `List(feed.items)` a SwiftUI view last rendered is. Its items sit in
-      chunks of \(ItemSnapshot<SmallItem>.chunkCapacity), the chunks in groups of
-      \(ItemSnapshot<SmallItem>.groupCapacity), so copy-on-write copies the partly filled
-      chunk, its group and the array of groups, not the items; the id index is not part of
-      the snapshot and is never copied.
+      chunks of at most \(ItemSnapshot<SmallItem>.chunkCapacity) (a page of 50 is one chunk),
+      the chunks in groups of \(ItemSnapshot<SmallItem>.groupCapacity), so copy-on-write copies
+      the outermost group's chunk references and counts and the arrays of groups, not the
+      items; the id index is not part of the snapshot and is never copied. *Edit*: one local
+      edit in the middle of the window, a snapshot held; it changes the chunk of its row (a
+      copy of at most a page's rows) and one bucket of the index.
 
       \(Format.table(header, rows))
       """
@@ -121,9 +123,9 @@ extension MicroBenchmarks {
       `RssFile`. The child runs with `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072`, so
       that large freed blocks go back to the kernel and the figures count what the engine
       holds, not what malloc keeps for reuse; the last row is the same build with glibc's
-      defaults. The items sit in chunks of \(ItemSnapshot<SmallItem>.chunkCapacity), allocated
-      one at a time and never moved, so the items are never held twice; the last chunk's
-      unused tail is never touched, so it is not resident. The index releases its old buckets
+      defaults. The items sit in a chunk per page (at most
+      \(ItemSnapshot<SmallItem>.chunkCapacity) items each), allocated one at a time and never
+      moved, so the items are never held twice. The index releases its old buckets
       before it allocates new ones.
 
       \(Format.table(["", "figure"], rows))

@@ -81,8 +81,8 @@ struct MicroBenchmarks: Codable, Sendable {
       let edits = ["remove", "insert", "update", "move"].map { kind in
         (
           "edit: \(kind), snapshot held", "Edit (\(kind)), snapshot held",
-          "one local edit in the middle of the window, a copy of `items` alive: a remove, "
-            + "insert or move rebuilds the window today, O(n)"
+          "one local edit in the middle of the window, a copy of `items` alive: it copies "
+            + "the chunk of its row and changes one index bucket"
         )
       }
       let cases = [
@@ -92,7 +92,7 @@ struct MicroBenchmarks: Codable, Sendable {
         ),
         (
           "snapshot held", "Commit of 50 rows, snapshot held",
-          "a copy of `items` alive, as a view keeps: the commit copies one chunk and the chunk references"
+          "a copy of `items` alive, as a view keeps: the commit copies the chunk references, not the items"
         ),
         (
           "prepend, snapshot held", "Prepend of 50 rows, snapshot held",

@@ -12,9 +12,10 @@
 /// load) is derived from those, so states such as two loads on one edge, a retry timer beside
 /// a running load, or an end that disagrees with the cursor cannot be written.
 ///
-/// The window holds every loaded row, as the local edits left it, and each page owns a count of
-/// those rows, so drops, the refresh around the anchor and snapshots stay right through edits
-/// and filters. The display filter is a layer over the window with its own id index; what the
+/// The window holds every loaded row, as the local edits left it, in chunks; each page owns the
+/// chunks its commit filled, and an edit changes the rows of one chunk, so how many rows a page
+/// holds and which page holds a row are read off the window, never counted beside it, and drops,
+/// the refresh around the anchor and snapshots stay right through edits and filters. The display filter is a layer over the window with its own id index; what the
 /// app reads (``items``) and what the row signals count are its shown rows. A refresh carries
 /// its plan (one page, around the anchor, or the loaded pages again) in its own state. Every
 /// transition returns its effects; a state the rules rule out traps in debug builds and, in
@@ -39,10 +40,10 @@ where Item.ID: Sendable {
   /// The rules this machine follows.
   package let configuration: PagingConfiguration<Cursor>
   /// The window: every loaded row, shown or hidden by the filter, with the local edits applied,
-  /// and its id index. The page table counts these rows.
+  /// and its id index. The pages own its chunks.
   @usableFromInline package internal(set) var store: ItemStore<Item>
-  /// The window's pages: the cursor that loaded each and how many of ``store``'s rows it holds
-  /// (their counts always add up to ``store``'s; rulebook R26).
+  /// The window's pages: the cursor that loaded each and how many of ``store``'s chunks it owns
+  /// (rulebook R26).
   @usableFromInline package internal(set) var pages: LoadedPages<Cursor>
   /// The refresh's activity (the first load is a refresh) and, while it runs or can be
   /// retried, its plan (rulebook R27).
