@@ -63,8 +63,12 @@ import Testing
     #expect(store.position(of: -2_101) == nil)
     #expect(store.position(of: 9) == nil)
     // The hint path finds neighbours across the boundary between the two sides.
-    #expect(store.position(of: 0, near: 2_099) == 2_100)
-    #expect(store.position(of: -1, near: 2_100) == 2_099)
+    let minusOne = store.position(of: -1, near: ItemPlace.none)
+    #expect(minusOne?.position == 2_099)
+    let zero = store.position(of: 0, near: minusOne?.place ?? ItemPlace.none)
+    #expect(zero?.position == 2_100)
+    #expect(store.position(of: -1, near: zero?.place ?? ItemPlace.none)?.position == 2_099)
+    #expect(store.position(of: 9, near: zero?.place ?? ItemPlace.none) == nil)
     #expect(store.invariantViolation() == nil)
   }
 

@@ -67,8 +67,7 @@ extension PagingStateMachine {
 
   /// Reads the visible rows' positions again, after shown rows changed other than at an edge.
   mutating func recomputeViewport() {
-    let shown = self.shown
-    viewport.recompute { shown.position(of: $0) }
+    recomputeVisibleRows()
     forgetAnchorIfHidden()
   }
 

@@ -203,7 +203,9 @@ where Item.ID: Sendable {
   /// The position among the shown rows of the row with `id`, checking the neighbours of `hint`
   /// first (``ItemStore/position(of:near:)``), read in place (see ``shownCount``).
   /// - Complexity: O(1) on average.
-  @inlinable package func shownPosition(of id: Item.ID, near hint: Int) -> Int? {
+  @inlinable package func shownPosition(of id: Item.ID, near hint: ItemPlace)
+    -> (position: Int, place: ItemPlace)?
+  {
     guard local.filter != nil else { return store.position(of: id, near: hint) }
     return local.filter?.shown.position(of: id, near: hint)
   }
@@ -402,11 +404,11 @@ extension PagingStateMachine {
     -> [PagingEffect<Cursor>]
   {
     recordedMetrics.appearanceSignals += 1
-    guard let (id, position) = resolve(row, near: viewport.lastAppeared) else {
+    guard let (id, position, place) = resolve(row, near: viewport.lastAppeared) else {
       recordedMetrics.appearanceSignalsIgnored += 1
       return []
     }
-    viewport.appeared(id, at: position)
+    viewport.appeared(id, at: position, place: place)
     var effects: [PagingEffect<Cursor>] = []
     if shownCount - 1 - position < appendDistance, canLoad(append) {
       effects.append(startEdgeLoad(.append))
@@ -425,25 +427,37 @@ extension PagingStateMachine {
 
   @inlinable
   mutating func rowDisappeared(_ row: RowReference<Item.ID>) {
-    guard let (id, position) = resolve(row, near: viewport.lastDisappeared) else { return }
-    if viewport.disappeared(id, at: position) {
-      let shown = self.shown
-      viewport.recompute { shown.position(of: $0) }
+    guard let (id, position, place) = resolve(row, near: viewport.lastDisappeared) else {
+      return
     }
+    if viewport.disappeared(id, at: position, place: place) { recomputeVisibleRows() }
   }
 
-  /// The id and position of a row, or `nil` when it is not loaded. `hint` is a position
-  /// whose neighbours are checked first.
+  /// Reads the visible rows' positions again (``Viewport/recompute(_:)``), looking them up in
+  /// place: copying ``shown`` out would retain each of its arrays, on every signal that moves
+  /// the lowest or highest visible row.
+  /// - Complexity: O(*v*) lookups for *v* visible rows.
   @inlinable
-  func resolve(_ row: RowReference<Item.ID>, near hint: Int) -> (Item.ID, Int)? {
+  mutating func recomputeVisibleRows() {
+    var viewport = Viewport<Item.ID>()
+    swap(&viewport, &self.viewport)
+    viewport.recompute { shownPosition(of: $0, near: .none)?.position }
+    swap(&viewport, &self.viewport)
+  }
+
+  /// The id, position and place of a shown row, or `nil` when it is not loaded. `hint` is the
+  /// place of a row whose neighbours are checked first.
+  @inlinable
+  func resolve(_ row: RowReference<Item.ID>, near hint: ItemPlace) -> (Item.ID, Int, ItemPlace)? {
     switch row {
     case .id(let id):
-      guard let position = shownPosition(of: id, near: hint) else { return nil }
-      return (id, position)
+      guard let found = shownPosition(of: id, near: hint) else { return nil }
+      return (id, found.position, found.place)
     case .index(let position):
       guard position >= 0, position < shownCount else { return nil }
-      guard local.filter != nil else { return (store[position].id, position) }
-      return local.filter.map { ($0.shown[position].id, position) }
+      // Read in place: `shown` would copy the store out.
+      guard local.filter != nil else { return (store[position].id, position, .none) }
+      return local.filter.map { ($0.shown[position].id, position, .none) }
     }
   }
 }

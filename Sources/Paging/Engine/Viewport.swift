@@ -17,10 +17,11 @@ package struct Viewport<ID: Hashable & Sendable>: Sendable {
   @usableFromInline package var lowest: Int?
   /// The highest position among ``visible``.
   @usableFromInline package var highest: Int?
-  /// The position of the row that appeared last (-1: none).
-  @usableFromInline var lastAppeared = -1
-  /// The position of the row that disappeared last (-1: none).
-  @usableFromInline var lastDisappeared = -1
+  /// Where the row that appeared last sits in the shown rows' chunks: where the next lookup
+  /// starts (a hint, checked by id: a stale one costs a hash lookup, never a wrong answer).
+  @usableFromInline var lastAppeared = ItemPlace.none
+  /// Where the row that disappeared last sits (as ``lastAppeared``).
+  @usableFromInline var lastDisappeared = ItemPlace.none
 
   /// How many rows are remembered as visible before all are forgotten but the newest.
   @inlinable static var visibleRowLimit: Int { 512 }
@@ -31,8 +32,8 @@ package struct Viewport<ID: Hashable & Sendable>: Sendable {
   /// Notes that the row `id` at `position` appeared.
   /// - Complexity: O(1) amortised.
   @inlinable
-  package mutating func appeared(_ id: ID, at position: Int) {
-    lastAppeared = position
+  package mutating func appeared(_ id: ID, at position: Int, place: ItemPlace) {
+    lastAppeared = place
     if visible.count >= Self.visibleRowLimit {
       visible.removeAll(keepingCapacity: true)
       lowest = nil
@@ -47,8 +48,8 @@ package struct Viewport<ID: Hashable & Sendable>: Sendable {
   /// - Returns: Whether the lowest or highest row left, so that they must be recomputed.
   /// - Complexity: O(1).
   @inlinable
-  package mutating func disappeared(_ id: ID, at position: Int) -> Bool {
-    lastDisappeared = position
+  package mutating func disappeared(_ id: ID, at position: Int, place: ItemPlace) -> Bool {
+    lastDisappeared = place
     guard visible.remove(id) != nil else { return false }
     return position == highest || position == lowest
   }
@@ -59,8 +60,6 @@ package struct Viewport<ID: Hashable & Sendable>: Sendable {
   package mutating func shift(by offset: Int) {
     lowest = lowest.map { $0 + offset }
     highest = highest.map { $0 + offset }
-    lastAppeared += offset
-    lastDisappeared += offset
   }
 
   /// Recomputes the lowest and highest positions from `position(of:)`, forgetting rows that

@@ -47,42 +47,50 @@ extension ItemSnapshot {
       return place == 0 ? base : base &+ ends[group][place &- 1]
     }
 
+    /// The number of items in `chunk`.
+    /// - Complexity: O(1).
+    @inlinable func count(ofChunk chunk: Int) -> Int {
+      let group = chunk &>> groupShift
+      let place = chunk & groupMask
+      let end = ends[group][place]
+      return place == 0 ? end : end &- ends[group][place &- 1]
+    }
+
     /// The chunk that holds the item at `offset` (an empty chunk holds none).
     /// - Parameter offset: An offset in `0 ..< count`.
     /// - Complexity: O(1) when the chunks around it hold equally many items (a guess from the
     ///   average, checked); else O(log chunks).
     @inlinable func chunk(holding offset: Int) -> Int {
       let groupCount = groupEnds.count
-      var group: Int
-      // The groups but the last hold `groupCapacity` chunks each: guess in proportion.
-      let guess = Swift.min(
-        groupCount &- 1, Int(Double(offset) * Double(groupCount) / Double(count)))
-      if (guess == 0 || groupEnds[guess &- 1] <= offset) && groupEnds[guess] > offset {
-        group = guess
-      } else {
+      var group = 0
+      if groupCount > 1 {
+        // Every group but the last holds `groupCapacity` chunks: guess in proportion.
+        let guess = Swift.min(groupCount &- 1, offset &* groupCount / count)
+        if (guess == 0 || groupEnds[guess &- 1] <= offset) && groupEnds[guess] > offset {
+          group = guess
+        } else {
+          var high = groupCount &- 1
+          while group < high {
+            let middle = (group &+ high) &>> 1
+            if groupEnds[middle] > offset { high = middle } else { group = middle &+ 1 }
+          }
+        }
+      }
+      let local = group == 0 ? offset : offset &- groupEnds[group &- 1]
+      return ends[group].withUnsafeBufferPointer { counts in
+        let chunks = counts.count
+        let place = Swift.min(chunks &- 1, local &* chunks / counts[chunks &- 1])
+        if (place == 0 || counts[place &- 1] <= local) && counts[place] > local {
+          return group &<< groupShift &+ place
+        }
         var low = 0
-        var high = groupCount &- 1
+        var high = chunks &- 1
         while low < high {
           let middle = (low &+ high) &>> 1
-          if groupEnds[middle] > offset { high = middle } else { low = middle &+ 1 }
+          if counts[middle] > local { high = middle } else { low = middle &+ 1 }
         }
-        group = low
+        return group &<< groupShift &+ low
       }
-      let local = offset &- (group == 0 ? 0 : groupEnds[group &- 1])
-      let counts = ends[group]
-      let chunks = counts.count
-      let total = counts[chunks &- 1]
-      let place = Swift.min(chunks &- 1, Int(Double(local) * Double(chunks) / Double(total)))
-      if (place == 0 || counts[place &- 1] <= local) && counts[place] > local {
-        return group &<< groupShift &+ place
-      }
-      var low = 0
-      var high = chunks &- 1
-      while low < high {
-        let middle = (low &+ high) &>> 1
-        if counts[middle] > local { high = middle } else { low = middle &+ 1 }
-      }
-      return group &<< groupShift &+ low
     }
 
     /// The item at `index` in `chunk`, read or written in place.

@@ -19,7 +19,7 @@
 public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// The most items a commit puts in one chunk: 64. An edit may make a chunk larger; a lookup
   /// by id compares the ids of one chunk's items.
-  @inlinable package static var chunkCapacity: Int { 64 }
+  @inlinable package static var chunkCapacity: Int { ItemChunks.capacity }
   /// Chunks per group, log 2: 64 chunks per group.
   @inlinable static var groupShift: Int { 6 }
   /// Chunks per group: 64.
@@ -203,9 +203,7 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   }
 
   /// The chunks a page of `count` items takes: `count / chunkCapacity`, rounded up.
-  @inlinable package static func chunkCount(for count: Int) -> Int {
-    (count &+ chunkCapacity &- 1) / chunkCapacity
-  }
+  @inlinable package static func chunkCount(for count: Int) -> Int { ItemChunks.count(for: count) }
 
   /// Calls `body` with every chunk's handle and items, in list order.
   /// - Parameter body: Called once per chunk.
@@ -287,6 +285,101 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
   /// An iterator over the items in list order.
   /// - Complexity: O(1).
   @inlinable public func makeIterator() -> Iterator { Iterator(self) }
+}
+
+extension ItemSnapshot where Item: Identifiable {
+  /// The index in the chunk with `handle` of the item with `id`, if it is there: the ids of
+  /// the four items from `start` are compared first (where the index last saw it), then the
+  /// others in order, in place.
+  /// - Complexity: O(1) when it is among those four; else O(items in the chunk).
+  @inlinable package func index(of id: Item.ID, inChunk handle: Int, from start: Int = 0) -> Int? {
+    handle >= 0
+      ? back.index(of: id, inChunk: handle, from: start)
+      : front.index(of: id, inChunk: ~handle, from: start)
+  }
+}
+
+extension ItemSnapshot.Side where Item: Identifiable {
+  /// The index in `chunk` of the item with `id`, if it is there, looking at the four items from
+  /// `start` first.
+  @inlinable func index(of id: Item.ID, inChunk chunk: Int, from start: Int) -> Int? {
+    groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask]
+      .withUnsafeBufferPointer { items in
+        let first = Swift.min(start, items.count)
+        let end = Swift.min(first &+ 4, items.count)
+        for index in first..<end where items[index].id == id { return index }
+        for index in 0..<first where items[index].id == id { return index }
+        for index in end..<items.count where items[index].id == id { return index }
+        return nil
+      }
+  }
+}
+
+/// Where an item sits in an ``ItemSnapshot``: the handle of its chunk and its index there. A
+/// lookup's hint: it stays right while the chunk keeps its handle and its items before it, and
+/// whoever reads it checks the item's id.
+@usableFromInline
+package struct ItemPlace: Hashable, Sendable {
+  /// The chunk's handle.
+  @usableFromInline var chunk: Int
+  /// The index in the chunk.
+  @usableFromInline var index: Int
+
+  /// A place.
+  @inlinable init(chunk: Int, index: Int) {
+    self.chunk = chunk
+    self.index = index
+  }
+
+  /// No place: no row was looked up yet.
+  @inlinable package static var none: Self { Self(chunk: Int.min, index: 0) }
+}
+
+extension ItemSnapshot {
+  /// The number of items in the chunk with `handle`.
+  /// - Complexity: O(1).
+  @inlinable func count(ofChunk handle: Int) -> Int {
+    handle >= 0 ? back.count(ofChunk: handle) : front.count(ofChunk: ~handle)
+  }
+
+  /// The place of the item after the one at `place`, if `place` is in the snapshot and an item
+  /// follows it (in its chunk, else first in the next chunk when that one holds items).
+  /// - Complexity: O(1).
+  @inlinable func place(after place: ItemPlace) -> ItemPlace? {
+    let chunk = place.chunk
+    guard chunk >= firstChunk, chunk < endChunk, place.index >= 0 else { return nil }
+    if place.index &+ 1 < count(ofChunk: chunk) {
+      return ItemPlace(chunk: chunk, index: place.index &+ 1)
+    }
+    let next = chunk &+ 1
+    guard next < endChunk, count(ofChunk: next) > 0 else { return nil }
+    return ItemPlace(chunk: next, index: 0)
+  }
+
+  /// The place of the item before the one at `place` (as ``place(after:)``).
+  /// - Complexity: O(1).
+  @inlinable func place(before place: ItemPlace) -> ItemPlace? {
+    let chunk = place.chunk
+    guard chunk >= firstChunk, chunk < endChunk, place.index >= 0 else { return nil }
+    if place.index > 0, place.index &- 1 < count(ofChunk: chunk) {
+      return ItemPlace(chunk: chunk, index: place.index &- 1)
+    }
+    let previous = chunk &- 1
+    guard previous >= firstChunk else { return nil }
+    let count = count(ofChunk: previous)
+    return count > 0 ? ItemPlace(chunk: previous, index: count &- 1) : nil
+  }
+}
+
+/// The size of an ``ItemSnapshot``'s chunks, apart from the item type, so that generic code
+/// reads it without the snapshot type's metadata.
+@usableFromInline
+enum ItemChunks {
+  /// The most items a commit puts in one chunk.
+  @inlinable static var capacity: Int { 64 }
+
+  /// The chunks `count` items take: `count / capacity`, rounded up.
+  @inlinable static func count(for count: Int) -> Int { (count &+ capacity &- 1) / capacity }
 }
 
 extension ItemSnapshot: Sendable where Item: Sendable {}

@@ -52,9 +52,11 @@ extension ItemStore {
     let handle = snapshot.endChunk
     reserve(snapshot.count + items.count, handles: handle)
     snapshot.back.push(chunk: items)
-    for item in items {
+    for (index, item) in items.enumerated() {
       let (home, fingerprint) = table.home(item.id.hashValue)
-      table.store(handle, fingerprint: fingerprint, in: table.emptyBucket(from: home))
+      table.store(
+        handle, hint: PositionTable.hint(forIndex: index), fingerprint: fingerprint,
+        in: table.emptyBucket(from: home))
     }
   }
 

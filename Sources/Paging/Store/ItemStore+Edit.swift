@@ -57,7 +57,9 @@ extension ItemStore {
       place = (last, snapshot.items(ofChunk: last).count)
     }
     snapshot.insert(item, inChunk: place.chunk, at: place.index)
-    table.store(place.chunk, fingerprint: found.fingerprint, in: found.bucket)
+    table.store(
+      place.chunk, hint: PositionTable.hint(forIndex: place.index),
+      fingerprint: found.fingerprint, in: found.bucket)
   }
 
   /// Moves the last `count` items before `chunk` to its start, in their order (rows an edit
@@ -76,7 +78,7 @@ extension ItemStore {
       snapshot.insert(item, inChunk: chunk, at: 0)
       table.clear(found.bucket)
       table.used &-= 1
-      table.store(chunk, fingerprint: found.fingerprint, in: found.bucket)
+      table.store(chunk, hint: 0, fingerprint: found.fingerprint, in: found.bucket)
     }
   }
 

@@ -32,7 +32,9 @@ extension ItemStore {
           if let index = pending.index(of: id, inChunk: chunk) {
             return ((handle, index), bucket, fingerprint)
           }
-        } else if let index = snapshot.items(ofChunk: handle).firstIndex(where: { $0.id == id }) {
+        } else if let index = snapshot.index(
+          of: id, inChunk: handle, from: PositionTable.hint(content) &<< 2)
+        {
           return ((handle, index), bucket, fingerprint)
         }
       }
@@ -84,8 +86,8 @@ extension ItemStore {
 
     /// The index within the page's chunk `chunk` of the new item with `id`, if any.
     @inlinable func index(of id: Item.ID, inChunk chunk: Int) -> Int? {
-      let start = chunk &* ItemSnapshot<Item>.chunkCapacity
-      let end = Swift.min(added, start &+ ItemSnapshot<Item>.chunkCapacity)
+      let start = chunk &* ItemChunks.capacity
+      let end = Swift.min(added, start &+ ItemChunks.capacity)
       guard start < end else { return nil }
       for offset in start..<end where items[offset].id == id { return offset &- start }
       return nil
@@ -104,7 +106,7 @@ extension ItemStore {
   ) -> InsertionResult {
     var result = InsertionResult()
     guard !page.isEmpty else { return result }
-    let chunks = ItemSnapshot<Item>.chunkCount(for: page.count)
+    let chunks = ItemChunks.count(for: page.count)
     // Room for the whole page and its chunks' handles: the index does not grow during the
     // passes, so the contents read in the first pass and the buckets kept stay valid.
     reserve(
@@ -139,7 +141,7 @@ extension ItemStore {
           if let existing = found.place {
             if policy == .replace {
               if let chunk = pending.chunk(of: existing.chunk) {
-                fresh[chunk &* ItemSnapshot<Item>.chunkCapacity &+ existing.index] = item
+                fresh[chunk &* ItemChunks.capacity &+ existing.index] = item
               } else {
                 snapshot[chunk: existing.chunk, existing.index] = item
               }
@@ -150,9 +152,11 @@ extension ItemStore {
             continue
           }
           let added = result.inserted
-          let chunk = added / ItemSnapshot<Item>.chunkCapacity
+          let chunk = added / ItemChunks.capacity
           table.store(
-            pending.handle(ofChunk: chunk), fingerprint: found.fingerprint, in: found.bucket)
+            pending.handle(ofChunk: chunk),
+            hint: PositionTable.hint(forIndex: added % ItemChunks.capacity),
+            fingerprint: found.fingerprint, in: found.bucket)
           fresh.initializeElement(at: added, to: item)
           // Kept for a prepend's renumbering (probes[added] was read already).
           probes[added].bucket = found.bucket
@@ -165,7 +169,7 @@ extension ItemStore {
         if atFront {
           snapshot.prepend(contentsOfBuffer: items)
           // The page's chunk c (in page order) of `total` has the handle base - total + c.
-          let total = ItemSnapshot<Item>.chunkCount(for: added)
+          let total = ItemChunks.count(for: added)
           if total > 1 {
             for offset in 0..<added {
               let bucket = probes[offset].bucket
@@ -173,8 +177,11 @@ extension ItemStore {
                 table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
               table.clear(bucket)
               table.used &-= 1
-              let chunk = offset / ItemSnapshot<Item>.chunkCapacity
-              table.store(base &- total &+ chunk, fingerprint: fingerprint, in: bucket)
+              let chunk = offset / ItemChunks.capacity
+              table.store(
+                base &- total &+ chunk,
+                hint: PositionTable.hint(forIndex: offset % ItemChunks.capacity),
+                fingerprint: fingerprint, in: bucket)
             }
           }
         } else {
@@ -200,9 +207,11 @@ extension ItemStore {
         handle.map(PositionTable.encode) ?? 0) &+ 1
     table.reset(capacity: count, codes: Swift.max(codes, table.codeLimit))
     snapshot.forEachChunk { handle, items in
-      for item in items {
+      for (index, item) in items.enumerated() {
         let (home, fingerprint) = table.home(item.id.hashValue)
-        table.store(handle, fingerprint: fingerprint, in: table.emptyBucket(from: home))
+        table.store(
+          handle, hint: PositionTable.hint(forIndex: index), fingerprint: fingerprint,
+          in: table.emptyBucket(from: home))
       }
     }
   }

@@ -87,20 +87,28 @@ package struct ItemStore<Item: Identifiable> {
     return snapshot.startPosition(ofChunk: place.chunk) &+ place.index
   }
 
-  /// The position of the item with `id`, or `nil`, checking the neighbours of `hint` first: a
-  /// scrolling list shows the row after (or before) the one it showed last, and comparing two
-  /// ids costs less than hashing, and far less than a cache miss in a large index.
+  /// The position of the item with `id` and where it sits, or `nil`, checking the neighbours
+  /// of `hint` first: a scrolling list shows the row after (or before) the one it showed last,
+  /// and comparing two ids costs less than hashing, and far less than a cache miss in a large
+  /// index.
   /// - Parameters:
   ///   - id: An item id.
-  ///   - hint: A position, usually the last one looked up; any value is safe.
+  ///   - hint: Where the last row looked up sat; any value is safe (it is checked by id).
   /// - Complexity: O(1) on average.
-  @inlinable package func position(of id: Item.ID, near hint: Int) -> Int? {
-    let count = snapshot.count
-    let next = hint &+ 1
-    if next >= 0, next < count, snapshot[next].id == id { return next }
-    let previous = hint &- 1
-    if previous >= 0, previous < count, snapshot[previous].id == id { return previous }
-    return position(of: id)
+  @inlinable package func position(of id: Item.ID, near hint: ItemPlace)
+    -> (position: Int, place: ItemPlace)?
+  {
+    if let next = snapshot.place(after: hint), snapshot[chunk: next.chunk, next.index].id == id {
+      return (snapshot.startPosition(ofChunk: next.chunk) &+ next.index, next)
+    }
+    if let previous = snapshot.place(before: hint),
+      snapshot[chunk: previous.chunk, previous.index].id == id
+    {
+      return (snapshot.startPosition(ofChunk: previous.chunk) &+ previous.index, previous)
+    }
+    guard let place = find(id).place else { return nil }
+    let found = ItemPlace(chunk: place.chunk, index: place.index)
+    return (snapshot.startPosition(ofChunk: place.chunk) &+ place.index, found)
   }
 
   /// The item with `id`, or `nil`.

@@ -6,18 +6,19 @@
 /// A chunk's handle is stable while the chunk stays: appended chunks take 0, 1, 2, …, prepended
 /// ones -1, -2, …, and an edit that moves the items inside a chunk changes no bucket. A bucket
 /// holds the handle zigzag-encoded (`0, -1, 1, -2, …` as `0, 1, 2, 3, …`: see
-/// ``encode(_:)``), as `(code + 2) << fingerprintBits | fingerprint` in ``bucketBits`` bits; 0
-/// marks an empty bucket, and `1 << fingerprintBits` a removed item's (a tombstone: probing
-/// goes on past it). The id itself is not stored: a lookup compares the ids of the chunk's
-/// items (at most ``ItemSnapshot/chunkCapacity`` from a commit), and the fingerprint (8 bits of
-/// the hash) skips 255 of 256 buckets that hold another id without touching the items, which
-/// at a million items is a cache and TLB miss each.
+/// ``encode(_:)``), then 4 bits of the item's index in its chunk (``hint(forIndex:)``), then 8
+/// bits of the id's hash, in ``bucketBits`` bits; 0 marks an empty bucket, and
+/// ``tombstone`` a removed item's (probing goes on past it). The id itself is not stored: a
+/// lookup compares the ids of the four items the hint names (one cache line of 16-byte items),
+/// then, when an edit moved the item within its chunk, the chunk's others; the fingerprint
+/// skips 255 of 256 buckets that hold another id without touching the items, which at a
+/// million items is a cache and TLB miss each.
 ///
 /// Size: the table holds ``capacity`` entries (tombstones count until the table is rebuilt) in
 /// `capacity × 4/3` buckets (filled to at most 3/4) and grows by at least 1/4, so it is filled
 /// to between 0.6 and 0.75 once it holds 64 items or more. A bucket takes enough bits for the
-/// largest code it may hold (``codeLimit``) plus 8: 1 million items in pages of 50 take 1.33
-/// to 1.67 million buckets of 25 bits, 4.2 to 5.2 MB, where `[ID: Int]` takes 2^21 buckets of
+/// largest code it may hold (``codeLimit``) plus 12: 1 million items in pages of 50 take 1.33
+/// to 1.67 million buckets of 26 bits, 4.3 to 5.4 MB, where `[ID: Int]` takes 2^21 buckets of
 /// 16 bytes, 33.6 MB.
 ///
 /// Internal to the engine; `@usableFromInline` so that ``ItemStore``'s lookups specialise in the
@@ -40,6 +41,17 @@ struct PositionTable: Sendable {
 
   /// Bits of the hash kept in each bucket.
   @inlinable static var fingerprintBits: Int { 8 }
+  /// Bits of the item's index in its chunk kept in each bucket, in fours: the lookup compares
+  /// the ids of those four items (one cache line of 16-byte items) before the rest.
+  @inlinable static var hintBits: Int { 4 }
+
+  /// The hint for the item at `index` of its chunk: `index / 4`, at most 15.
+  @inlinable static func hint(forIndex index: Int) -> Int { Swift.min(index &>> 2, 15) }
+
+  /// The hint a bucket's content holds: where in its chunk to look first, in fours.
+  @inlinable static func hint(_ content: Int) -> Int {
+    (content &>> fingerprintBits) & (1 &<< hintBits &- 1)
+  }
 
   /// An empty table with no buckets.
   @inlinable init() {}
@@ -61,7 +73,7 @@ struct PositionTable: Sendable {
 
   /// The raw content of `bucket`: 0 when empty.
   /// - Parameter bucket: A bucket in `0 ..< bucketCount`.
-  @inlinable func content(of bucket: Int) -> Int {
+  @inlinable @inline(__always) func content(of bucket: Int) -> Int {
     let bit = bucket &* bucketBits
     let word = bit &>> 6
     let shift = bit & 63
@@ -72,11 +84,11 @@ struct PositionTable: Sendable {
 
   /// The chunk handle a bucket's content names (not for a tombstone).
   @inlinable static func handle(_ content: Int) -> Int {
-    decode(content &>> fingerprintBits &- 2)
+    decode(content &>> (fingerprintBits &+ hintBits) &- 2)
   }
 
   /// The content of a tombstone: a removed item's bucket, which probing goes past.
-  @inlinable static var tombstone: Int { 1 &<< fingerprintBits }
+  @inlinable static var tombstone: Int { 1 &<< (fingerprintBits &+ hintBits) }
 
   /// A handle's zigzag code: `0, -1, 1, -2, 2, …` become `0, 1, 2, 3, 4, …`, so that a handle
   /// of either sign takes as few bits as its magnitude.
@@ -100,16 +112,19 @@ struct PositionTable: Sendable {
   /// Whether `handle`'s code fits in a bucket.
   @inlinable func fits(_ handle: Int) -> Bool { Self.encode(handle) < codeLimit }
 
-  /// Stores `slot` with its fingerprint in `bucket`, empty or a tombstone.
+  /// Stores `slot` with its hint and fingerprint in `bucket`, empty or a tombstone.
   /// - Parameters:
   ///   - slot: A chunk handle that ``fits(_:)``.
+  ///   - hint: ``hint(forIndex:)`` of the item's index in the chunk.
   ///   - fingerprint: The fingerprint from ``home(_:)``.
   ///   - bucket: An empty bucket or a tombstone in `0 ..< bucketCount`.
-  @inlinable mutating func store(_ slot: Int, fingerprint: Int, in bucket: Int) {
+  @inlinable mutating func store(_ slot: Int, hint: Int, fingerprint: Int, in bucket: Int) {
     let code = Self.encode(slot)
     // A tombstone taken again was counted already.
     if content(of: bucket) == Self.tombstone { clear(bucket) } else { used &+= 1 }
-    let value = UInt64(truncatingIfNeeded: (code &+ 2) &<< Self.fingerprintBits | fingerprint)
+    let value = UInt64(
+      truncatingIfNeeded: ((code &+ 2) &<< Self.hintBits | hint) &<< Self.fingerprintBits
+        | fingerprint)
     let bit = bucket &* bucketBits
     let word = bit &>> 6
     let shift = bit & 63
@@ -170,9 +185,10 @@ struct PositionTable: Sendable {
     // rebuild the table for each.
     codeLimit = Swift.max(codes &+ codes / 4, 16)
     bucketCount = capacity &+ (capacity &+ 2) / 3
-    // A bucket holds code + 2, below codeLimit + 2.
+    // A bucket holds code + 2, below codeLimit + 2, then the hint and the fingerprint.
     bucketBits =
-      (Int.bitWidth &- (codeLimit &+ 1).leadingZeroBitCount) &+ Self.fingerprintBits
+      (Int.bitWidth &- (codeLimit &+ 1).leadingZeroBitCount) &+ Self.hintBits
+      &+ Self.fingerprintBits
     // Release the old buckets before allocating the new ones (the caller re-inserts from the
     // items, not from them), so that growing never holds two tables at once.
     words = []
