@@ -5,8 +5,10 @@ extension ItemSnapshot {
   /// `groupCapacity`, every group full but the outermost, so a chunk's number names its group
   /// and place by a shift and a mask.
   ///
-  /// Each group keeps the running count of items at the end of each of its chunks, and the side
-  /// the running count at the end of each group, so that where a chunk starts is two reads, and
+  /// Each chunk sits beside the running count of items at its end within its group (in the
+  /// same array, so that reading a chunk and where it starts touches one cache line), and the
+  /// side keeps the running count at the end of each group, so that where a chunk starts is two
+  /// reads, and
   /// the chunk that holds an offset is found by a guess (chunks of one page size make it
   /// exact) checked against those counts, or by a binary search. An edit inside a chunk updates
   /// the counts after it: at most `groupCapacity` in its group and one per group outwards.
@@ -17,9 +19,7 @@ extension ItemSnapshot {
   @usableFromInline
   struct Side {
     /// The chunks, in groups; chunk `c` is `groups[c >> groupShift][c & groupMask]`.
-    @usableFromInline var groups: [[[Item]]] = []
-    /// For each group, the items in its chunks up to and including each chunk.
-    @usableFromInline var ends: [[Int]] = []
+    @usableFromInline var groups: [[Chunk]] = []
     /// The items in the groups up to and including each group.
     @usableFromInline var groupEnds: [Int] = []
     /// The number of chunks.
@@ -33,7 +33,7 @@ extension ItemSnapshot {
     /// The chunk numbered `chunk`.
     /// - Parameter chunk: A chunk in `0 ..< chunkCount`.
     @inlinable func chunk(_ chunk: Int) -> [Item] {
-      groups[chunk &>> groupShift][chunk & groupMask]
+      groups[chunk &>> groupShift][chunk & groupMask].items
     }
 
     /// The offset of the first item of `chunk`; `count` for `chunkCount`.
@@ -44,7 +44,7 @@ extension ItemSnapshot {
       let group = chunk &>> groupShift
       let place = chunk & groupMask
       let base = group == 0 ? 0 : groupEnds[group &- 1]
-      return place == 0 ? base : base &+ ends[group][place &- 1]
+      return place == 0 ? base : base &+ groups[group][place &- 1].end
     }
 
     /// The number of items in `chunk`.
@@ -52,8 +52,8 @@ extension ItemSnapshot {
     @inlinable func count(ofChunk chunk: Int) -> Int {
       let group = chunk &>> groupShift
       let place = chunk & groupMask
-      let end = ends[group][place]
-      return place == 0 ? end : end &- ends[group][place &- 1]
+      let end = groups[group][place].end
+      return place == 0 ? end : end &- groups[group][place &- 1].end
     }
 
     /// The chunk that holds the item at `offset` (an empty chunk holds none).
@@ -77,17 +77,17 @@ extension ItemSnapshot {
         }
       }
       let local = group == 0 ? offset : offset &- groupEnds[group &- 1]
-      return ends[group].withUnsafeBufferPointer { counts in
+      return groups[group].withUnsafeBufferPointer { counts in
         let chunks = counts.count
-        let place = Swift.min(chunks &- 1, local &* chunks / counts[chunks &- 1])
-        if (place == 0 || counts[place &- 1] <= local) && counts[place] > local {
+        let place = Swift.min(chunks &- 1, local &* chunks / counts[chunks &- 1].end)
+        if (place == 0 || counts[place &- 1].end <= local) && counts[place].end > local {
           return group &<< groupShift &+ place
         }
         var low = 0
         var high = chunks &- 1
         while low < high {
           let middle = (low &+ high) &>> 1
-          if counts[middle] > local { high = middle } else { low = middle &+ 1 }
+          if counts[middle].end > local { high = middle } else { low = middle &+ 1 }
         }
         return group &<< groupShift &+ low
       }
@@ -97,8 +97,8 @@ extension ItemSnapshot {
     /// - Complexity: O(1); writing copies the chunk, its group and the array of groups first
     ///   when a copy of the snapshot shares them.
     @inlinable subscript(chunk chunk: Int, index: Int) -> Item {
-      get { groups[chunk &>> groupShift][chunk & groupMask][index] }
-      set { groups[chunk &>> groupShift][chunk & groupMask][index] = newValue }
+      get { groups[chunk &>> groupShift][chunk & groupMask].items[index] }
+      set { groups[chunk &>> groupShift][chunk & groupMask].items[index] = newValue }
     }
 
     /// Adds a chunk holding `items`, in list order, outside the outermost chunk.
@@ -108,15 +108,13 @@ extension ItemSnapshot {
       if chunkCount & groupMask == 0 {
         groups.append([])
         groups[groups.count &- 1].reserveCapacity(groupCapacity)
-        ends.append([])
-        ends[ends.count &- 1].reserveCapacity(groupCapacity)
         groupEnds.append(count)
       }
       let group = groups.count &- 1
-      groups[group].append(Array(items))
-      let added = groups[group][groups[group].count &- 1].count
-      let before = ends[group].last ?? 0
-      ends[group].append(before &+ added)
+      let chunk = Array(items)
+      let added = chunk.count
+      let before = groups[group].last?.end ?? 0
+      groups[group].append(Chunk(items: chunk, end: before &+ added))
       groupEnds[group] &+= added
       count &+= added
       chunkCount &+= 1
@@ -125,8 +123,8 @@ extension ItemSnapshot {
     /// Adds `delta` to the counts from `chunk` outwards (an item went in or out of it).
     @inlinable mutating func adjustCounts(from chunk: Int, by delta: Int) {
       let group = chunk &>> groupShift
-      ends[group].withUnsafeMutableBufferPointer { counts in
-        for place in (chunk & groupMask)..<counts.count { counts[place] &+= delta }
+      groups[group].withUnsafeMutableBufferPointer { chunks in
+        for place in (chunk & groupMask)..<chunks.count { chunks[place].end &+= delta }
       }
       groupEnds.withUnsafeMutableBufferPointer { counts in
         for later in group..<counts.count { counts[later] &+= delta }
@@ -137,7 +135,7 @@ extension ItemSnapshot {
     /// Puts `item` at `index` of `chunk`.
     /// - Complexity: O(items in the chunk + `groupCapacity` + groups).
     @inlinable mutating func insert(_ item: Item, inChunk chunk: Int, at index: Int) {
-      groups[chunk &>> groupShift][chunk & groupMask].insert(item, at: index)
+      groups[chunk &>> groupShift][chunk & groupMask].items.insert(item, at: index)
       adjustCounts(from: chunk, by: 1)
     }
 
@@ -145,14 +143,32 @@ extension ItemSnapshot {
     /// - Complexity: as ``insert(_:inChunk:at:)``.
     @inlinable @discardableResult
     mutating func remove(inChunk chunk: Int, at index: Int) -> Item {
-      let item = groups[chunk &>> groupShift][chunk & groupMask].remove(at: index)
+      let item = groups[chunk &>> groupShift][chunk & groupMask].items.remove(at: index)
       adjustCounts(from: chunk, by: -1)
       return item
     }
 
     /// The chunks, innermost first.
-    @inlinable var chunks: FlattenSequence<[[[Item]]]> { groups.joined() }
+    @inlinable var chunks: LazyMapSequence<FlattenSequence<[[Chunk]]>, [Item]> {
+      groups.joined().lazy.map(\.items)
+    }
+  }
+
+  /// A chunk's items and the running count of items at its end within its group.
+  @usableFromInline
+  struct Chunk {
+    /// The items, in list order.
+    @usableFromInline var items: [Item]
+    /// The items in the group's chunks up to and including this one.
+    @usableFromInline var end: Int
+
+    @inlinable init(items: [Item], end: Int) {
+      self.items = items
+      self.end = end
+    }
   }
 }
+
+extension ItemSnapshot.Chunk: Sendable where Item: Sendable {}
 
 extension ItemSnapshot.Side: Sendable where Item: Sendable {}

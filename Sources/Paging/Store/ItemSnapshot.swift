@@ -239,10 +239,10 @@ public struct ItemSnapshot<Item>: RandomAccessCollection {
         }
         var running = 0
         for (place, chunk) in group.enumerated() {
-          running += chunk.count
-          if side.ends[index][place] != running {
+          running += chunk.items.count
+          if group[place].end != running {
             return
-              "\(name) group \(index) counts \(side.ends[index][place]) at chunk \(place), not \(running)"
+              "\(name) group \(index) counts \(group[place].end) at chunk \(place), not \(running)"
           }
         }
         total += running
@@ -299,11 +299,51 @@ extension ItemSnapshot where Item: Identifiable {
   }
 }
 
+extension ItemSnapshot where Item: Identifiable {
+  /// Whether the item with `id` is next to `place` inside its chunk (after it, then before
+  /// it); whether `place` is at an edge of its chunk, where a neighbour may be in the chunk
+  /// beside (then neither neighbour was compared); or neither.
+  /// - Complexity: O(1).
+  @inlinable func neighbour(of id: Item.ID, besides place: ItemPlace) -> Neighbour {
+    let chunk = place.chunk
+    guard chunk >= firstChunk, chunk < endChunk else { return .elsewhere }
+    return chunk >= 0
+      ? back.neighbour(of: id, besides: place.index, inChunk: chunk)
+      : front.neighbour(of: id, besides: place.index, inChunk: ~chunk)
+  }
+}
+
+/// What ``ItemSnapshot/neighbour(of:besides:)`` found.
+@usableFromInline
+enum Neighbour {
+  /// The item, at this index of the chunk.
+  case found(Int)
+  /// The place is the first or last of its chunk: its neighbours are not compared yet.
+  case atEdge
+  /// Not next to the place, which is inside its chunk (or not in the snapshot).
+  case elsewhere
+}
+
 extension ItemSnapshot.Side where Item: Identifiable {
+  /// The item with `id` at `index + 1` or `index - 1` of `chunk`, or where `index` sits.
+  @inlinable func neighbour(of id: Item.ID, besides index: Int, inChunk chunk: Int) -> Neighbour {
+    groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask].items
+      .withUnsafeBufferPointer { items in
+        let count = items.count
+        guard index >= 0, index < count else { return .elsewhere }
+        let next = index &+ 1
+        // At an edge, the place's neighbours are read once each, by the caller.
+        if index == 0 || next == count { return .atEdge }
+        if items[next].id == id { return .found(next) }
+        if items[index &- 1].id == id { return .found(index &- 1) }
+        return .elsewhere
+      }
+  }
+
   /// The index in `chunk` of the item with `id`, if it is there, looking at the four items from
   /// `start` first.
   @inlinable func index(of id: Item.ID, inChunk chunk: Int, from start: Int) -> Int? {
-    groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask]
+    groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask].items
       .withUnsafeBufferPointer { items in
         let first = Swift.min(start, items.count)
         let end = Swift.min(first &+ 4, items.count)

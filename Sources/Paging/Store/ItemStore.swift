@@ -98,13 +98,25 @@ package struct ItemStore<Item: Identifiable> {
   @inlinable package func position(of id: Item.ID, near hint: ItemPlace)
     -> (position: Int, place: ItemPlace)?
   {
-    if let next = snapshot.place(after: hint), snapshot[chunk: next.chunk, next.index].id == id {
-      return (snapshot.startPosition(ofChunk: next.chunk) &+ next.index, next)
-    }
-    if let previous = snapshot.place(before: hint),
-      snapshot[chunk: previous.chunk, previous.index].id == id
-    {
-      return (snapshot.startPosition(ofChunk: previous.chunk) &+ previous.index, previous)
+    // Most often the row after (or before) the last one, in the same chunk: one read of it.
+    switch snapshot.neighbour(of: id, besides: hint) {
+    case .found(let index):
+      return (
+        snapshot.startPosition(ofChunk: hint.chunk) &+ index,
+        ItemPlace(chunk: hint.chunk, index: index)
+      )
+    case .atEdge:
+      // The row before or after may start or end the chunk beside.
+      if let next = snapshot.place(after: hint), snapshot[chunk: next.chunk, next.index].id == id {
+        return (snapshot.startPosition(ofChunk: next.chunk) &+ next.index, next)
+      }
+      if let previous = snapshot.place(before: hint),
+        snapshot[chunk: previous.chunk, previous.index].id == id
+      {
+        return (snapshot.startPosition(ofChunk: previous.chunk) &+ previous.index, previous)
+      }
+    case .elsewhere:
+      break
     }
     guard let place = find(id).place else { return nil }
     let found = ItemPlace(chunk: place.chunk, index: place.index)

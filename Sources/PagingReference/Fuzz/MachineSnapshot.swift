@@ -2,57 +2,50 @@ import Paging
 
 /// What the checker compares before and after one event: the loads in flight, the pending
 /// retries, the states, the chains' cursors, the scroll anchor and what was committed.
+///
+/// It holds the machine itself (a value: the copy shares its storage until the machine
+/// changes), and every reading below is derived from it, so no list of the machine's fields
+/// is kept here by hand: what the machine stores, the snapshot has.
 package struct MachineSnapshot {
-  package var refreshRequest: PageRequest<Int>?
-  package var prependRequest: PageRequest<Int>?
-  package var appendRequest: PageRequest<Int>?
-  /// The hedges in flight beside those requests (rulebook R22), by direction.
-  package var hedges: [LoadDirection: PageRequest<Int>]
-  /// The directions whose load in flight was ever hedged.
-  package var hedged: Set<LoadDirection>
-  package var pendingRetries: [ScheduledRetry]
-  package var refreshState: LoadState
-  package var prependState: LoadState
-  package var appendState: LoadState
-  package var previousCursor: Int?
-  package var nextCursor: Int?
-  package var scrollAnchor: Int?
-  package var generation: Generation
-  package var metrics: PagingMetrics
-  /// The rows shown.
-  package var items: [FuzzRow]
-  /// How many local edits are in force (R23).
-  package var editsInForce: Int
-  /// Whether the rows shown are the previous query's (R24).
-  package var showsPreviousQuery: Bool
-  /// The delay of the hedge timer a load started now gets, if any (R22).
-  package var hedgeDelay: Duration?
+  /// The machine as it was.
+  package let machine: PagingStateMachine<FuzzRow, Int>
 
-  package init(_ machine: PagingStateMachine<FuzzRow, Int>) {
-    refreshRequest = machine.refreshRequest
-    prependRequest = machine.prependRequest
-    appendRequest = machine.appendRequest
-    hedges = [:]
-    hedged = []
-    for direction in LoadDirection.allCases {
-      guard case .loading(let attempt) = machine.activity(direction) else { continue }
-      hedges[direction] = attempt.hedge
-      if attempt.hedged { hedged.insert(direction) }
-    }
-    pendingRetries = machine.scheduledRetries
-    refreshState = machine.refreshState
-    prependState = machine.prependState
-    appendState = machine.appendState
-    previousCursor = machine.previousCursor
-    nextCursor = machine.nextCursor
-    scrollAnchor = machine.scrollAnchor
-    generation = machine.generation
-    metrics = machine.metrics
-    items = Array(machine.items)
-    editsInForce = machine.editsInForce.count
-    showsPreviousQuery = machine.isShowingPreviousQuery
-    hedgeDelay = machine.hedgeDelay
+  package init(_ machine: PagingStateMachine<FuzzRow, Int>) { self.machine = machine }
+
+  package var refreshRequest: PageRequest<Int>? { machine.refreshRequest }
+  package var prependRequest: PageRequest<Int>? { machine.prependRequest }
+  package var appendRequest: PageRequest<Int>? { machine.appendRequest }
+  /// The hedges in flight beside those requests (rulebook R22), by direction.
+  package var hedges: [LoadDirection: PageRequest<Int>] {
+    var hedges: [LoadDirection: PageRequest<Int>] = [:]
+    for direction in LoadDirection.allCases { hedges[direction] = machine.hedge(direction) }
+    return hedges
   }
+  /// The directions whose load in flight was ever hedged.
+  package var hedged: Set<LoadDirection> {
+    Set(
+      LoadDirection.allCases.filter { direction in
+        if case .loading(let attempt) = machine.activity(direction) { return attempt.hedged }
+        return false
+      })
+  }
+  package var pendingRetries: [ScheduledRetry] { machine.scheduledRetries }
+  package var refreshState: LoadState { machine.refreshState }
+  package var prependState: LoadState { machine.prependState }
+  package var appendState: LoadState { machine.appendState }
+  package var previousCursor: Int? { machine.previousCursor }
+  package var nextCursor: Int? { machine.nextCursor }
+  package var scrollAnchor: Int? { machine.scrollAnchor }
+  package var generation: Generation { machine.generation }
+  package var metrics: PagingMetrics { machine.metrics }
+  /// The rows shown.
+  package var items: [FuzzRow] { Array(machine.items) }
+  /// How many local edits are in force (R23).
+  package var editsInForce: Int { machine.editsInForce.count }
+  /// Whether the rows shown are the previous query's (R24).
+  package var showsPreviousQuery: Bool { machine.isShowingPreviousQuery }
+  /// The delay of the hedge timer a load started now gets, if any (R22).
+  package var hedgeDelay: Duration? { machine.hedgeDelay }
 
   /// Every request in flight, hedges included.
   package var inFlight: [PageRequest<Int>] {
