@@ -1,3 +1,4 @@
+import Foundation
 import Paging
 
 /// Why part of a `Link` header field value could not be read.
@@ -36,22 +37,25 @@ public struct LinkHeaderError: Error, Sendable, Hashable, CustomStringConvertibl
     self.reason = reason
   }
 
-  /// A sentence for logs, with the user part, query values and fragment of the URLs it
-  /// quotes replaced by `…`.
-  /// - Complexity: O(n) in the field value's length.
+  /// A sentence for logs: where the problem is and what it is, quoting nothing of the field
+  /// value, which a server may fill with anything (a token in a parameter as well as in a URL).
+  /// Code reads the value from ``fieldValue``.
   public var description: String {
-    switch reason {
+    let length = fieldValue.utf8.count
+    return switch reason {
     case .expectedLinkValue:
-      "Link header: expected '<' at byte \(offset) of \(redacted(fieldValue))"
+      "Link header: expected '<' at byte \(offset) of a \(length)-byte field value"
     case .unterminatedTarget:
-      "Link header: '<' without '>' at byte \(offset) of \(redacted(fieldValue))"
+      "Link header: '<' without '>' at byte \(offset) of a \(length)-byte field value"
     case .invalidTarget(let target):
-      "Link header: \(redacted(target)) at byte \(offset) is not a URI reference"
+      "Link header: the \(target.utf8.count)-byte target at byte \(offset) of a "
+        + "\(length)-byte field value is not a URI reference"
     }
   }
+}
 
-  /// `text` quoted and escaped (one line), its URLs redacted (`RedactedURL`).
-  private func redacted(_ text: String) -> String {
-    RedactedURL.redactingURLs(in: text).debugDescription
-  }
+extension LinkHeaderError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

@@ -14,6 +14,23 @@ struct ErrorRedactionTests {
   private let secretURL = URL(
     "https://user:hunter2@api.example.com/v1/notes?api_key=s3cr3t&_next=tok%2Cen&flag&empty=#frag")
 
+  /// A `Link` header error quotes nothing of the field value: a token may sit in a parameter
+  /// as well as in a URL, and redacting URLs would leave it.
+  @Test func aLinkHeaderErrorQuotesNothingOfTheFieldValue() {
+    let value = "<https://api.example.com/v1/notes?page=2>; rel=next; token=sk_live_SECRET, junk"
+    for reason: LinkHeaderError.Reason in [
+      .expectedLinkValue, .unterminatedTarget, .invalidTarget("sk_live_SECRET"),
+    ] {
+      let error = LinkHeaderError(fieldValue: value, offset: 72, reason: reason)
+      #expect(!error.description.contains("SECRET"))
+      #expect(!error.description.contains("api.example.com"))
+      #expect(error.localizedDescription == error.description)
+    }
+    #expect(
+      LinkHeaderError(fieldValue: value, offset: 72, reason: .expectedLinkValue).description
+        == "Link header: expected '<' at byte 72 of a 79-byte field value")
+  }
+
   @Test func aStatusErrorRedactsQueryValuesPasswordAndFragment() {
     let error = HTTPPagingError.status(
       statusCode: 403, url: secretURL, retryAfter: nil, bodyPrefix: Data("denied".utf8))

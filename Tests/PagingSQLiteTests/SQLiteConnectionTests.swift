@@ -71,4 +71,16 @@ import Testing
     try db.setUserVersion(7)
     #expect(try db.userVersion() == 7)
   }
+
+  /// The database's errors are `LocalizedError`s whose `localizedDescription` is their own line.
+  @Test func databaseErrorsAreDescribedByTheirOwnLine() {
+    let sqlite = SQLiteError(code: 5, message: "database is locked")
+    for error: any Error & CustomStringConvertible in [
+      sqlite, PagingDatabaseError.busy(sqlite),
+      PagingDatabaseError.newerSchema(found: 9, supported: 2),
+    ] {
+      #expect(error.localizedDescription == error.description)
+      #expect(!error.localizedDescription.contains("could not be completed"))
+    }
+  }
 }

@@ -179,4 +179,12 @@ import Testing
     #expect(page.items.map(\.id) == Array(5..<28))
     #expect(page.previousCursor == before(5))
   }
+
+  /// The simulated server's errors are `LocalizedError`s whose `localizedDescription` is
+  /// their own line.
+  @Test func itsErrorsAreDescribedByTheirOwnLine() {
+    for error in [SimulatedServerError.unavailable(request: 3), .unknownCursor("x")] {
+      #expect(error.localizedDescription == error.description)
+    }
+  }
 }

@@ -71,7 +71,9 @@ import Testing
         var page: [VersionedRow] = []
         for _ in 0..<size {
           if count > 0, random.next(upperBound: 5) == 0 {
-            page.append(VersionedRow(id: model.rows[Int(random.next(upperBound: UInt64(count)))].id, version: step))
+            page.append(
+              VersionedRow(
+                id: model.rows[Int(random.next(upperBound: UInt64(count)))].id, version: step))
           } else {
             page.append(VersionedRow(id: nextID, version: step))
             nextID += 1

@@ -359,4 +359,12 @@ struct PageWalkTests {
         == "the walk stopped after 4 pages (40 items): 3 pages in a row added no new item; resume at https://a.example/x?token=…"
     )
   }
+
+  /// A walk's error is a `LocalizedError` whose `localizedDescription` is its own line.
+  @Test func aWalkErrorIsDescribedByItsOwnLine() {
+    let error = PageWalkError<Int>(
+      error: .noNewItems(pages: 3), cursor: 40, pagesLoaded: 2, itemsLoaded: 40)
+    #expect(error.localizedDescription == error.description)
+    #expect(!error.localizedDescription.contains("could not be completed"))
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A local change to the loaded items that the app makes before the server knows of it: a
 /// like, a deletion, the post the user just wrote. Input of ``Paginator/edit(_:)``:
 ///
@@ -71,4 +73,10 @@ public enum PagingEditError: Error, Sendable, Equatable, CustomStringConvertible
     case .movedRelativeToItself: "an item cannot be moved next to itself"
     }
   }
+}
+
+extension PagingEditError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

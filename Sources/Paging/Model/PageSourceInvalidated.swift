@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a ``PageSource`` throws from ``PageSource/loadPage(_:)`` when the data it pages has
 /// changed under the cursor it was given, so that the page would not fit the ones already
 /// loaded (Android Paging 3's `LoadResult.Invalid`): a database whose rows another writer
@@ -29,4 +31,10 @@ public struct PageSourceInvalidated: Error, Sendable, Hashable, RetryableError,
 
   /// A sentence for logs.
   public var description: String { "the page source's data changed under the cursor" }
+}
+
+extension PageSourceInvalidated: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a load direction stopped, as a typed value a UI can show and act on.
 ///
 /// Nothing already loaded is lost by any of these: the items stay, and the cursor stays at the
@@ -198,4 +200,10 @@ public protocol RetryableError: Error {
 extension RetryableError {
   /// `nil`: the error carries no wait of the server's.
   public var retryAfter: Duration? { nil }
+}
+
+extension PagingError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

@@ -235,3 +235,9 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
     }
   }
 }
+
+extension PagingSnapshotError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
+}

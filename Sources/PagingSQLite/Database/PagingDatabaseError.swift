@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a ``PagingDatabase`` could not be opened, read or written. What was committed before
 /// the error stays committed: every write is one transaction, rolled back whole when it fails.
 ///
@@ -55,4 +57,10 @@ public enum PagingDatabaseError: Error, Hashable, Sendable, CustomStringConverti
     case .cacheChanged: "the page cache changed during the load"
     }
   }
+}
+
+extension PagingDatabaseError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

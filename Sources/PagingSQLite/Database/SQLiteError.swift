@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error that SQLite returned: its result code and its message.
 ///
 /// The message is SQLite's own (`sqlite3_errmsg`), which names tables, columns and the
@@ -36,4 +38,10 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public static var cantOpen: Int32 { 14 }
   /// `SQLITE_NOTADB`: the file is not a SQLite database.
   public static var notADatabase: Int32 { 26 }
+}
+
+extension SQLiteError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Paging
 
 /// The errors a ``SimulatedFeedServer`` throws.
@@ -23,4 +24,10 @@ public enum SimulatedServerError: Error, Hashable, Sendable, RetryableError,
     case .unknownCursor(let cursor): "the simulated server has no item for cursor \(cursor)"
     }
   }
+}
+
+extension SimulatedServerError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Paging
 
 /// Why a ``PageWalk`` stopped before the end, and where to resume it.
@@ -51,4 +52,10 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
     return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items): \(error); "
       + "resume at \(resume ?? "the first page")"
   }
+}
+
+extension PageWalkError: LocalizedError {
+  /// The one-line ``description``, so that `localizedDescription` and logging say what
+  /// happened rather than Foundation's generic "The operation could not be completed".
+  public var errorDescription: String? { description }
 }
