@@ -52,12 +52,7 @@ extension ItemStore {
     let handle = snapshot.endChunk
     reserve(snapshot.count + items.count, handles: handle)
     snapshot.back.push(chunk: items)
-    for (index, item) in items.enumerated() {
-      let (home, fingerprint) = table.home(item.id.hashValue)
-      table.store(
-        handle, hint: PositionTable.hint(forIndex: index), fingerprint: fingerprint,
-        in: table.emptyBucket(from: home))
-    }
+    indexChunk(items, as: handle)
   }
 
   /// Replaces every item with `pages`, each page's new items in chunks of their own (one

@@ -206,9 +206,17 @@ extension ItemStore {
         PositionTable.encode(snapshot.firstChunk &- 1), PositionTable.encode(snapshot.endChunk),
         handle.map(PositionTable.encode) ?? 0) &+ 1
     table.reset(capacity: count, codes: Swift.max(codes, table.codeLimit))
-    snapshot.forEachChunk { handle, items in
-      for (index, item) in items.enumerated() {
-        let (home, fingerprint) = table.home(item.id.hashValue)
+    snapshot.forEachChunk { handle, items in indexChunk(items, as: handle) }
+  }
+
+  /// Stores every item of a chunk, whose ids are new, in the index under `handle`, with its
+  /// place in the chunk. The index must have room.
+  /// - Complexity: O(items), each a hash and a probe; the loop runs over the chunk's memory, so
+  ///   that code not specialised for the item type pays no iterator witness per item.
+  @inlinable mutating func indexChunk(_ items: [Item], as handle: Int) {
+    items.withUnsafeBufferPointer { buffer in
+      for index in 0..<buffer.count {
+        let (home, fingerprint) = table.home(buffer[index].id.hashValue)
         table.store(
           handle, hint: PositionTable.hint(forIndex: index), fingerprint: fingerprint,
           in: table.emptyBucket(from: home))
