@@ -437,6 +437,17 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
     }
   }
 
+  /// Three pages of 10 loaded with row 15 on screen, then a `keepPrevious` change to query "b"
+  /// whose first page failed: the old query's rows are still shown.
+  fileprivate static func showingPreviousQuery() throws -> PostMachine {
+    var machine = loadedPages(30, size: 10, configuration: explicitOnly)
+    _ = machine.handle(.rowAppeared(.id(15)))
+    let change = try #require(
+      machine.handle(.setQuery("b", transition: .keepPrevious)).loads.first)
+    _ = machine.handle(.loadFailed(change.id, Boom()))
+    return machine
+  }
+
   /// R24, R27: a refresh around the anchor while a failed query change still shows the old
   /// query's rows reloads from the origin, with the new query: the old rows' pages belong to
   /// the other query. (Found by the explorer's worlds that put queries and the refresh around
@@ -444,11 +455,7 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
   /// reset, and the list stood still.)
   @Test
   func aRefreshWhileThePreviousQueryIsShownReloadsFromTheOrigin() throws {
-    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
-    _ = machine.handle(.rowAppeared(.id(15)))
-    let change = try #require(
-      machine.handle(.setQuery("b", transition: .keepPrevious)).loads.first)
-    _ = machine.handle(.loadFailed(change.id, Boom()))
+    var machine = try Self.showingPreviousQuery()
     #expect(machine.isShowingPreviousQuery)
     let refresh = machine.handle(.refreshWith(.aroundAnchor)).loads
     #expect(refresh.map(\.cursor) == [nil])
@@ -465,11 +472,7 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
   /// too; its next load waits for the failed refresh's retry, a state a snapshot does not keep).
   @Test
   func aSnapshotWhileThePreviousQueryIsShownRestoresItAsSuch() throws {
-    var machine = Self.loadedPages(30, size: 10, configuration: Self.explicitOnly)
-    _ = machine.handle(.rowAppeared(.id(15)))
-    let change = try #require(
-      machine.handle(.setQuery("b", transition: .keepPrevious)).loads.first)
-    _ = machine.handle(.loadFailed(change.id, Boom()))
+    let machine = try Self.showingPreviousQuery()
     let bytes = try machine.snapshot().encoded()
     var restored = PostMachine(configuration: Self.explicitOnly)
     try restored.restore(PagingSnapshot(decoding: bytes))
