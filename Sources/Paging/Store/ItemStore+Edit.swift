@@ -76,9 +76,7 @@ extension ItemStore {
       let found = find(snapshot[chunk: from.chunk, from.index].id)
       let item = snapshot.remove(inChunk: from.chunk, at: from.index)
       snapshot.insert(item, inChunk: chunk, at: 0)
-      table.clear(found.bucket)
-      table.used &-= 1
-      table.store(chunk, hint: 0, fingerprint: found.fingerprint, in: found.bucket)
+      table.repoint(found.bucket, to: chunk, hint: 0)
     }
   }
 

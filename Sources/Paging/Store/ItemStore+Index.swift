@@ -172,16 +172,9 @@ extension ItemStore {
           let total = ItemChunks.count(for: added)
           if total > 1 {
             for offset in 0..<added {
-              let bucket = probes[offset].bucket
-              let fingerprint =
-                table.content(of: bucket) & (1 &<< PositionTable.fingerprintBits &- 1)
-              table.clear(bucket)
-              table.used &-= 1
-              let chunk = offset / ItemChunks.capacity
-              table.store(
-                base &- total &+ chunk,
-                hint: PositionTable.hint(forIndex: offset % ItemChunks.capacity),
-                fingerprint: fingerprint, in: bucket)
+              table.repoint(
+                probes[offset].bucket, to: base &- total &+ offset / ItemChunks.capacity,
+                hint: PositionTable.hint(forIndex: offset % ItemChunks.capacity))
             }
           }
         } else {

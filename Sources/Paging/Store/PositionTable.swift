@@ -132,6 +132,19 @@ struct PositionTable: Sendable {
     if shift &+ bucketBits > 64 { words[word &+ 1] |= value &>> UInt64(64 &- shift) }
   }
 
+  /// Points the entry in `bucket` at another chunk and place, keeping its fingerprint (an item
+  /// that moved to another chunk, or whose chunk was numbered once its page was in).
+  /// - Parameters:
+  ///   - bucket: A bucket in `0 ..< bucketCount` that holds an item.
+  ///   - slot: The chunk handle the item is in now; it ``fits(_:)``.
+  ///   - hint: ``hint(forIndex:)`` of its index there.
+  @inlinable mutating func repoint(_ bucket: Int, to slot: Int, hint: Int) {
+    let fingerprint = content(of: bucket) & (1 &<< Self.fingerprintBits &- 1)
+    clear(bucket)
+    used &-= 1
+    store(slot, hint: hint, fingerprint: fingerprint, in: bucket)
+  }
+
   /// Marks the item in `bucket` removed: probing goes on past it, and it counts towards
   /// ``used`` until the table is rebuilt.
   /// - Parameter bucket: A bucket in `0 ..< bucketCount` that holds an item.
