@@ -126,7 +126,12 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   /// The chunks each page owns, in list order.
   /// - Complexity: O(pages).
   package var chunkCounts: [Int] {
-    front.reversed().map(\.chunks) + back.map(\.chunks)
+    // Closures, not key paths: a key path into a generic type is instantiated at each call.
+    var counts: [Int] = []
+    counts.reserveCapacity(front.count + back.count)
+    for entry in front.reversed() { counts.append(entry.chunks) }
+    for entry in back { counts.append(entry.chunks) }
+    return counts
   }
 }
 

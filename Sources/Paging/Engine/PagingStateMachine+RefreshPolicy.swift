@@ -116,9 +116,9 @@ extension PagingStateMachine {
     let first = plan.fetched[0]
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(
-      items: plan.fetched.flatMap(\.page.items), nextCursor: last.page.nextCursor,
+      items: plan.fetched.flatMap { $0.page.items }, nextCursor: last.page.nextCursor,
       previousCursor: first.page.previousCursor)
-    var transition = commitRefresh(plan.fetched.map(\.cursor), window)
+    var transition = commitRefresh(plan.fetched.map { $0.cursor }, window)
     // Each page holds the rows of the window that came first from it; a row inserted by an
     // edit joins the page of the row after it (the last page at the end), as an edit puts it.
     var origins: [Item.ID: Int] = [:]
