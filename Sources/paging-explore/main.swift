@@ -40,6 +40,7 @@ let kindNames: [String: ExplorerEventKinds] = [
   "controls": .userControls, "explicit": .explicitLoads, "refresh": .refresh,
   "policies": .refreshPolicies, "edits": .edits, "filters": .filters, "queries": .queries,
   "relaunch": .relaunch, "server": .serverChanges, "jumps": .jumps, "invalidation": .invalidation,
+  "callers": .callers,
 ]
 
 func parseOptions() -> Options {
@@ -134,6 +135,8 @@ if let replay = options.replay {
     print(
       "\(event): shown \(world.machine.items.map(\.description)), visible \(world.visible), "
         + "\(states.joined(separator: ", ")), anchor \(world.machine.scrollAnchor.map(String.init) ?? "nil"), "
+        + (world.callers.isEmpty
+          ? "" : "callers waiting at \(world.callers.map { "\($0.edge)" }), ")
         + "requests \(world.outstanding.map { "\($0.request.direction) \($0.request.cursor ?? -1)\($0.live ? "" : " (cancelled)")" })"
     )
   }
@@ -187,9 +190,15 @@ for index in all.indices {
     print("  trace (\(trace.count) events): [\(trace.map(\.description).joined(separator: ", "))]")
   }
 }
+/// The fewest distinct states a CI run of the whole suite explores (the rulebook's figure).
+let ciStates = 2_000_000
 if options.names.isEmpty, options.replay == nil {
   print(pairTable.description)
   if pairTable.covered < ExplorerPairTable.pairCount { failed = true }
+  if !options.deep, options.depth == nil, options.without.isEmpty, totalStates < ciStates {
+    print("states: \(totalStates), fewer than the \(ciStates) a CI run explores")
+    failed = true
+  }
 }
 print(
   "total: \(totalStates) distinct states, \(totalTransitions) transitions in "

@@ -177,11 +177,29 @@ import Testing
     let table = ExplorerPairTable(ExplorerConfiguration.suite)
     #expect(table.missing.map { "\($0.0.rawValue) with \($0.1.rawValue)" } == [])
     #expect(table.covered == ExplorerPairTable.pairCount)
-    #expect(ExplorerPairTable.pairCount == 91)
+    #expect(ExplorerPairTable.pairCount == 105)
     let meetings = Set(ExplorerConfiguration.meetings.map(\.name))
     let others = ExplorerConfiguration.suite.filter { !meetings.contains($0.name) }
     #expect(others.count == 9)
     #expect(ExplorerPairTable(others).covered == 40)
+  }
+
+  /// Rulebook R24, R15: a caller of `fetchNextPage()` while a failed query change leaves the
+  /// previous query's rows on screen gets the failure; it got 0 with `hasNextPage` true.
+  @Test func aCallerAfterAFailedQueryChangeGetsTheFailure() {
+    Self.expectNoViolation(
+      of: .callers,
+      "[.start, .answer(0, .page), .query(1, .keepPrevious), .answer(1, .failure), .fetchNextPage]",
+      in: ExplorerConfiguration.meetings[9])
+  }
+
+  /// Rulebook R15, R30: a caller of `fetchNextPage()` while the refresh an "invalid" answer
+  /// began waits to retry waits for it and then for its page; it got 0 at once.
+  @Test func aCallerWaitsForTheRefreshsRetryAndThenForItsPage() {
+    Self.expectNoViolation(
+      of: .callers,
+      "[.start, .answer(0, .page), .answer(0, .invalid), .answer(0, .failure), .fetchNextPage]",
+      in: ExplorerConfiguration.meetings[10])
   }
 
   /// The swarm's worlds are drawn from their seed: the same seed, the same features; each
@@ -211,7 +229,12 @@ import Testing
       of: .stuck,
       "[.start, .answer(0, .page), .answer(0, .page), .query(1, .keepPrevious), "
         + ".query(0, .keepPrevious), .relaunch, .answer(0, .invalid)]",
-      in: ExplorerConfiguration.swarm(8, seed: 1)[3])
+      in: .meeting(
+        "swarm-4",
+        [
+          .edits, .filter, .queries, .relaunch, .cap, .retries, .invalidation, .fromStart,
+          .aroundAnchor, .lateAnswers,
+        ], depth: 8))
   }
 
   /// Rulebook R27, R25: a restored list whose row to refresh around is hidden by the filter
@@ -221,6 +244,9 @@ import Testing
       of: .refreshPlace,
       "[.start, .answer(0, .page), .answer(0, .page), .jumpToBottom, .answer(0, .page), "
         + ".relaunch, .answer(0, .failure), .filter(.nothing), .refresh(.allLoaded(limit: 2))]",
-      in: ExplorerConfiguration.swarm(8, seed: 1)[5])
+      in: .meeting(
+        "swarm-6",
+        [.edits, .filter, .relaunch, .cap, .hedges, .retries, .aroundAnchor, .allLoaded],
+        depth: 8))
   }
 }

@@ -211,6 +211,62 @@ struct FetchPageTests {
     #expect(clock.sleeperCount == 0)
   }
 
+  /// Rulebook R15: called while a refresh waits to retry, the call waits for the refresh and
+  /// then for the page, which loads once the refresh commits; it returned 0 at once, so that a
+  /// loop over it spun on the main actor, and the retry's timer never ran.
+  @Test func duringARefreshWaitingToRetryTheCallWaitsForTheRefreshAndThePage() async throws {
+    let clock = TestClock()
+    let source = ReplySource { cursor, count in
+      if count == 1 { throw Boom(code: 503) }  // the refresh's first attempt
+      let number = cursor ?? 0
+      return page(number * 2..<number * 2 + 2, next: number < 2 ? number + 1 : nil)
+    }
+    let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxDelay: .seconds(30), jitter: 0)
+    let feed = Paginator(
+      source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
+      clock: clock)
+    await feed.start()
+    let refresh = Task { @MainActor in await feed.refresh() }
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    let fetch = Task { @MainActor in try await feed.fetchNextPage() }
+    await settled(feed)
+
+    #expect(clock.advance(by: .seconds(1)) == 1)
+    #expect(try await fetch.value == 2)
+    await refresh.value
+    #expect(feed.items.map(\.id) == [0, 1, 2, 3])
+    #expect(source.cursors == [nil, nil, nil, 1])
+  }
+
+  /// Rulebook R24, R15, fault class 8: a failed query change leaves the previous query's rows
+  /// on screen, from which no edge loads, so the call throws the new query's failure and the
+  /// loop ends; it returned 0 while `hasNextPage` stayed `true`, for ever.
+  @Test func aFailedQueryChangeThrowsSoThatTheLoopEnds() async throws {
+    let source = ReplySource { _, count in
+      if count == 1 { throw Boom(code: 2) }  // the new query's first page
+      return page(0..<2, next: 1)
+    }
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
+    await feed.start()
+    await feed.setQuery("swift", transition: .keepPrevious)
+    #expect(feed.isShowingPreviousQuery)
+    var calls = 0
+
+    let error = await #expect(throws: PagingError.self) {
+      // Bounded, so that a call that returns 0 fails the test instead of spinning.
+      for _ in 0..<10 where feed.hasNextPage {
+        calls += 1
+        try await feed.fetchNextPage()
+      }
+    }
+
+    #expect(error == .sourceFailed(Boom(code: 2)))
+    #expect(calls == 1)
+    #expect(source.cursors == [nil, nil])
+    #expect(feed.items.map(\.id) == [0, 1])
+  }
+
   /// A chat opened at its newest page (cursor 3 of pages 0...3, 5 rows each) and read upward.
   private func chatSource(failingAt failing: Int? = nil) -> ReplySource {
     ReplySource { cursor, count in

@@ -10,9 +10,13 @@ extension Paginator {
   /// It sends what ``loadNextPage()`` sends (the first page if none has loaded), then waits
   /// until no load is in flight and reports: the number of items the page added, `0` when the
   /// list was already complete, or a throw when the first page or the append direction is
-  /// failed. A latched failure throws at once without a request (call ``retry()`` first), so a
+  /// failed. The first page is failed also while a failed query change leaves the previous
+  /// query's rows on screen (``isShowingPreviousQuery``): no edge loads from them (R24). A
+  /// latched failure throws at once without a request (call ``retry()`` first), so a
   /// loop over this call ends at the first failure instead of spinning; a run of pages without
-  /// new items ends in ``PagingError/noNewItems(pages:)`` (fault classes 8 and 14).
+  /// new items ends in ``PagingError/noNewItems(pages:)`` (fault classes 8 and 14). Called
+  /// during a refresh, it waits for the refresh, its automatic retries included, and then for
+  /// the page, which loads once the refresh commits if the new list has one (R15).
   ///
   /// **Why another name**: an `async` overload of the synchronous ``loadNextPage()`` would be
   /// the one Swift picks in every async context, `.task {}` and `Task {}` included, so
@@ -65,25 +69,17 @@ extension Paginator {
   }
 
   /// Starts the load at `edge`, then waits until no load is in flight and no automatic retry
-  /// of that edge (or of the first page, while nothing is shown) is pending.
+  /// of that edge, or of the refresh it waits behind, is pending (R15).
   private func fetch(_ edge: LoadDirection) async throws(PagingError) -> Int {
     let before = items.count
     if edge == .prepend { loadPreviousPage() } else { loadNextPage() }
     await waitForLoadsToEnd()
     // A retry's timer starts its load when it fires; the load is then waited for in turn.
-    while let retry = pendingRetry(at: edge), !Task.isCancelled {
+    while let retry = machine.fetchRetry(at: edge), !Task.isCancelled {
       await waitForRetry(retry.id)
       await waitForLoadsToEnd()
     }
-    if let error = refreshState.error, items.isEmpty { throw error }
-    if let error = (edge == .prepend ? prependState : appendState).error { throw error }
+    if let error = machine.fetchError(at: edge) { throw error }
     return max(0, items.count - before)
-  }
-
-  /// The automatic retry a fetch at `edge` waits for: that edge's, or the first page's while
-  /// nothing is shown.
-  private func pendingRetry(at edge: LoadDirection) -> ScheduledRetry? {
-    if let retry = machine.activity(edge).scheduledRetry { return retry }
-    return items.isEmpty ? machine.refresh.scheduledRetry : nil
   }
 }

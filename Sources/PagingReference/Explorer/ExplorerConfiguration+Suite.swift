@@ -28,6 +28,10 @@ extension ExplorerConfiguration {
       ([.allLoaded, .aroundAnchor, .edits, .hedges, .lateAnswers], 9),
       ([.allLoaded, .bothEdges, .edits, .filter, .hedges], 10),
       ([.allLoaded, .aroundAnchor, .bothEdges, .retries, .serverChanges], 9),
+      ([.callers, .edits, .filter, .queries, .relaunch], 9),
+      ([.callers, .cap, .hedges, .retries, .invalidation], 10),
+      ([.callers, .fromStart, .aroundAnchor, .allLoaded, .lateAnswers], 10),
+      ([.callers, .bothEdges, .serverChanges, .queries, .lateAnswers], 9),
     ]
     return groups.enumerated().map { index, group in
       meeting("meeting-\(index + 1)", group.0, depth: group.depth)

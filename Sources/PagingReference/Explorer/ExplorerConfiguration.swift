@@ -33,6 +33,8 @@ package struct ExplorerEventKinds: OptionSet, Hashable, Sendable {
   package static let jumps = Self(rawValue: 1 << 12)
   /// The app invalidates the list, and the source answers a load "invalid" (rulebook R30).
   package static let invalidation = Self(rawValue: 1 << 13)
+  /// Callers of `fetchNextPage()` and `fetchPreviousPage()`, who wait for the outcome.
+  package static let callers = Self(rawValue: 1 << 14)
 }
 
 /// One small world to explore exhaustively: a server's pages, the machine's configuration and
@@ -151,6 +153,9 @@ package enum ExplorerInvariant: String, CaseIterable, Hashable, Sendable {
   /// The machine reached no state its rules rule out (in a release build, where it does not
   /// trap, it counts one in its metrics).
   case consistency
+  /// A caller of `fetchNextPage()` or `fetchPreviousPage()`, once nothing it waits for is left,
+  /// gets rows, an error, the end, or had a load of its edge run for it (R15).
+  case callers
 }
 
 /// A broken invariant, with what was seen.

@@ -89,6 +89,8 @@ extension ExplorerEvent {
     case "relaunch": return .relaunch
     case "serverChange": return int(0).map { .serverChange($0) }
     case "invalidate": return .invalidate
+    case "fetchNextPage": return .fetchNextPage
+    case "fetchPreviousPage": return .fetchPreviousPage
     default: return nil
     }
   }

@@ -66,6 +66,10 @@ package enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
   case serverChange(Int)
   /// `invalidate()`: the app says the data changed (rulebook R30).
   case invalidate
+  /// A caller calls `fetchNextPage()` and waits for its outcome.
+  case fetchNextPage
+  /// A caller calls `fetchPreviousPage()` and waits for its outcome.
+  case fetchPreviousPage
 
   package var description: String {
     switch self {
@@ -91,6 +95,8 @@ package enum ExplorerEvent: Hashable, Sendable, CustomStringConvertible {
     case .relaunch: ".relaunch"
     case .serverChange(let id): ".serverChange(\(id))"
     case .invalidate: ".invalidate"
+    case .fetchNextPage: ".fetchNextPage"
+    case .fetchPreviousPage: ".fetchPreviousPage"
     }
   }
 

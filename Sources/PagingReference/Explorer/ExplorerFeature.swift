@@ -33,6 +33,8 @@ package enum ExplorerFeature: String, CaseIterable, Hashable, Sendable, Comparab
   case bothEdges = "both-edges"
   /// The server changes a row between two requests (R10).
   case serverChanges = "server-changes"
+  /// Callers of `fetchNextPage()` and `fetchPreviousPage()` waiting for the outcome (R15).
+  case callers
 
   package static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -55,6 +57,7 @@ package enum ExplorerFeature: String, CaseIterable, Hashable, Sendable, Comparab
     case .lateAnswers: "la"
     case .bothEdges: "be"
     case .serverChanges: "sc"
+    case .callers: "cw"
     }
   }
 }
@@ -84,6 +87,7 @@ extension ExplorerConfiguration {
     if events.isSuperset(of: [.lateAnswers, .cancellations]) { features.insert(.lateAnswers) }
     if openAt > 0 { features.insert(.bothEdges) }
     if events.contains(.serverChanges), !editIDs.isEmpty { features.insert(.serverChanges) }
+    if events.contains(.callers) { features.insert(.callers) }
     return features
   }
 
@@ -110,6 +114,7 @@ extension ExplorerConfiguration {
     if features.contains(.invalidation) { events.insert(.invalidation) }
     if features.contains(.lateAnswers) { events.formUnion([.lateAnswers, .cancellations]) }
     if features.contains(.serverChanges) { events.insert(.serverChanges) }
+    if features.contains(.callers) { events.insert(.callers) }
     var configuration = ExplorerConfiguration(
       name: name, pages: [[0, 1], [2, 3], [4, 5], [6, 7]], prefetchDistance: 1, events: events,
       depth: depth)

@@ -17,6 +17,7 @@ extension ExplorerWorld {
     hasher.combine(changed.sorted())
     hasher.combine(inserts)
     hasher.combine(model)
+    hasher.combine(callers)
     for request in outstanding {
       hasher.combine(request.request.direction)
       hasher.combine(request.request.cursor)

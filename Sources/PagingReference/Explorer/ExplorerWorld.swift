@@ -13,6 +13,23 @@ package struct ExplorerWorld: Sendable {
     package var hedgeTimer = false
   }
 
+  /// A caller of `fetchNextPage()` or `fetchPreviousPage()` waiting for the outcome: the
+  /// paginator answers it once no load is in flight and no automatic retry of its edge (or of
+  /// the first page, while no row is shown) waits.
+  package struct Caller: Hashable, Sendable {
+    /// `.append` for `fetchNextPage()`, `.prepend` for `fetchPreviousPage()`.
+    package var edge: LoadDirection
+    /// How many rows were shown when it called: it gets how many more there are.
+    package var shownBefore: Int
+    /// Whether a load of its edge (or, before a first page, the first page) ran in its wait, or
+    /// its edge had no more pages when it called: the end answers it, even if the cap drops
+    /// pages there before it returns (R26).
+    package var served = false
+    /// Whether the app's `cancel()`, a query change or a refresh that failed for good ended its
+    /// wait: each drops the loads remembered during a refresh (R15, R24).
+    package var excused = false
+  }
+
   /// What led to the machine's events of one step: decides whether a refresh request begins a
   /// refresh or goes on with the one in flight (a retry, the next page of a re-fetch).
   private enum Cause {
@@ -34,6 +51,8 @@ package struct ExplorerWorld: Sendable {
   package private(set) var changed: Set<Int> = []
   package private(set) var inserts = 0
   package private(set) var started = false
+  /// The callers waiting for a page, at most one per edge (a second behaves as the first).
+  package private(set) var callers: [Caller] = []
   /// Whether the app's `cancel()` stopped the loads since anything last started (after it,
   /// only a trigger loads again: R4, R18).
   package private(set) var cancelledByUser = false
@@ -89,6 +108,10 @@ package struct ExplorerWorld: Sendable {
     if kinds.contains(.explicitLoads) {
       events.append(.loadNextPage)
       events.append(.loadPreviousPage)
+    }
+    if kinds.contains(.callers) {
+      if !callers.contains(where: { $0.edge == .append }) { events.append(.fetchNextPage) }
+      if !callers.contains(where: { $0.edge == .prepend }) { events.append(.fetchPreviousPage) }
     }
     if kinds.contains(.userControls) {
       if LoadDirection.allCases.contains(where: { machine.loadState($0).error != nil }) {
@@ -162,8 +185,11 @@ package struct ExplorerWorld: Sendable {
       try send(.hedgeTimerFired(outstanding[age].request.id), .goesOn)
     case .loadNextPage: try send(.loadNextPage, .user)
     case .loadPreviousPage: try send(.loadPreviousPage, .user)
+    case .fetchNextPage: try fetch(.append)
+    case .fetchPreviousPage: try fetch(.prepend)
     case .retry: try send(.retry, .goesOn)
     case .cancel:
+      for index in callers.indices { callers[index].excused = true }
       model.cancelRefresh()
       try send(.cancel, .user)
       cancelledByUser = true
@@ -182,6 +208,8 @@ package struct ExplorerWorld: Sendable {
       self.filter = filter
       try send(.setFilter(filter?.predicate), .user)
     case .query(let query, let transition):
+      // The pages the callers wait for were the old query's: the change drops them (R24).
+      for index in callers.indices { callers[index].excused = true }
       self.query = query
       model.changeQuery(transition, loadedOrder: machine.loadedItems.map(\.id))
       try send(.setQuery(query, transition: transition), .user)
@@ -195,7 +223,42 @@ package struct ExplorerWorld: Sendable {
     case .scroll, .jumpToTop, .jumpToBottom: try render(moved: true)
     default: try render(moved: false)
     }
+    try answerCallers()
     if checking { try checkStep(itemsBefore: before) }
+  }
+
+  // MARK: Callers waiting for a page
+
+  /// A caller calls `fetchNextPage()` (`.append`) or `fetchPreviousPage()` (`.prepend`): the
+  /// paginator sends the explicit load, and the caller waits.
+  private mutating func fetch(_ edge: LoadDirection) throws(ExplorerViolation) {
+    let live = outstanding.filter(\.live).map(\.request.direction)
+    let more = edge == .append ? machine.hasNextPage : machine.hasPreviousPage
+    let served = !more || live.contains(edge) || (!model.loaded && live.contains(.refresh))
+    callers.append(Caller(edge: edge, shownBefore: machine.items.count, served: served))
+    try send(edge == .append ? .loadNextPage : .loadPreviousPage, .user)
+  }
+
+  /// Answers the callers with nothing left to wait for, as `Paginator.fetchNextPage()` does
+  /// (an error, or how many rows were added). One that gets 0 without an error while its edge has more pages, and had no load of
+  /// its edge run for it, would make a loop over the call spin (R15, fault classes 8 and 14).
+  private mutating func answerCallers() throws(ExplorerViolation) {
+    guard !callers.isEmpty, !outstanding.contains(where: \.live) else { return }
+    let shown = machine.items.count
+    let waiting = callers.filter { machine.fetchRetry(at: $0.edge) != nil }
+    let answered = callers.filter { !waiting.contains($0) }
+    callers = waiting
+    for caller in answered {
+      if machine.fetchError(at: caller.edge) != nil || shown > caller.shownBefore { continue }
+      let more = caller.edge == .append ? machine.hasNextPage : machine.hasPreviousPage
+      guard more, !caller.served, !caller.excused else { continue }
+      let call = caller.edge == .append ? "fetchNextPage()" : "fetchPreviousPage()"
+      try report(
+        ExplorerViolation(
+          .callers,
+          "\(call) returned 0 with no error while its edge has more pages, and no load of its "
+            + "edge ran for it: a loop over it would spin"))
+    }
   }
 
   private mutating func edit(
@@ -211,6 +274,16 @@ package struct ExplorerWorld: Sendable {
     let record = outstanding.remove(at: age)
     let request = record.request
     let id = request.id
+    defer {
+      // A refresh that failed for good drops the loads remembered during it (R15), also one
+      // that its source cancelled too often (R13).
+      if request.direction == .refresh, answer != .page,
+        machine.loadState(.refresh).error != nil,
+        !machine.scheduledRetries.contains(where: { $0.direction == .refresh })
+      {
+        for index in callers.indices { callers[index].excused = true }
+      }
+    }
     switch answer {
     case .failure: try send(.loadFailed(id, ExplorerServerError()), .goesOn)
     case .cancelled: try send(.loadCancelled(id), .goesOn)
@@ -269,6 +342,7 @@ package struct ExplorerWorld: Sendable {
     machine = fresh
     outstanding = []
     visible = []
+    callers = []  // the process that waited ended
     if let filter { try send(.setFilter(filter.predicate), .user) }
     try send(.refreshWith(configuration.refreshPolicy), .userRefresh(configuration.refreshPolicy))
   }
@@ -297,6 +371,12 @@ package struct ExplorerWorld: Sendable {
         }
       case .startLoad(let request):
         cancelledByUser = false
+        for index in callers.indices
+        where request.direction == callers[index].edge
+          || (request.direction == .refresh && !model.loaded)
+        {
+          callers[index].served = true
+        }
         let found = violation(of: request, cause, answered: answered)
         // A refresh begins with a user's call; a retry or a reload goes on with the one in
         // flight, unless the user's cancel() ended it.
