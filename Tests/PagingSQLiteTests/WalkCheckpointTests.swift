@@ -108,6 +108,46 @@ struct WalkCheckpointTests {
     for try await _ in source.pages(from: checkpoint) {}
     #expect(try checkpoint.items().map(\.id) == Array(0..<6))
   }
+
+  /// A reset while a walk iterates stops that walk at its next page, which it does not
+  /// commit: the checkpoint never ends finished with the rows before the reset missing (it
+  /// went on, and a later walk asked for nothing).
+  @Test func aResetDuringAWalkStopsItAndTheNextWalkStoresEveryRow() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let source = CountingSource(pages: 5, size: 2)
+    var walk = source.pages(from: checkpoint).makeAsyncIterator()
+    for _ in 0..<3 { _ = try await walk.next() }
+    try checkpoint.reset()
+
+    await #expect(throws: PagingDatabaseError.checkpointChanged) { _ = try await walk.next() }
+    #expect(try await walk.next() == nil)
+    #expect(try checkpoint.progress() == .notStarted)
+    #expect(try checkpoint.items().isEmpty)
+
+    for try await _ in source.pages(from: checkpoint) {}
+    #expect(try checkpoint.items().map(\.id) == Array(0..<10))
+    #expect(try checkpoint.progress() == .finished(pages: 5, rows: 10))
+  }
+
+  /// Two walks of one checkpoint: the one whose page was committed by the other meanwhile
+  /// finds the checkpoint moved and stops without committing it, so no page counts twice.
+  @Test func aWalkWhoseCheckpointAnotherWalkMovedStops() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let source = CountingSource(pages: 3, size: 2)
+    var first = source.pages(from: checkpoint).makeAsyncIterator()
+    var second = source.pages(from: checkpoint).makeAsyncIterator()
+    #expect(try await first.next()?.items.map(\.id) == [0, 1])
+    #expect(try await second.next()?.items.map(\.id) == [2, 3])
+
+    await #expect(throws: PagingDatabaseError.checkpointChanged) { _ = try await first.next() }
+    #expect(try await second.next()?.items.map(\.id) == [4, 5])
+    #expect(try checkpoint.progress() == .finished(pages: 3, rows: 6))
+    #expect(try checkpoint.items().map(\.id) == Array(0..<6))
+  }
 }
 
 /// A source whose page is a function of its cursor.

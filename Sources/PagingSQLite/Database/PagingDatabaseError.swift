@@ -29,6 +29,10 @@ public enum PagingDatabaseError: Error, Hashable, Sendable, CustomStringConverti
   /// The cache changed under a load (a refresh replaced it), so the page it needed beside the
   /// requested one is gone.
   case cacheChanged
+  /// A walk's ``WalkCheckpoint`` was reset, or moved by another walk of the same name, while
+  /// the walk ran: the walk stops, and its page is not committed. Walking again from the
+  /// checkpoint goes on from where it stands now.
+  case checkpointChanged
 
   /// The error for what SQLite returned.
   /// - Parameter error: SQLite's error.
@@ -55,6 +59,8 @@ public enum PagingDatabaseError: Error, Hashable, Sendable, CustomStringConverti
     case .undecodable: "a stored row or cursor does not decode as the list's type"
     case .unencodable: "an item or cursor does not encode as JSON"
     case .cacheChanged: "the page cache changed during the load"
+    case .checkpointChanged:
+      "the walk's checkpoint was reset or moved by another walk while it ran; the page was not committed"
     }
   }
 }

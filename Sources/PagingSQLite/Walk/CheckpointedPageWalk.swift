@@ -9,7 +9,9 @@ import PagingWalk
 /// returns the page with the rows it stored. A walk whose checkpoint is finished returns no
 /// page; ``WalkCheckpoint/reset()`` starts it over. A failure of the source throws the walk's
 /// `PageWalkError` (the checkpoint already holds its cursor); a failure of the
-/// database throws a ``PagingDatabaseError`` and commits nothing of that page. After a throw
+/// database throws a ``PagingDatabaseError`` and commits nothing of that page, and so does a
+/// checkpoint reset or moved by another walk while this one ran
+/// (``PagingDatabaseError/checkpointChanged``). After a throw
 /// the iterator returns `nil`.
 public struct CheckpointedPageWalk<Source: PageSource>: AsyncSequence, Sendable
 where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
@@ -29,6 +31,8 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
     private let walk: CheckpointedPageWalk
     private var pages: PageWalk<Source>.AsyncIterator?
     private var finished = false
+    /// The pages committed to the checkpoint, as this walk found them and added to them.
+    private var committed = 0
 
     init(walk: CheckpointedPageWalk) { self.walk = walk }
 
@@ -44,7 +48,9 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
           let cursor: Source.Cursor?
           switch try walk.checkpoint.progress() {
           case .notStarted: cursor = nil
-          case .walking(let next, _, _): cursor = next
+          case .walking(let next, let pages, _):
+            cursor = next
+            committed = pages
           case .finished:
             finished = true
             return nil
@@ -56,7 +62,9 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
           finished = true
           return nil
         }
-        return try walk.checkpoint.commit(page)
+        let stored = try walk.checkpoint.commit(page, afterPages: committed)
+        committed += 1
+        return stored
       } catch {
         finished = true
         throw error

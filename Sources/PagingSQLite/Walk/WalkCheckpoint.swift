@@ -75,7 +75,9 @@ where
   }
 
   /// Forgets the walk: its rows and its checkpoint, in one transaction; the next walk starts
-  /// at the source's first page.
+  /// at the source's first page. A walk running meanwhile stops at its next page with
+  /// ``PagingDatabaseError/checkpointChanged`` and commits nothing more: the checkpoint never
+  /// ends finished with the rows before the reset missing.
   /// - Throws: ``PagingDatabaseError``.
   /// - Complexity: O(*n* log *m*) for the walk's *n* rows among the *m* the file stores.
   public func reset() throws(PagingDatabaseError) {
@@ -108,14 +110,22 @@ where
 
   /// Stores `page`'s rows whose id is not stored yet and moves the checkpoint past it, in one
   /// transaction.
+  /// - Parameter committed: How many pages the walk that loaded `page` found committed, its
+  ///   own included: a checkpoint that stands elsewhere was reset, or moved by another walk,
+  ///   while that walk ran.
   /// - Returns: The page with only the rows it stored.
+  /// - Throws: ``PagingDatabaseError/checkpointChanged`` when the checkpoint stands elsewhere;
+  ///   otherwise as ``PagingDatabase/write(_:)``.
   /// - Complexity: O(*m* log *n*) for *m* rows in the page and *n* stored.
-  func commit(_ page: Page<Item, Cursor>) throws(PagingDatabaseError) -> Page<Item, Cursor> {
+  func commit(_ page: Page<Item, Cursor>, afterPages committed: Int) throws(PagingDatabaseError)
+    -> Page<Item, Cursor>
+  {
     try database.write { db in
       let (pages, rows): (Int, Int) =
         switch try read(db) {
-        case .notStarted: (0, 0)
-        case .walking(_, let pages, let rows), .finished(let pages, let rows): (pages, rows)
+        case .notStarted where committed == 0: (0, 0)
+        case .walking(_, let pages, let rows) where pages == committed: (pages, rows)
+        case .notStarted, .walking, .finished: throw PagingDatabaseError.checkpointChanged
         }
       let insert = try db.statement(
         "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
