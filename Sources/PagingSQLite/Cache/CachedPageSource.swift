@@ -353,7 +353,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         let before = try cache.version(db)
         try cache.keepEdits(db, from: request.generation.rawValue)
         var page = page
-        page.items = PageCache.overlayRefresh(page.items, try cache.edits(db))
+        page.items = try PageCache.overlayRefresh(page.items, try cache.edits(db))
         try cache.replace(db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt)
         state.withLock { $0.live = request.generation }
         committed(from: before, to: try cache.version(db))
@@ -399,7 +399,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       else { return nil }
       if try cache.page(db, at: key) == nil {
         var page = page
-        page.items = PageCache.overlay(page.items, try cache.edits(db))
+        page.items = try PageCache.overlay(page.items, try cache.edits(db))
         try cache.insert(
           db, page, loadedBy: cursor, at: key, generation: generation, fetchedAt: fetchedAt)
       }

@@ -148,11 +148,12 @@ extension PageCache {
   /// A page's items with the edits in force applied: removed ids left out, updated and inserted
   /// items in their local version.
   /// - Complexity: O(*m* + *e*) for *m* items and *e* edits.
-  package static func overlay(_ items: [Item], _ edits: [StoredEdit]) -> [Item] {
+  /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
+  package static func overlay(_ items: [Item], _ edits: [StoredEdit]) throws -> [Item] {
     guard !edits.isEmpty else { return items }
     let (removed, local) = result(of: edits)
-    return items.compactMap {
-      let id = key($0.id)
+    return try items.compactMap {
+      let id = try key($0.id)
       return removed.contains(id) ? nil : (local[id] ?? $0)
     }
   }
@@ -162,57 +163,59 @@ extension PageCache {
   /// when both it and its reference are in the result. The engine applies the same to its
   /// window, so the cache holds what the list shows.
   /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves.
-  package static func overlayRefresh(_ items: [Item], _ edits: [StoredEdit]) -> [Item] {
-    var items = overlay(items, edits)
+  /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
+  package static func overlayRefresh(_ items: [Item], _ edits: [StoredEdit]) throws -> [Item] {
+    var items = try overlay(items, edits)
     let (removed, local) = result(of: edits)
     for edit in edits where edit.kind == "insert" || edit.kind == "move" {
-      let present = items.firstIndex { key($0.id) == edit.id }
+      let present = try items.firstIndex { try key($0.id) == edit.id }
       if edit.kind == "insert" {
         guard present == nil, !removed.contains(edit.id), let item = local[edit.id] ?? edit.item
         else { continue }
-        items.insert(item, at: index(of: edit, in: items) ?? 0)
+        items.insert(item, at: try index(of: edit, in: items) ?? 0)
       } else if let from = present {
         let item = items.remove(at: from)
-        items.insert(item, at: index(of: edit, in: items) ?? from)
+        items.insert(item, at: try index(of: edit, in: items) ?? from)
       }
     }
     return items
   }
 
   /// Where an insert or move puts its item in `items`, or `nil` when its reference is absent.
-  private static func index(of edit: StoredEdit, in items: [Item]) -> Int? {
+  private static func index(of edit: StoredEdit, in items: [Item]) throws -> Int? {
     switch edit.position {
     case "start": 0
     case "end": items.count
-    case "after": items.firstIndex { key($0.id) == edit.positionID }.map { $0 + 1 }
-    default: items.firstIndex { key($0.id) == edit.positionID }
+    case "after": try items.firstIndex { try key($0.id) == edit.positionID }.map { $0 + 1 }
+    default: try items.firstIndex { try key($0.id) == edit.positionID }
     }
   }
 }
 
 extension PageCache.StoredEdit {
   init(_ edit: PagingEdit<Item>, cache: PageCache) throws {
-    func place(_ position: EditPosition<Item.ID>) -> (String, String?) {
+    func place(_ position: EditPosition<Item.ID>) throws -> (String, String?) {
       switch position {
       case .start: ("start", nil)
       case .end: ("end", nil)
-      case .after(let id): ("after", PageCache.key(id))
-      case .before(let id): ("before", PageCache.key(id))
+      case .after(let id): ("after", try PageCache.key(id))
+      case .before(let id): ("before", try PageCache.key(id))
       }
     }
     switch edit {
     case .update(let item):
-      self.init(kind: "update", id: PageCache.key(item.id), item: item)
+      self.init(kind: "update", id: try PageCache.key(item.id), item: item)
     case .remove(let id):
-      self.init(kind: "remove", id: PageCache.key(id))
+      self.init(kind: "remove", id: try PageCache.key(id))
     case .insert(let item, let position):
-      let (position, positionID) = place(position)
+      let (position, positionID) = try place(position)
       self.init(
-        kind: "insert", id: PageCache.key(item.id), item: item, position: position,
+        kind: "insert", id: try PageCache.key(item.id), item: item, position: position,
         positionID: positionID)
     case .move(let id, let position):
-      let (position, positionID) = place(position)
-      self.init(kind: "move", id: PageCache.key(id), position: position, positionID: positionID)
+      let (position, positionID) = try place(position)
+      self.init(
+        kind: "move", id: try PageCache.key(id), position: position, positionID: positionID)
     }
   }
 }

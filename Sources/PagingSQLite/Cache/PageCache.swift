@@ -27,8 +27,11 @@ where
 
   package init(list: String) { self.list = list }
 
-  /// The string an id is stored under.
-  package static func key(_ id: Item.ID) -> String { String(describing: id) }
+  /// The string an id is stored and compared under (``StoredID``).
+  /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
+  package static func key(_ id: Item.ID) throws(PagingDatabaseError) -> String {
+    try StoredID.of(id)
+  }
 
   // MARK: Reading
 
@@ -165,7 +168,7 @@ where
       let body: Data
       do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
       try row.run([
-        .text(list), .int(ordinal), .int(position), .text(Self.key(item.id)), .blob(body),
+        .text(list), .int(ordinal), .int(position), .text(try Self.key(item.id)), .blob(body),
       ])
     }
   }

@@ -5,7 +5,8 @@
 /// - `paging_page`: the cached pages, keyed by their place in the list (`ordinal`, the cursor
 ///   the paginator uses), each with its remote keys (the network cursor that loaded it and its
 ///   neighbours), its generation and when it was fetched.
-/// - `paging_row`: the items in server order, as JSON, keyed by the id's string form.
+/// - `paging_row`: the items in server order, as JSON, keyed by the id's stored form
+///   (``StoredID``: its `Codable` form, never its description).
 /// - `paging_edit`: the local edits in force, oldest first, with the paginator generation each
 ///   was made in (rulebook R23).
 enum PageCacheSchema {

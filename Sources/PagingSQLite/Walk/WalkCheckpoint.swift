@@ -136,7 +136,7 @@ where
         let body: Data
         do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
         try insert.run([
-          .text(name), .text(String(describing: item.id)), .int(rows + stored.items.count),
+          .text(name), .text(try StoredID.of(item.id)), .int(rows + stored.items.count),
           .blob(body),
         ])
         if db.changes > 0 { stored.items.append(item) }
@@ -167,8 +167,8 @@ where
 ///
 /// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), and
 ///   the pages and rows it committed.
-/// - `paging_walk_row`: the rows, keyed by walk and the id's string form (so each is stored
-///   once), with their place in the walk and their JSON.
+/// - `paging_walk_row`: the rows, keyed by walk and the id's stored form (``StoredID``: its
+///   `Codable` form, so each is stored once), with their place in the walk and their JSON.
 enum WalkCheckpointSchema {
   static let tables = """
     CREATE TABLE IF NOT EXISTS paging_walk (
