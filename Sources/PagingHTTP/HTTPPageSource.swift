@@ -57,6 +57,9 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// first page number or offset, and the body to post, if any. `nil` when Foundation could
   /// not add them (loads then fail with ``HTTPPagingError/invalidCursor(url:queryItem:)``).
   public let firstPage: HTTPCursor?
+  /// ``firstPage``: a page whose link goes back to it closes a cycle, which the walk ends at the
+  /// link (rulebook R11).
+  public var firstPageCursor: HTTPCursor? { firstPage }
   /// The URL of the first page (``firstPage``'s).
   public var firstPageURL: URL? { firstPage?.url }
   /// How the next page is found.

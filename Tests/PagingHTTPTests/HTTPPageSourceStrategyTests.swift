@@ -1,6 +1,7 @@
 import Foundation
 import Paging
 import PagingHTTP
+import PagingWalk
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -47,6 +48,33 @@ struct HTTPPageSourceStrategyTests {
 
     #expect(page == Page(items: notes(3...4), nextCursor: nil, previousCursor: nil))
     #expect(await transport.requestedURLs == ["https://api.example.com/v1/notes?page=2"])
+  }
+
+  /// Rulebook R11, fault class 15: a last page whose link goes back to the collection's first
+  /// URL closes a cycle at that link. The first page was loaded without a cursor and the link
+  /// is an explicit one, so the walk asked for the first page again, handed its rows over a
+  /// second time, and saw the repeat one page later.
+  @Test func aLinkBackToTheFirstURLEndsTheWalkAtTheLink() async throws {
+    let transport = StubTransport { request in
+      guard request.url?.query == "page=2" else {
+        return StubReply(
+          headers: ["Link": #"</v1/notes?page=2>; rel="next""#], body: notesJSON(1...2))
+      }
+      return StubReply(headers: ["Link": #"</v1/notes>; rel="next""#], body: notesJSON(3...4))
+    }
+    let source = HTTPPageSource<Note>(url: base, strategy: .linkHeader(), transport: transport)
+    var walked: [Int] = []
+
+    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
+      for try await page in source.pages() { walked += page.items.map(\.id) }
+    }
+
+    #expect(walked == [1, 2, 3, 4])
+    #expect(error?.error == .repeatedCursor(try #require(source.firstPage)))
+    #expect(
+      await transport.requestedURLs == [
+        "https://api.example.com/v1/notes", "https://api.example.com/v1/notes?page=2",
+      ])
   }
 
   @Test func anAcceptHeaderOfTheCallerReplacesTheDefault() async throws {

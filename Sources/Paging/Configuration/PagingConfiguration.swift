@@ -51,6 +51,10 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// the next one fails its direction. 3 for a list; 0 for a walk, which has no window to
   /// reload and ends instead.
   package var reloadsAfterInvalidation = 3
+  /// The cursor that names the page a request without a cursor loads
+  /// (``PageSource/firstPageCursor``), set from the source: a page loaded without a cursor
+  /// counts as loaded at this one too (R11).
+  package var firstPageCursor: Cursor?
   /// Whether a state the rules rule out traps (in debug builds; release builds never trap):
   /// off only in the test that drives the release path of an inconsistency.
   package var trapsOnInternalInconsistency = true

@@ -17,7 +17,7 @@ extension PagingStateMachine {
     var transition = Transition<Cursor>(itemsChanged: true)
     windowIsFromOrigin = true
     restoredRefreshRow = nil
-    committedCursors = Set(cursors.compactMap { $0 })
+    committedCursors = Set(cursors.compactMap(committedCursor(of:)))
     let shown = self.shown
     viewport.recompute { shown.position(of: $0) }
     // The row the user looked at stays put when it is still loaded.
@@ -41,7 +41,7 @@ extension PagingStateMachine {
     let result = commitItems(page.items, atFront: false)
     let changed = record(result)
     if result.refiltered { recomputeViewport() }
-    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    if let cursor = committedCursor(of: request.cursor) { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
     return Transition(itemsChanged: changed)
   }
@@ -60,7 +60,7 @@ extension PagingStateMachine {
       viewport.shift(by: result.inserted)
     }
     if result.inserted > 0, let top { scrollAnchor = top }
-    if let cursor = request.cursor { committedCursors.insert(cursor) }
+    if let cursor = committedCursor(of: request.cursor) { committedCursors.insert(cursor) }
     advance(.prepend, to: page.previousCursor, newItems: result.inserted)
     return Transition(itemsChanged: changed)
   }
@@ -83,6 +83,13 @@ extension PagingStateMachine {
     recordedMetrics.duplicatesDropped += result.dropped
     recordedMetrics.duplicatesReplaced += result.replaced
     return result.inserted + result.replaced > 0 || result.refiltered
+  }
+
+  /// The cursor a page loaded at `cursor` counts as loaded at (R11): the cursor itself, or for
+  /// the page loaded without one, the cursor the source names it by
+  /// (``PageSource/firstPageCursor``), if any.
+  func committedCursor(of cursor: Cursor?) -> Cursor? {
+    cursor ?? configuration.firstPageCursor
   }
 
   /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the

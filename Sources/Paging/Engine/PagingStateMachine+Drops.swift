@@ -204,7 +204,7 @@ extension PagingStateMachine {
       append.pagesWithoutNewItems = 0
       pages.droppedAfterLast += 1
     }
-    if let cursor = page.cursor { committedCursors.remove(cursor) }
+    if let cursor = committedCursor(of: page.cursor) { committedCursors.remove(cursor) }
     forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
     // A row inserted beside one that stays does not leave with the page (R23).

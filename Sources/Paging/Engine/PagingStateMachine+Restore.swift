@@ -52,7 +52,7 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
         cursor: page.cursor, chunks: chunks, previousCursor: page.previousCursor,
         nextCursor: page.nextCursor)
     }
-    committedCursors.formUnion(snapshot.pages.compactMap(\.cursor))
+    committedCursors.formUnion(snapshot.pages.compactMap { committedCursor(of: $0.cursor) })
     pages.replace(with: entries)
     pages.beyondFirst = snapshot.beyondFirst.map(\.chain)
     pages.beyondLast = snapshot.beyondLast.map(\.chain)

@@ -70,7 +70,9 @@ extension PagingStateMachine {
   ///   pages' ids are forgotten (every `pages` pages, so amortised O(1) per item).
   mutating func applyWalkMemory(after request: PageRequest<Cursor>) {
     guard var memory = walkMemory else { return }
-    for cursor in memory.remember(request.cursor) { committedCursors.remove(cursor) }
+    for cursor in memory.remember(committedCursor(of: request.cursor)) {
+      committedCursors.remove(cursor)
+    }
     walkMemory = memory
     if memory.removesDuplicates {
       if pages.count > 2.saturatingMultiplying(by: memory.pages) {

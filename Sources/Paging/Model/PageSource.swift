@@ -31,9 +31,20 @@ public protocol PageSource<Item, Cursor>: Sendable {
   /// read, spends a quota, posts a query that writes), and the source is never hedged,
   /// whatever ``PagingConfiguration``'s `hedging` says. Rulebook R22.
   var loadsAreIdempotent: Bool { get }
+
+  /// The cursor that names the page a request without a cursor loads, when the source has
+  /// one: the default, `nil`, names none. An HTTP source's first page has a URL, and a page
+  /// whose link goes back to it closes a cycle as a link to any loaded page does; the engine
+  /// counts the first page as loaded at this cursor too, so that the cycle ends at the link
+  /// (``PagingError/repeatedCursor(_:)``) rather than a page later, after the first page's
+  /// rows came a second time. Rulebook R11.
+  var firstPageCursor: Cursor? { get }
 }
 
 extension PageSource {
   /// `true`: loading a page is a read (see ``PageSource/loadsAreIdempotent``).
   public var loadsAreIdempotent: Bool { true }
+
+  /// `nil`: no cursor names the first page (see ``PageSource/firstPageCursor``).
+  public var firstPageCursor: Cursor? { nil }
 }

@@ -112,6 +112,7 @@ where Item.ID: Sendable {
   ) where Source.Item == Item, Source.Cursor == Cursor {
     var configuration = configuration
     if !source.loadsAreIdempotent { configuration.hedging = .off }
+    configuration.firstPageCursor = source.firstPageCursor
     self.init(configuration: configuration, clock: clock, timers: timers) {
       try await source.loadPage($0)
     }

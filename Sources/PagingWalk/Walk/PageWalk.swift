@@ -101,7 +101,9 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
 
     init(walk: PageWalk) {
       self.walk = walk
-      machine = PagingStateMachine(configuration: walk.options.configuration(from: walk.cursor))
+      var configuration = walk.options.configuration(from: walk.cursor)
+      configuration.firstPageCursor = walk.source.firstPageCursor
+      machine = PagingStateMachine(configuration: configuration)
     }
 
     /// Loads the next page.
