@@ -173,9 +173,6 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     return text
   }
 
-  /// How many bytes of a malformed header's value a ``description`` quotes.
-  static let quotedBodyLimit = 64
-
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
   /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), and no part of a body is
   /// quoted (its size and `Content-Type` are given instead), so that no token reaches a log
@@ -190,7 +187,9 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         + Self.size(of: body)
     case .decoding(let url, let error, let contentType, let body):
       "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
-        + "did not decode at '\(codingPath ?? "")': \(Self.describe(error))"
+        + "did not decode "
+        + (codingPath.map { $0.isEmpty ? "at its top level" : "at \($0)" } ?? "")
+        + ": \(Self.describe(error))"
     case .bodyTooLarge(let url, let limit):
       "the body of \(RedactedURL(url)) is longer than \(limit) bytes"
     case .transport(let error):
@@ -207,7 +206,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         + "integer whose next page fits in an Int, or the next request could not be made"
     case .malformedHeader(let url, let name, let value?):
       "the \(name) header of \(RedactedURL(url)) does not hold a non-negative integer where "
-        + "expected: \"\(Self.quote(Data(value.utf8), limit: Self.quotedBodyLimit))\""
+        + "expected (it holds \(value.utf8.count) bytes, not quoted)"
     case .malformedHeader(let url, let name, nil):
       "the response of \(RedactedURL(url)) has no \(name) header"
     case .graphQL(let url, let messages):
@@ -226,24 +225,31 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// - Complexity: O(n) in the text's length.
   public var errorDescription: String? { description }
 
-  /// `Content-Type text/html, a body of 1,024 bytes or more`, or `…, an empty body`.
+  /// `a Content-Type that is not JSON, a body of 6 bytes`, or `a JSON Content-Type, …`: whether
+  /// the header names JSON (`application/json`, `…+json`), never its value, which a server or
+  /// a proxy may have filled with anything.
   private static func describe(contentType: String?, body: Data) -> String {
-    "Content-Type " + (contentType ?? "none") + ", " + size(of: body)
+    let kind: String
+    if let contentType {
+      let media = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        .lowercased()
+      let json = media.map { $0 == "application/json" || $0.hasSuffix("+json") } ?? false
+      kind = json ? "a JSON Content-Type" : "a Content-Type that is not JSON"
+    } else {
+      kind = "no Content-Type"
+    }
+    return kind + ", " + size(of: body)
   }
 
-  /// `an empty body`, `a body of 6 bytes`, or, for a prefix cut at ``bodyPrefixLimit``,
-  /// `a body of 1024 bytes or more`: the body's size, never its content.
+  /// `an empty body`, `a body of 6 bytes`, or, for a body cut at ``bodyPrefixLimit``,
+  /// `a body of at least 1024 bytes (the first 1024 kept)`: the body's size, never its
+  /// content.
   private static func size(of body: Data) -> String {
     if body.isEmpty { return "an empty body" }
-    let more = body.count >= bodyPrefixLimit ? " or more" : ""
-    return "a body of \(body.count) byte\(body.count == 1 ? "" : "s")\(more)"
-  }
-
-  /// The first `limit` bytes of `body` as one line of text: URLs redacted, control characters
-  /// as spaces, `…` when cut.
-  static func quote(_ body: Data, limit: Int) -> String {
-    let text = oneLine(String(decoding: body.prefix(limit), as: UTF8.self))
-    return RedactedURL.redactingURLs(in: text) + (body.count > limit ? "…" : "")
+    if body.count >= bodyPrefixLimit {
+      return "a body of at least \(bodyPrefixLimit) bytes (the first \(bodyPrefixLimit) kept)"
+    }
+    return "a body of \(body.count) byte\(body.count == 1 ? "" : "s")"
   }
 
   /// `text` with each control character (a newline, a tab) replaced by a space.
@@ -253,22 +259,17 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 
-  /// A decoding error without Foundation's multi-line dump: what went wrong, in one line.
+  /// A decoding error in one line: what went wrong and the type expected, never the
+  /// decoder's own text, which may quote the value it read (a date decoder's "invalid date:
+  /// …", say).
   private static func describe(_ error: DecodingError) -> String {
-    let detail: String =
-      switch error {
-      case .typeMismatch(let type, let context):
-        "expected \(type): \(context.debugDescription)"
-      case .valueNotFound(let type, let context):
-        "no \(type) value: \(context.debugDescription)"
-      case .keyNotFound(let key, _):
-        "no key \"\(key.stringValue)\""
-      case .dataCorrupted(let context):
-        context.debugDescription
-      @unknown default:
-        "\(error)"
-      }
-    return RedactedURL.redactingURLs(in: oneLine(detail))
+    switch error {
+    case .typeMismatch(let type, _): "a value is not of the type expected (\(type))"
+    case .valueNotFound(let type, _): "a value is null or missing where \(type) is expected"
+    case .keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
+    case .dataCorrupted: "the body is not valid JSON, or a value is not in the form expected"
+    @unknown default: "it did not decode"
+    }
   }
 
   /// What a transport error means, in words (Foundation's text on Linux is "The operation

@@ -78,7 +78,7 @@ struct ErrorRedactionTests {
       contentType: "application/json", bodyPrefix: Data())
     #expect(
       error.description.hasPrefix(
-        "the body of https://a.example/x (Content-Type application/json, an empty body) did not decode"
+        "the body of https://a.example/x (a JSON Content-Type, an empty body) did not decode"
       ))
   }
 
@@ -90,7 +90,8 @@ struct ErrorRedactionTests {
       contentType: "text/html", bodyPrefix: Data(body.utf8))
     #expect(
       error.description.hasPrefix(
-        "the body of https://a.example/x (Content-Type text/html, a body of 142 bytes) did not decode"
+        "the body of https://a.example/x (a Content-Type that is not JSON, a body of 142 bytes) "
+          + "did not decode"
       ))
     #expect(!error.description.contains("s3cr3t"))
     #expect(!error.description.contains("DOCTYPE"))
@@ -99,7 +100,45 @@ struct ErrorRedactionTests {
       statusCode: 401, url: URL("https://a.example/x"), retryAfter: nil,
       bodyPrefix: Data(repeating: UInt8(ascii: "k"), count: HTTPPagingError.bodyPrefixLimit))
     #expect(
-      status.description == "HTTP 401 from https://a.example/x, a body of 1024 bytes or more")
+      status.description
+        == "HTTP 401 from https://a.example/x, a body of at least 1024 bytes (the first 1024 kept)")
+  }
+
+  /// Fault class 29: nothing a response holds reaches a description, headers included: a
+  /// Content-Type or a count header that carries a token (a proxy that reflects a request
+  /// header, say), and a decoder's own text that quotes the value it read.
+  @Test func noHeaderValueAndNothingADecoderReadIsQuoted() {
+    let secret = "sk_live_s3cr3t"
+    let url = URL("https://a.example/x")
+    let errors: [HTTPPagingError] = [
+      .decoding(
+        url: url,
+        error: .dataCorrupted(.init(codingPath: [], debugDescription: "invalid \(secret)")),
+        contentType: "application/json; token=\(secret)", bodyPrefix: Data("{}".utf8)),
+      .decoding(
+        url: url,
+        error: .typeMismatch(
+          Int.self, .init(codingPath: [], debugDescription: "found \"\(secret)\" instead")),
+        contentType: "text/\(secret)", bodyPrefix: Data()),
+      .decoding(
+        url: url,
+        error: .valueNotFound(
+          Int.self, .init(codingPath: [], debugDescription: "\(secret) was null")),
+        contentType: nil, bodyPrefix: Data()),
+      .malformedHeader(url: url, name: "X-Total-Count", value: "not json \(secret)"),
+    ]
+    for error in errors {
+      #expect(!error.description.contains("s3cr3t"), "\(error.description)")
+      #expect(!error.description.contains("sk_live"), "\(error.description)")
+    }
+    #expect(
+      errors[3].description
+        == "the X-Total-Count header of https://a.example/x does not hold a non-negative integer "
+        + "where expected (it holds 23 bytes, not quoted)")
+    #expect(
+      errors[1].description
+        == "the body of https://a.example/x (a Content-Type that is not JSON, an empty body) did "
+        + "not decode at its top level: a value is not of the type expected (Int)")
   }
 
   @Test func theStatusCodeReadsFromAPagingErrorInOneStep() {

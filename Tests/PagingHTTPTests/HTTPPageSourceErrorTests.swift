@@ -139,7 +139,7 @@ struct HTTPPageSourceErrorTests {
     #expect(prefix == Data("<html>Bad gateway</html>".utf8))
     #expect(
       error?.description.hasPrefix(
-        #"the body of https://api.example.com/v1/notes (Content-Type text/html; charset=utf-8, a body of 24 bytes) did not decode at '': "#
+        #"the body of https://api.example.com/v1/notes (a Content-Type that is not JSON, a body of 24 bytes) did not decode at its top level: "#
       ) == true)
   }
 

@@ -88,6 +88,8 @@ struct PageWalkDeadlineTests {
     #expect(error?.error == .deadlineExceeded(.seconds(10)))
     #expect(error?.cursor == 2)
     #expect(error?.pagesLoaded == 2)
+    #expect(error?.attempts == 1)
+    #expect(error?.elapsed == .seconds(10))
     #expect(error?.isRetryable == true)
     #expect(source.cursors == [nil, 1, 2])
     // The cancelled request left nothing asleep.
@@ -119,6 +121,14 @@ struct PageWalkDeadlineTests {
     #expect(error?.cursor == 1)
     #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
     #expect(source.cursors == [nil, 1])
+    // The text says when it stopped (2 s, not 6) and after how many requests for the page.
+    #expect(error?.attempts == 1)
+    #expect(error?.elapsed == .seconds(2))
+    #expect(
+      error?.description
+        == "the walk stopped after 1 pages (2 items) and 2 s, at a page asked for once: the "
+        + "walk reached its deadline of 6 s, or its next request or retry could not have ended "
+        + "before it; resume at 1")
   }
 
   @Test func aWalkPastItsDeadlineBetweenPagesSendsNoMoreRequests() async throws {
@@ -133,6 +143,8 @@ struct PageWalkDeadlineTests {
 
     #expect(error?.error == .deadlineExceeded(.seconds(5)))
     #expect(error?.cursor == 1)
+    #expect(error?.attempts == 0)
+    #expect(error?.elapsed == .seconds(5))
     #expect(source.cursors == [nil])
     #expect(try await pages.next() == nil)
   }

@@ -353,11 +353,11 @@ struct PageWalkTests {
   @Test func theErrorDescriptionRedactsAURLCursor() {
     let error = PageWalkError<URL>(
       error: .noNewItems(pages: 3), cursor: URL(string: "https://a.example/x?token=s3cr3t"),
-      pagesLoaded: 4, itemsLoaded: 40)
+      pagesLoaded: 4, itemsLoaded: 40, attempts: 0, elapsed: .milliseconds(1_500))
     #expect(
       error.description
-        == "the walk stopped after 4 pages (40 items): 3 pages in a row added no new item; resume at https://a.example/x?token=…"
-    )
+        == "the walk stopped after 4 pages (40 items) and 1.5 s, before asking for the next page: "
+        + "3 pages in a row added no new item; resume at https://a.example/x?token=…")
   }
 
   /// A walk's error is a `LocalizedError` whose `localizedDescription` is its own line.

@@ -166,7 +166,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "
         + "retry policy's maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(error)"
     case .deadlineExceeded(let deadline):
-      "the walk ran past its deadline of \(Self.seconds(deadline))"
+      "the walk reached its deadline of \(Self.seconds(deadline)), or its next request or "
+        + "retry could not have ended before it"
     }
   }
 }

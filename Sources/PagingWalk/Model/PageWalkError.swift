@@ -28,6 +28,11 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   public var pagesLoaded: Int
   /// The items those pages held (after de-duplication).
   public var itemsLoaded: Int
+  /// The requests sent for the page the walk stopped at, its automatic retries included: 0
+  /// when none was (a guard had latched, or the deadline had passed, before it).
+  public var attempts: Int
+  /// The time on the walk's clock from its first request to the stop.
+  public var elapsed: Duration
 
   /// Creates an error.
   /// - Parameters:
@@ -35,22 +40,37 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   ///   - cursor: Where to resume.
   ///   - pagesLoaded: The pages returned before.
   ///   - itemsLoaded: The items returned before.
-  package init(error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int) {
+  ///   - attempts: The requests sent for the page it stopped at (default 1).
+  ///   - elapsed: The time from the walk's first request (default zero).
+  package init(
+    error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int, attempts: Int = 1,
+    elapsed: Duration = .zero
+  ) {
     self.error = error
     self.cursor = cursor
     self.pagesLoaded = pagesLoaded
     self.itemsLoaded = itemsLoaded
+    self.attempts = attempts
+    self.elapsed = elapsed
   }
 
   /// Whether resuming at ``cursor`` may succeed (`PagingError.isRetryable`).
   public var isRetryable: Bool { error.isRetryable }
 
-  /// A sentence for logs; a URL cursor appears with its query values redacted.
+  /// A sentence for logs: the pages and time it took, how many times it asked for the page
+  /// it stopped at, what went wrong, and where to resume; a URL cursor appears with its query
+  /// values redacted.
   /// - Complexity: O(n) in the text's length.
   public var description: String {
     let resume = cursor.map { RedactedURL.describing($0) }
-    return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items): \(error); "
-      + "resume at \(resume ?? "the first page")"
+    let asked =
+      switch attempts {
+      case 0: "before asking for the next page"
+      case 1: "at a page asked for once"
+      default: "at a page asked for \(attempts) times"
+      }
+    return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items) and "
+      + "\(PagingError.seconds(elapsed)), \(asked): \(error); resume at \(resume ?? "the first page")"
   }
 }
 

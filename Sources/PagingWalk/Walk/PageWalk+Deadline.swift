@@ -23,7 +23,8 @@ struct WalkDeadline: Sendable {
   /// The time left before the deadline (zero or less once it passed).
   var remaining: Duration { limit - elapsed() }
 
-  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+  /// The time since now on `clock`, read when called.
+  static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
     let start = clock.now
     return { start.duration(to: clock.now) }
   }

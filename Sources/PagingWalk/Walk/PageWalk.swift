@@ -98,6 +98,10 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var itemCount = 0
     /// The time left to the walk's ``PageWalkOptions``'s `deadline`, from the first `next()`.
     private var deadline: WalkDeadline?
+    /// The time since the first `next()`, on the walk's clock.
+    private var elapsed: (@Sendable () -> Duration)?
+    /// The requests sent for the page the current `next()` loads, retries included.
+    private var attempts = 0
 
     init(walk: PageWalk) {
       self.walk = walk
@@ -118,9 +122,11 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       // appends. A guard that tripped at the last commit latches the append edge, so the
       // machine then asks for nothing and its failure is thrown.
       let direction = started ? LoadDirection.append : .refresh
-      if !started, let limit = walk.options.deadline {
-        deadline = WalkDeadline(limit, clock: walk.clock)
+      if !started {
+        elapsed = WalkDeadline.stopwatch(walk.clock)
+        if let limit = walk.options.deadline { deadline = WalkDeadline(limit, clock: walk.clock) }
       }
+      attempts = 0
       let page: Element?
       do {
         if let deadline, deadline.remaining <= .zero { throw WalkDeadlinePassed() }
@@ -134,14 +140,16 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         throw PageWalkError(
           error: .deadlineExceeded(walk.options.deadline ?? .zero),
           cursor: direction == .refresh ? machine.origin : machine.nextCursor,
-          pagesLoaded: pages, itemsLoaded: itemCount)
+          pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
+          elapsed: elapsed?() ?? .zero)
       }
       guard let page else {
         if let error = machine.loadState(direction).error {
           finished = true
           throw PageWalkError(
             error: error, cursor: direction == .refresh ? machine.origin : machine.nextCursor,
-            pagesLoaded: pages, itemsLoaded: itemCount)
+            pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
+            elapsed: elapsed?() ?? .zero)
         }
         return finish()
       }
@@ -159,6 +167,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         var loaded: Element?
         switch effect {
         case .startLoad(let request):
+          attempts += 1
           do {
             try Task.checkCancellation()
             let page = try await PageWalk.load(
