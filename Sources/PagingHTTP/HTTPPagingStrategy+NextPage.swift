@@ -25,7 +25,8 @@ extension HTTPPagingStrategy {
   }
 
   /// The first page's cursor: `url` with the first page's query items, posting `body` when
-  /// given; a GraphQL connection posts its first page's body; a body cursor field posts `body`
+  /// given; a GraphQL connection sends its first page's query (posted, or over GET); a body
+  /// cursor field posts `body`
   /// or an empty object. `nil` when Foundation cannot add the query items.
   func firstCursor(url: URL, body: Data?) -> HTTPCursor? {
     guard let first = URLQuery.url(url, adding: firstPageQueryItems, replacing: true) else {
@@ -33,9 +34,7 @@ extension HTTPPagingStrategy {
     }
     switch kind {
     case .graphQL(let connection):
-      return (try? connection.body(after: nil)).map {
-        HTTPCursor(url: first, method: "POST", body: $0)
-      }
+      return try? connection.cursor(at: first, after: nil)
     case .cursorField(_, .bodyPath):
       return HTTPCursor(url: first, method: "POST", body: body ?? Data("{}".utf8))
     default:
@@ -118,13 +117,11 @@ extension HTTPPagingStrategy {
       guard body.hasMore == true, let endCursor = body.cursor else {
         return Page(items: items, nextCursor: nil)
       }
-      let next: Data
       do {
-        next = try connection.body(after: endCursor)
+        return Page(items: items, nextCursor: try connection.cursor(at: pageURL, after: endCursor))
       } catch {
         throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: connection.afterVariable)
       }
-      return Page(items: items, nextCursor: HTTPCursor(url: pageURL, method: "POST", body: next))
     }
   }
 

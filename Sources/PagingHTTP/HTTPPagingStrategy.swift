@@ -13,7 +13,7 @@
 /// | page numbers, totals in the body or headers | ``pageNumber(queryItem:firstPage:pageSize:pageSizeQueryItem:itemsPath:totalCount:totalPages:nextPage:)`` |
 /// | offsets | ``offset(queryItem:limit:limitQueryItem:itemsPath:totalCount:)`` |
 /// | `has_more` and the last item's id (Stripe) | ``afterLastItem(itemsPath:hasMorePath:queryItem:)`` |
-/// | a GraphQL Relay connection (POST) | ``graphQLConnection(query:connectionPath:pageSize:)`` |
+/// | a GraphQL Relay connection (POST, or GET) | ``graphQLConnection(query:connectionPath:pageSize:method:)`` |
 /// | anything else | ``custom(_:itemsPath:)`` |
 public struct HTTPPagingStrategy: Sendable, Hashable {
   /// Where a token read from the body goes in the next request.

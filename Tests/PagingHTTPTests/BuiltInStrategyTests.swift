@@ -13,11 +13,27 @@ func postedJSON(_ request: URLRequest) -> [String: Any] {
   request.httpBody.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
 }
 
-/// A GraphQL Relay server of `total` notes in memory: `first`/`after` from the posted variables,
-/// the cursor an item's id as text; `edges` or `nodes` as asked.
+/// The GraphQL request a GET carries in its `query` and `variables` parameters (GraphQL over
+/// HTTP), as `postedJSON(_:)` reads a POST's.
+func queryParametersJSON(_ request: URLRequest) -> [String: Any] {
+  let items =
+    request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }?
+    .queryItems ?? []
+  var json: [String: Any] = [:]
+  if let query = items.first(where: { $0.name == "query" })?.value { json["query"] = query }
+  if let variables = items.first(where: { $0.name == "variables" })?.value {
+    json["variables"] = try? JSONSerialization.jsonObject(with: Data(variables.utf8))
+  }
+  return json
+}
+
+/// A GraphQL Relay server of `total` notes in memory: `first`/`after` from the variables
+/// (posted, or a GET's parameters), the cursor an item's id as text; `edges` or `nodes` as
+/// asked.
 func graphQLServer(total: Int, nodes: Bool = false) -> StubTransport {
   StubTransport { request in
-    let variables = postedJSON(request)["variables"] as? [String: Any] ?? [:]
+    let json = request.httpMethod == "GET" ? queryParametersJSON(request) : postedJSON(request)
+    let variables = json["variables"] as? [String: Any] ?? [:]
     let first = variables["first"] as? Int ?? 0
     let after = (variables["after"] as? String).flatMap { Int($0) } ?? 0
     let ids = (after + 1)...min(total, after + first)
@@ -111,6 +127,32 @@ struct BuiltInStrategyTests {
     #expect(variables.map { $0["after"] as? String } == [nil, "2", "4"])
     #expect(variables.first?["after"] is NSNull)
     #expect(requests.allSatisfy { postedJSON($0)["query"] as? String == notesQuery })
+  }
+
+  /// GraphQL over GET (the GraphQL over HTTP specification): each page a GET with the `query`
+  /// and `variables` parameters and no body, so each page has its own URL.
+  @Test func aGraphQLConnectionOverGETSendsTheQueryAndVariablesAsParameters() async throws {
+    let transport = graphQLServer(total: 5)
+    let source = HTTPPageSource<Note>(
+      url: URL("https://api.example.com/graphql?client=tests"),
+      strategy: .graphQLConnection(
+        query: notesQuery, connectionPath: ["feed", "notes"], pageSize: 2, method: .get),
+      transport: transport)
+
+    #expect(try await walk(source) == notes(1...5))
+    let requests = await transport.requests
+    #expect(requests.map(\.httpMethod) == ["GET", "GET", "GET"])
+    #expect(requests.allSatisfy { $0.httpBody == nil })
+    #expect(requests.allSatisfy { queryParametersJSON($0)["query"] as? String == notesQuery })
+    let variables = requests.map { queryParametersJSON($0)["variables"] as? [String: Any] ?? [:] }
+    #expect(variables.map { $0["first"] as? Int } == [2, 2, 2])
+    #expect(variables.map { $0["after"] as? String } == [nil, "2", "4"])
+    #expect(variables.first?["after"] is NSNull)
+    #expect(
+      requests.map { URLComponents(url: $0.url!, resolvingAgainstBaseURL: true)?.queryItems?.first }
+        == Array(repeating: URLQueryItem(name: "client", value: "tests"), count: 3))
+    #expect(Set(requests.compactMap(\.url)).count == 3)
+    #expect(source.loadsAreIdempotent)
   }
 
   @Test func graphQLVariablesOfTheCallerGoAlongOnEveryPage() async throws {

@@ -32,12 +32,14 @@ enum Strawberry: CIServer {
   }
 
   /// A source over the notes connection at `base` (the server or a proxy in front of it).
-  static func source(_ base: URL, pageSize: Int, nodes: Bool = false) -> HTTPPageSource<GraphQLNote>
-  {
+  static func source(
+    _ base: URL, pageSize: Int, nodes: Bool = false, method: GraphQLMethod = .post
+  ) -> HTTPPageSource<GraphQLNote> {
     HTTPPageSource(
       url: base.appendingPathComponent("graphql"),
       strategy: .graphQLConnection(
-        query: query(nodes: nodes), connectionPath: ["notes"], pageSize: pageSize))
+        query: query(nodes: nodes), connectionPath: ["notes"], pageSize: pageSize,
+        method: method))
   }
 
   /// The fault scenarios over the connection, 50 a page: 6 pages of `n` = 1...300.
@@ -57,7 +59,7 @@ enum Strawberry: CIServer {
 /// to the same URL with its own `after`, `edges` and `nodes`, and GraphQL errors that come
 /// with HTTP 200 and `"data": null`.
 @Suite(
-  "strawberry: a GraphQL Relay connection over POST",
+  "strawberry: a GraphQL Relay connection over POST and GET",
   .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason), .timeLimit(.minutes(1)))
 struct StrawberryTests {
   @Test(arguments: [false, true])
@@ -71,6 +73,21 @@ struct StrawberryTests {
     }
     #expect(numbers == Array(1...300))
     #expect(pages == 5)
+  }
+
+  /// GraphQL over GET: strawberry answers queries sent as the `query` and `variables`
+  /// parameters of a GET, page by page to the end.
+  @Test func theConnectionIsWalkedOverGET() async throws {
+    let source = Strawberry.source(try Strawberry.baseURL(), pageSize: 64, method: .get)
+    var numbers: [Int] = []
+    var pages = 0
+    for try await page in source.pages() {
+      pages += 1
+      numbers += page.items.map(\.n)
+    }
+    #expect(numbers == Array(1...300))
+    #expect(pages == 5)
+    #expect(source.firstPage?.method == "GET")
   }
 
   @Test func aGraphQLErrorWithHTTP200IsTypedAndLeaksNoToken() async throws {
