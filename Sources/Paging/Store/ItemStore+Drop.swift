@@ -42,8 +42,15 @@ extension ItemStore {
   /// Rebuilds the store from the chunks in `kept`, each as a chunk of its own.
   private mutating func keepChunks(_ kept: Range<Int>) {
     let old = snapshot
+    // The index keeps its room (``PositionTable/reset(capacity:codes:)``): a window that drops
+    // pages grows back by as many, and each page would otherwise rebuild it as it grows
+    // again, O(window) a page.
+    let room = table
     self = ItemStore()
-    reserve(kept.reduce(0) { $0 + old.items(ofChunk: $1).count }, handles: kept.count)
+    table = room
+    table.reset(
+      capacity: kept.reduce(0) { $0 + old.items(ofChunk: $1).count },
+      codes: PositionTable.encode(kept.count) &+ 1)
     for handle in kept { appendChunk(old.items(ofChunk: handle)) }
   }
 

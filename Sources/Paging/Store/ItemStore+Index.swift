@@ -198,7 +198,7 @@ extension ItemStore {
       Swift.max(
         PositionTable.encode(snapshot.firstChunk &- 1), PositionTable.encode(snapshot.endChunk),
         handle.map(PositionTable.encode) ?? 0) &+ 1
-    table.reset(capacity: count, codes: Swift.max(codes, table.codeLimit))
+    table.reset(capacity: count, codes: codes)
     snapshot.forEachChunk { handle, items in indexChunk(items, as: handle) }
   }
 

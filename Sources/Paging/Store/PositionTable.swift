@@ -182,21 +182,28 @@ struct PositionTable: Sendable {
     return bucket
   }
 
-  /// Replaces the buckets with an empty table that holds at least `count` entries, and at least
-  /// 1/4 more than before (so that growth costs O(1) per entry, amortised), and codes below
-  /// at least `codes`. The old buckets are released first.
+  /// Replaces the buckets with an empty table that holds at least `count` entries and codes
+  /// below at least `codes`. A table that must grow grows by at least 1/4 (so that growth
+  /// costs O(1) per entry, amortised); one with room enough keeps its size, so that a window
+  /// that drops pages and grows back by as many (a capped list scrolling on, a walk forgetting
+  /// its older pages) does not rebuild it as it grows again. The old buckets are released
+  /// first.
   /// - Parameters:
   ///   - count: Entries the table must hold before growing again.
   ///   - codes: The codes it must hold: `0 ..< codes`.
-  /// - Complexity: O(*count*) to allocate the buckets.
+  /// - Complexity: O(capacity) to allocate the buckets.
   @inlinable mutating func reset(capacity count: Int, codes: Int) {
     // A sixteenth more than asked at least: a large page that fills the table exactly would
     // otherwise leave an edit's insert to rebuild it at once.
-    capacity = Swift.max(count &+ count / 16, capacity &+ capacity / 4, 12)
+    let wanted = count &+ count / 16
+    capacity =
+      wanted > capacity ? Swift.max(wanted, capacity &+ capacity / 4, 12) : Swift.max(capacity, 12)
     used = 0
     // Room for a quarter more codes too, so that a list that keeps adding chunks does not
     // rebuild the table for each.
-    codeLimit = Swift.max(codes &+ codes / 4, 16)
+    if codes > codeLimit {
+      codeLimit = Swift.max(codes &+ codes / 4, codeLimit &+ codeLimit / 4, 16)
+    }
     bucketCount = capacity &+ (capacity &+ 2) / 3
     // A bucket holds code + 2, below codeLimit + 2, then the hint and the fingerprint.
     bucketBits =
