@@ -99,6 +99,11 @@ var configurations = ExplorerConfiguration.suite.filter {
 let pairTable = ExplorerPairTable(configurations)
 if options.deep, options.names.isEmpty {
   configurations += ExplorerConfiguration.swarm(options.swarm, seed: options.seed)
+} else if !options.names.isEmpty {
+  // A swarm configuration named (`--config swarm-4 --seed 1`), to replay what `--deep` found.
+  configurations += ExplorerConfiguration.swarm(options.swarm, seed: options.seed).filter {
+    options.names.contains($0.name)
+  }
 }
 for index in configurations.indices {
   configurations[index].depth = options.depth ?? configurations[index].depth

@@ -202,6 +202,22 @@ import Testing
       in: ExplorerConfiguration.meetings[10])
   }
 
+  /// Rulebook R15: a load asked for while a refresh runs waits through the refresh's automatic
+  /// retry, here one a refresh by policy took over; the refresh's first failure dropped it.
+  @Test func aLoadAskedForDuringARefreshWaitsThroughItsRetry() {
+    Self.expectNoViolation(
+      of: .callers,
+      "[.start, .answer(0, .page), .answer(0, .page), .invalidate, .fetchNextPage, "
+        + ".answer(0, .failure), .refresh(.allLoaded(limit: 2)), .answer(0, .page), "
+        + ".answer(0, .page)]",
+      in: .meeting(
+        "swarm-5",
+        [
+          .edits, .queries, .relaunch, .cap, .retries, .invalidation, .allLoaded, .lateAnswers,
+          .serverChanges, .callers,
+        ], depth: 8))
+  }
+
   /// The swarm's worlds are drawn from their seed: the same seed, the same features; each
   /// keeps at least three.
   @Test func swarmWorldsAreDrawnFromTheirSeed() {

@@ -239,6 +239,42 @@ struct FetchPageTests {
     #expect(source.cursors == [nil, nil, nil, 1])
   }
 
+  /// Rulebook R15: a call made while the refresh's first attempt is in flight keeps its load
+  /// through the refresh's automatic retry; the failure dropped it as if the refresh had
+  /// failed for good, and the call returned 0 once the retry committed.
+  @Test func aLoadAskedForDuringARefreshOutlivesTheRefreshsRetry() async throws {
+    let clock = TestClock()
+    let source = ScriptedPageSource<Row, Int>(clock: clock)
+    let backoff = ExponentialBackoff(initialDelay: .seconds(1), maxDelay: .seconds(30), jitter: 0)
+    let feed = Paginator(
+      source: source, configuration: PagingConfiguration(retryPolicy: .exponentialBackoff(backoff)),
+      clock: clock)
+    let start = Task { await feed.start() }
+    source.complete(await source.request(at: 0), items: rows(0..<2), next: 1)
+    await start.value
+    let refresh = Task { await feed.refresh() }
+    let first = await source.request(at: 1)
+    let fetch = Task { @MainActor in try await feed.fetchNextPage() }
+    // The call runs up to its wait (the refresh is in flight: waiting for idle would hang).
+    for _ in 0..<10 { await Task.yield() }
+
+    source.fail(first, with: Boom(code: 503))
+    await clock.waitForSleepers(1)
+    await settled(feed)
+    #expect(clock.advance(by: .seconds(1)) == 1)
+    let retried = await source.request(at: 2)
+    source.complete(retried, items: rows(0..<2), next: 1)
+    await feed.waitForRequest(retried.id)
+    await refresh.value
+    // The load asked for during the refresh runs once it commits (else the call got 0).
+    try #require(feed.appendState == .loading)
+    source.complete(await source.request(at: 3), items: rows(2..<4), next: nil)
+
+    #expect(try await fetch.value == 2)
+    #expect(feed.items.map(\.id) == [0, 1, 2, 3])
+    #expect(source.requests.map(\.cursor) == [nil, nil, nil, 1])
+  }
+
   /// Rulebook R24, R15, fault class 8: a failed query change leaves the previous query's rows
   /// on screen, from which no edge loads, so the call throws the new query's failure and the
   /// loop ends; it returned 0 while `hasNextPage` stayed `true`, for ever.

@@ -340,10 +340,11 @@ extension PagingStateMachine {
     } else {
       setActivity(direction, .failed(failure), plan: plan)
     }
-    // A failed refresh latches the refresh only: the old list stays and may still grow, and
-    // rows near its edges that appeared while the refresh ran started nothing. Explicit loads
-    // asked for during it were for the new list: they are dropped.
-    if direction == .refresh { transition.add(refreshStopped()) }
+    // A refresh that failed for good latches the refresh only: the old list stays and may
+    // still grow, and rows near its edges that appeared while the refresh ran started nothing.
+    // Explicit loads asked for during it were for the new list: they are dropped. One that
+    // waits for its automatic retry is still running: the loads wait for it (R15).
+    if direction == .refresh, !refreshing.isRunning { transition.add(refreshStopped()) }
     return transition
   }
 
@@ -367,7 +368,7 @@ extension PagingStateMachine {
     let times = attempt.sourceCancellations + 1
     guard times <= Self.reloadsAfterCancellation else {
       setActivity(direction, .failed(.sourceCancelled(times: times)), plan: plan)
-      if direction == .refresh { transition.add(refreshStopped()) }
+      if direction == .refresh, !refreshing.isRunning { transition.add(refreshStopped()) }
       return transition
     }
     // A refresh or a load someone asked for is loaded again; a load a row triggered only if a

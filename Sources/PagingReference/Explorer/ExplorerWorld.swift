@@ -26,7 +26,8 @@ package struct ExplorerWorld: Sendable {
     /// pages there before it returns (R26).
     package var served = false
     /// Whether the app's `cancel()`, a query change or a refresh that failed for good ended its
-    /// wait: each drops the loads remembered during a refresh (R15, R24).
+    /// wait (each drops the loads remembered during a refresh, R15, R24), or a refresh
+    /// cancelled the automatic retry of its edge that it waited for (R2).
     package var excused = false
   }
 
@@ -70,6 +71,9 @@ package struct ExplorerWorld: Sendable {
   private var loadingBefore: Set<LoadDirection> = []
   /// The rows inserted by edits that were loaded when the step began.
   private var insertedBefore: [ExplorerRow] = []
+  /// The automatic retries scheduled before the machine's last event (their directions name
+  /// the ones it cancels).
+  private var retriesBefore: [ScheduledRetry] = []
 
   package init(_ configuration: ExplorerConfiguration) {
     self.configuration = configuration
@@ -299,6 +303,7 @@ package struct ExplorerWorld: Sendable {
       let page = Page(
         items: rows, nextCursor: cursor + 1 < count ? cursor + 1 : nil,
         previousCursor: cursor > 0 ? cursor - 1 : nil)
+      retriesBefore = machine.scheduledRetries
       let effects = machine.handle(.loadCompleted(id, page))
       if record.live {
         committed = true
@@ -352,6 +357,7 @@ package struct ExplorerWorld: Sendable {
   private mutating func send(_ event: PagingEvent<ExplorerRow, Int>, _ cause: Cause)
     throws(ExplorerViolation)
   {
+    retriesBefore = machine.scheduledRetries
     let effects = machine.handle(event)
     try process(effects, cause, answered: nil)
   }
@@ -393,7 +399,14 @@ package struct ExplorerWorld: Sendable {
         if let index = outstanding.firstIndex(where: { $0.request.id == id }) {
           outstanding[index].hedgeTimer = true
         }
-      case .scheduleRetry, .cancelRetry: break
+      case .cancelRetry(let id):
+        // A retry a caller waited for, cancelled by a refresh that supersedes the edge's load
+        // (R2), a query change or `cancel()`: the caller's wait ends without its page.
+        guard let retry = retriesBefore.first(where: { $0.id == id }) else { continue }
+        for index in callers.indices where callers[index].edge == retry.direction {
+          callers[index].excused = true
+        }
+      case .scheduleRetry: break
       }
     }
   }

@@ -543,8 +543,15 @@ package final class PagingModel {
         failedDirection = direction
         cancellations[direction] = 0
         if direction == .refresh {
-          prepend.queued = false
-          append.queued = false
+          // Loads asked for during the refresh wait for its automatic retry (R15); they are
+          // dropped once it failed for good.
+          let retries = effects.contains {
+            if case .scheduleRetry(let retry) = $0 { retry.direction == .refresh } else { false }
+          }
+          if !retries {
+            prepend.queued = false
+            append.queued = false
+          }
           rechecked = true
         }
       default:
