@@ -10,7 +10,7 @@
 //                                                   default): features drawn at random
 //   options: --config NAME, --depth N, --skip INVARIANT, --without EVENTS (each repeatable),
 //   --serial, --seed N (the swarm's), --replay TRACE (one trace, step by step, in the
-//   configuration named)
+//   configuration named; a swarm one as `--config swarm-4 --seed 1`)
 //
 // A violation prints the shortest trace as a replayable list of events and exits with 1; so
 // does a run of the whole suite that leaves a pair of features apart ("pairs covered: N of M"
