@@ -155,7 +155,7 @@ struct ErrorRedactionTests {
 
 /// Every error case, produced by a walk against a stub server with secrets planted in the
 /// URL's user part, its query, quoted bodies (absolute, relative and JSON-escaped URLs),
-/// headers and GraphQL messages: no description says any of them, each is one line, and
+/// headers (a `Content-Type`, a count header holding a bare token) and GraphQL messages: no description says any of them, each is one line, and
 /// `localizedDescription` reads as the description (fault class 29 of the rulebook).
 @Suite("Planted secrets never reach an error's text")
 struct PlantedSecretTests {
@@ -174,7 +174,10 @@ struct PlantedSecretTests {
   /// What each scenario's server answers, and the strategy that reads it.
   static let scenarios: [(String, HTTPPagingStrategy, StubReply?, URL)] = [
     ("status", .linkHeader(), StubReply(status: 401, body: body), url),
-    ("decoding", .linkHeader(), StubReply(headers: ["Content-Type": "text/html"], body: body), url),
+    (
+      "decoding", .linkHeader(),
+      StubReply(headers: ["Content-Type": "text/html; token=\(secrets[13])"], body: body), url
+    ),
     ("body too large", .linkHeader(), StubReply(body: String(repeating: "x", count: 70_000)), url),
     ("transport", .linkHeader(), nil, url),
     (
@@ -195,7 +198,9 @@ struct PlantedSecretTests {
     ),
     (
       "malformed header", .pageNumber(pageSize: 2, totalCount: .header("X-Total-Count")),
-      StubReply(headers: ["X-Total-Count": "see https://x.example/?k=\(secrets[8])"], body: "[]"),
+      StubReply(
+        headers: ["X-Total-Count": "not json sk_live_\(secrets[8]) https://x.example/?k=1"],
+        body: "[]"),
       url
     ),
     (
