@@ -342,16 +342,28 @@ extension ItemSnapshot.Side where Item: Identifiable {
 
   /// The index in `chunk` of the item with `id`, if it is there, looking at the four items from
   /// `start` first.
+  ///
+  /// The chunk's count comes from the running counts beside it, not from its array's header:
+  /// a lookup far from the last one (an index probe, then this check of the id) would
+  /// otherwise wait for the header's cache line and then for the item's.
   @inlinable func index(of id: Item.ID, inChunk chunk: Int, from start: Int) -> Int? {
-    groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask].items
-      .withUnsafeBufferPointer { items in
-        let first = Swift.min(start, items.count)
-        let end = Swift.min(first &+ 4, items.count)
-        for index in first..<end where items[index].id == id { return index }
-        for index in 0..<first where items[index].id == id { return index }
-        for index in end..<items.count where items[index].id == id { return index }
-        return nil
+    let items = groups[chunk &>> ItemSnapshot.groupShift][chunk & ItemSnapshot.groupMask].items
+    let count = self.count(ofChunk: chunk)
+    // The side's mutators keep each chunk's running count with its items (checked here in
+    // debug builds, and by `ItemStore.invariantViolation()` in the tests).
+    assert(count == items.count, "chunk \(chunk) counts \(count) items and holds \(items.count)")
+    return withExtendedLifetime(items) { () -> Int? in
+      guard let base = items._baseAddressIfContiguous else {
+        return items.firstIndex { $0.id == id }
       }
+      let items = UnsafeBufferPointer(start: base, count: count)
+      let first = Swift.min(start, count)
+      let end = Swift.min(first &+ 4, count)
+      for index in first..<end where items[index].id == id { return index }
+      for index in 0..<first where items[index].id == id { return index }
+      for index in end..<count where items[index].id == id { return index }
+      return nil
+    }
   }
 }
 
