@@ -46,7 +46,7 @@ struct GraphQLConnection: Sendable, Hashable {
       let body = try JSONSerialization.data(
         withJSONObject: ["query": query, "variables": variables] as [String: Any],
         options: options)
-      return HTTPCursor(url: url, method: "POST", body: body)
+      return HTTPCursor(url: url, method: method.rawValue, body: body)
     case .get:
       let encoded = String(
         decoding: try JSONSerialization.data(withJSONObject: variables, options: options),
@@ -57,7 +57,7 @@ struct GraphQLConnection: Sendable, Hashable {
       guard let get = URLQuery.url(url, adding: items, replacing: true) else {
         throw URLError(.badURL)
       }
-      return HTTPCursor(url: get, method: "GET")
+      return HTTPCursor(url: get, method: method.rawValue)
     }
   }
 }

@@ -62,9 +62,14 @@ enum Strawberry: CIServer {
   "strawberry: a GraphQL Relay connection over POST and GET",
   .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason), .timeLimit(.minutes(1)))
 struct StrawberryTests {
-  @Test(arguments: [false, true])
-  func theConnectionIsWalkedToItsEndOncePagePerPage(_ nodes: Bool) async throws {
-    let source = Strawberry.source(try Strawberry.baseURL(), pageSize: 64, nodes: nodes)
+  /// `edges` and `nodes` posted, and GraphQL over GET: strawberry answers queries sent as the
+  /// `query` and `variables` parameters of a GET too, page by page to the end.
+  @Test(arguments: [(false, GraphQLMethod.post), (true, .post), (false, .get)])
+  func theConnectionIsWalkedToItsEndOncePagePerPage(_ nodes: Bool, _ method: GraphQLMethod)
+    async throws
+  {
+    let source = Strawberry.source(
+      try Strawberry.baseURL(), pageSize: 64, nodes: nodes, method: method)
     var numbers: [Int] = []
     var pages = 0
     for try await page in source.pages() {
@@ -73,21 +78,7 @@ struct StrawberryTests {
     }
     #expect(numbers == Array(1...300))
     #expect(pages == 5)
-  }
-
-  /// GraphQL over GET: strawberry answers queries sent as the `query` and `variables`
-  /// parameters of a GET, page by page to the end.
-  @Test func theConnectionIsWalkedOverGET() async throws {
-    let source = Strawberry.source(try Strawberry.baseURL(), pageSize: 64, method: .get)
-    var numbers: [Int] = []
-    var pages = 0
-    for try await page in source.pages() {
-      pages += 1
-      numbers += page.items.map(\.n)
-    }
-    #expect(numbers == Array(1...300))
-    #expect(pages == 5)
-    #expect(source.firstPage?.method == "GET")
+    #expect(source.firstPage?.method == method.rawValue)
   }
 
   @Test func aGraphQLErrorWithHTTP200IsTypedAndLeaksNoToken() async throws {

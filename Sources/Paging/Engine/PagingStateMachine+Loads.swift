@@ -368,7 +368,7 @@ extension PagingStateMachine {
     let times = attempt.sourceCancellations + 1
     guard times <= Self.reloadsAfterCancellation else {
       setActivity(direction, .failed(.sourceCancelled(times: times)), plan: plan)
-      if direction == .refresh, !refreshing.isRunning { transition.add(refreshStopped()) }
+      if direction == .refresh { transition.add(refreshStopped()) }
       return transition
     }
     // A refresh or a load someone asked for is loaded again; a load a row triggered only if a

@@ -237,15 +237,21 @@ package struct ExplorerWorld: Sendable {
   /// paginator sends the explicit load, and the caller waits.
   private mutating func fetch(_ edge: LoadDirection) throws(ExplorerViolation) {
     let live = outstanding.filter(\.live).map(\.request.direction)
-    let more = edge == .append ? machine.hasNextPage : machine.hasPreviousPage
-    let served = !more || live.contains(edge) || (!model.loaded && live.contains(.refresh))
+    let served =
+      !hasMore(at: edge) || live.contains(edge) || (!model.loaded && live.contains(.refresh))
     callers.append(Caller(edge: edge, shownBefore: machine.items.count, served: served))
     try send(edge == .append ? .loadNextPage : .loadPreviousPage, .user)
   }
 
+  /// Whether the machine says pages may lie beyond `edge` (`hasNextPage`, `hasPreviousPage`).
+  private func hasMore(at edge: LoadDirection) -> Bool {
+    edge == .append ? machine.hasNextPage : machine.hasPreviousPage
+  }
+
   /// Answers the callers with nothing left to wait for, as `Paginator.fetchNextPage()` does
-  /// (an error, or how many rows were added). One that gets 0 without an error while its edge has more pages, and had no load of
-  /// its edge run for it, would make a loop over the call spin (R15, fault classes 8 and 14).
+  /// (an error, or how many rows were added). One that gets 0 without an error while its edge
+  /// has more pages, and had no load of its edge run for it, would make a loop over the call
+  /// spin (R15, fault classes 8 and 14).
   private mutating func answerCallers() throws(ExplorerViolation) {
     guard !callers.isEmpty, !outstanding.contains(where: \.live) else { return }
     let shown = machine.items.count
@@ -254,8 +260,7 @@ package struct ExplorerWorld: Sendable {
     callers = waiting
     for caller in answered {
       if machine.fetchError(at: caller.edge) != nil || shown > caller.shownBefore { continue }
-      let more = caller.edge == .append ? machine.hasNextPage : machine.hasPreviousPage
-      guard more, !caller.served, !caller.excused else { continue }
+      guard hasMore(at: caller.edge), !caller.served, !caller.excused else { continue }
       let call = caller.edge == .append ? "fetchNextPage()" : "fetchPreviousPage()"
       try report(
         ExplorerViolation(

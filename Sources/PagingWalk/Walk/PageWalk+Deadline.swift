@@ -11,13 +11,13 @@ struct WalkDeadline: Sendable {
   /// The time since the walk's first request.
   private let elapsed: @Sendable () -> Duration
 
-  /// Starts counting now on `clock`.
+  /// A deadline counted by the walk's own stopwatch.
   /// - Parameters:
   ///   - limit: The deadline.
-  ///   - clock: The walk's clock.
-  init(_ limit: Duration, clock: any Clock<Duration>) {
+  ///   - elapsed: The time since the walk's first request (``stopwatch(_:)``).
+  init(_ limit: Duration, elapsed: @escaping @Sendable () -> Duration) {
     self.limit = limit
-    elapsed = Self.stopwatch(clock)
+    self.elapsed = elapsed
   }
 
   /// The time left before the deadline (zero or less once it passed).

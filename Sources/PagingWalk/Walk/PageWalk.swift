@@ -123,8 +123,9 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       // machine then asks for nothing and its failure is thrown.
       let direction = started ? LoadDirection.append : .refresh
       if !started {
-        elapsed = WalkDeadline.stopwatch(walk.clock)
-        if let limit = walk.options.deadline { deadline = WalkDeadline(limit, clock: walk.clock) }
+        let stopwatch = WalkDeadline.stopwatch(walk.clock)
+        elapsed = stopwatch
+        deadline = walk.options.deadline.map { WalkDeadline($0, elapsed: stopwatch) }
       }
       attempts = 0
       let page: Element?
