@@ -421,10 +421,14 @@ import Testing
 /// A refresh or an append at key k returns k..<k+size, a prepend at key k returns
 /// k-size+1...k (clamped to the items); `previousCursor` is `start - 1` (`nil` at 0) and
 /// `nextCursor` is `end` (`nil` at 100), like the peer's `prevKey` and `nextKey`. A `nil`
-/// cursor reads as key 0.
+/// cursor reads as key 0. Counted, it gives each page the rows before and after it, as the
+/// peer's source does with placeholders on, and its key for a position is the peer's
+/// `getRefreshKey`: `max(0, position - initialLoadSize / 2)`.
 struct PeerTestPagingSource {
   /// The items' ids, which are also their keys and positions.
   let items = 0..<100
+  /// Whether pages count the rows around them (`itemsBefore`, `itemsAfter`).
+  var counted = false
   /// Items per prepend or append (`PagingConfig.pageSize`).
   let pageSize: Int
   /// Items per refresh (`PagingConfig.initialLoadSize`).
@@ -439,8 +443,14 @@ struct PeerTestPagingSource {
     let end = min(items.upperBound, isPrepend ? key + 1 : key + size)
     return Page(
       items: rows(start..<end), nextCursor: end < items.upperBound ? end : nil,
-      previousCursor: start > items.lowerBound ? start - 1 : nil)
+      previousCursor: start > items.lowerBound ? start - 1 : nil,
+      itemsBefore: counted ? start - items.lowerBound : nil,
+      itemsAfter: counted ? items.upperBound - end : nil)
   }
+
+  /// The key of the refresh around `position` (the peer's `getRefreshKey`, with the initial
+  /// load size).
+  func cursor(around position: Int) -> Int { max(0, position - initialLoadSize / 2) }
 }
 
 /// A request as the peer's tests name it: a load type and a key.
@@ -490,13 +500,24 @@ struct PeerHarness {
     }
   }
 
-  init(pageSize: Int, prefetchDistance: Int, initialLoadSize: Int, maxSize: Int? = nil) {
+  /// - Parameters:
+  ///   - counted: Whether the source's pages count the rows around them.
+  ///   - jumps: Whether the source can load a page at a position (the peer's
+  ///     `jumpingSupported`), with its ``PeerTestPagingSource/cursor(around:)``.
+  ///   - jumpThreshold: The configuration's threshold (the peer's `jumpThreshold`).
+  init(
+    pageSize: Int, prefetchDistance: Int, initialLoadSize: Int, maxSize: Int? = nil,
+    counted: Bool = false, jumps: Bool = false, jumpThreshold: JumpThreshold = .automatic
+  ) {
     // Paging 3 never retries by itself: its `retry()` is the only way back.
     var configuration = PagingConfiguration<Int>(
-      prefetch: .fixed(prefetchDistance), retryPolicy: .manual)
+      prefetch: .fixed(prefetchDistance), retryPolicy: .manual, jumpThreshold: jumpThreshold)
     configuration.maxSize = maxSize
+    var source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)
+    source.counted = counted
+    if jumps { configuration.jumpCursor = { [source] in source.cursor(around: $0) } }
     machine = Machine(configuration: configuration)
-    source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)
+    self.source = source
   }
 
   /// The ids of the loaded items, in order.

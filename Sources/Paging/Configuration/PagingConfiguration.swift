@@ -1,6 +1,6 @@
 /// The rules a paginator follows. Every value has a default that suits a phone-sized list.
 ///
-/// Every setting is given to ``init(prefetch:initialCursor:duplicatePolicy:maxPagesWithoutNewItems:retryPolicy:maxSize:refreshPolicy:hedging:)``,
+/// Every setting is given to ``init(prefetch:initialCursor:duplicatePolicy:maxPagesWithoutNewItems:retryPolicy:maxSize:refreshPolicy:hedging:jumpThreshold:)``,
 /// as Android Paging 3's `PagingConfig` is built by its constructor:
 ///
 /// ```swift
@@ -62,6 +62,12 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   /// out it remembers, and whether it keeps their ids: the memory the machine starts with;
   /// `nil` keeps the whole window, as a list does.
   package var walkMemory: WalkMemory<Cursor>?
+  /// How far beyond the loaded rows a placeholder on screen must be for the list to jump
+  /// there (rulebook R31).
+  package var jumpThreshold: JumpThreshold
+  /// The source's ``PageSource/cursor(around:)``, set from a source whose
+  /// ``PageSource/jumpingSupported`` is `true`; `nil` for a source that cannot jump.
+  package var jumpCursor: (@Sendable (Int) -> Cursor?)?
 
   /// Creates a configuration.
   /// - Parameters:
@@ -97,11 +103,16 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///     hedge per 10 loads that returned a page, 2 saved at most; a source whose loads are
   ///     not idempotent is never hedged (``PageSource/loadsAreIdempotent``).
   ///     ``HedgingPolicy/off`` turns hedging off. <doc:TailLatency> explains the defaults.
+  ///   - jumpThreshold: How far beyond the loaded rows, in rows, a placeholder on screen must
+  ///     be for the list to load the page around it in one request instead of page by page
+  ///     (default ``JumpThreshold/automatic``: where the source supports it, at 200 rows or
+  ///     twice the largest prefetch distance). Rulebook R31.
   public init(
     prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch()), initialCursor: Cursor? = nil,
     duplicatePolicy: DuplicatePolicy = .keepFirst, maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .exponentialBackoff(.standard), maxSize: Int? = nil,
-    refreshPolicy: RefreshPolicy = .fromStart, hedging: HedgingPolicy = .standard
+    refreshPolicy: RefreshPolicy = .fromStart, hedging: HedgingPolicy = .standard,
+    jumpThreshold: JumpThreshold = .automatic
   ) {
     self.prefetch = prefetch
     self.initialCursor = initialCursor
@@ -111,6 +122,25 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
     self.maxSize = maxSize
     self.refreshPolicy = refreshPolicy
     self.hedging = hedging
+    self.jumpThreshold = jumpThreshold
+  }
+
+  /// The distance at which the list jumps, in rows, or `nil` when it never does: the source
+  /// cannot, or the threshold is ``JumpThreshold/never``.
+  package var jumpDistance: Int? {
+    guard jumpCursor != nil else { return nil }
+    switch jumpThreshold {
+    case .automatic:
+      return JumpThreshold.automaticDistance(largestPrefetchDistance: largestPrefetchDistance)
+    case .rows(let rows): return Swift.max(1, rows)
+    case .never: return nil
+    }
+  }
+
+  /// ``PagingError/jumpsNotSupported`` when a threshold is set for a source that cannot jump.
+  package var jumpError: PagingError? {
+    if case .rows = jumpThreshold, jumpCursor == nil { return .jumpsNotSupported }
+    return nil
   }
 }
 

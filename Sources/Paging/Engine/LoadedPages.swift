@@ -25,13 +25,29 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     package var previousCursor: Cursor?
     /// The page's next cursor, as the source returned it.
     package var nextCursor: Cursor?
+    /// How many of the source's rows lie before the page, as its answer said (``Page/itemsBefore``).
+    package var itemsBefore: Int?
+    /// How many of the source's rows lie after the page, as its answer said (``Page/itemsAfter``).
+    package var itemsAfter: Int?
 
     /// Creates an entry.
-    package init(cursor: Cursor?, chunks: Int, previousCursor: Cursor?, nextCursor: Cursor?) {
+    package init(
+      cursor: Cursor?, chunks: Int, previousCursor: Cursor?, nextCursor: Cursor?,
+      itemsBefore: Int? = nil, itemsAfter: Int? = nil
+    ) {
       self.cursor = cursor
       self.chunks = chunks
       self.previousCursor = previousCursor
       self.nextCursor = nextCursor
+      self.itemsBefore = itemsBefore
+      self.itemsAfter = itemsAfter
+    }
+
+    /// An entry for `page`, loaded at `cursor`, that owns `chunks` chunks.
+    init<Item>(_ page: Page<Item, Cursor>, at cursor: Cursor?, chunks: Int) {
+      self.init(
+        cursor: cursor, chunks: chunks, previousCursor: page.previousCursor,
+        nextCursor: page.nextCursor, itemsBefore: page.itemsBefore, itemsAfter: page.itemsAfter)
     }
   }
 
@@ -139,15 +155,20 @@ extension LoadedPages {
   /// A copy of `pages`, every field hashed into `fingerprint` but the chunks, which lay out
   /// the rows the fingerprint hashes page by page (``PagingStateMachine/hashInternals(into:rank:)``).
   init(projecting pages: Self, into fingerprint: inout StateFingerprint<Cursor>) {
-    // In list order, however the pages are split between the two sides.
-    for entry in pages.front.reversed() + pages.back {
-      fingerprint.hasher.combine(entry.cursor)
-      fingerprint.hasher.combine(entry.previousCursor)
-      fingerprint.hasher.combine(entry.nextCursor)
+    // In list order, however the pages are split between the two sides. Rebuilt through the
+    // entry's initialiser, so that a field added to it is hashed or named here.
+    func project(_ entry: Entry) -> Entry {
+      Entry(
+        cursor: fingerprint.value(entry.cursor), chunks: entry.chunks,
+        previousCursor: fingerprint.value(entry.previousCursor),
+        nextCursor: fingerprint.value(entry.nextCursor),
+        itemsBefore: fingerprint.value(entry.itemsBefore),
+        itemsAfter: fingerprint.value(entry.itemsAfter))
     }
+    let projected = (pages.front.reversed() + pages.back).map(project)
     fingerprint.hasher.combine(pages.count)
-    front = pages.front
-    back = pages.back
+    front = Array(projected[..<pages.front.count].reversed())
+    back = Array(projected[pages.front.count...])
     beyondFirst = pages.beyondFirst.map { fingerprint.chain($0) }
     fingerprint.hasher.combine(pages.beyondFirst.count)
     beyondLast = pages.beyondLast.map { fingerprint.chain($0) }

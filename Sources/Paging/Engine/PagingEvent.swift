@@ -16,6 +16,12 @@ where Item.ID: Sendable {
   /// A row stopped being shown (`onDisappear`, `didEndDisplaying`). Optional: the engine is
   /// correct when these never arrive, as with `LazyVStack` on iOS 16 to 18.
   case rowDisappeared(RowReference<Item.ID>)
+  /// A placeholder is being shown: the one for the row at this position of the source's list
+  /// (``PagingRow/placeholder(position:)``). It loads the edge it lies beyond, or, farther than
+  /// the jump threshold, the page around it (rulebook R31).
+  case placeholderAppeared(Int)
+  /// A placeholder stopped being shown. Optional, as ``rowDisappeared(_:)`` is.
+  case placeholderDisappeared(Int)
   /// Load the next page now, if one exists and nothing blocks it (a "Load more" button, or a
   /// server-side walk). During a refresh it is remembered and runs when the refresh commits,
   /// if the new list still has a next page.

@@ -17,9 +17,7 @@ extension PagingStateMachine {
       case .prepend: before.lowerBound - chunks.lowerBound
       case .append: chunks.upperBound - before.upperBound
       }
-    let entry = LoadedPages<Cursor>.Entry(
-      cursor: request.cursor, chunks: owned, previousCursor: page.previousCursor,
-      nextCursor: page.nextCursor)
+    let entry = LoadedPages<Cursor>.Entry(page, at: request.cursor, chunks: owned)
     if direction == .append {
       // The rows inserted by edits at the end of the window join the page of the row after
       // them, which this page brings: a refresh around them reloads this page (R26, R27).
@@ -29,6 +27,8 @@ extension PagingStateMachine {
     switch direction {
     case .refresh:
       pages.reset(to: entry)
+      // A jump's page is not the origin's: opening the list there again reloads it.
+      if case .jump? = plan { windowIsFromOrigin = false }
       if case .aroundAnchor(let anchor)? = plan { anchorRefreshCommitted(anchor, page) }
     case .prepend:
       pages.prepend(entry)

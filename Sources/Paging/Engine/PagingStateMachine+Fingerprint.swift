@@ -96,6 +96,8 @@ struct StateFingerprint<Cursor: Hashable & Sendable> {
     case .internalInconsistency(let rule): hasher.combine(rule)
     case .retryAfterTooLong(let wait, _, _): hasher.combine(wait)
     case .deadlineExceeded(let deadline): hasher.combine(deadline)
+    case .invalidItemCount: hasher.combine(-1)
+    case .jumpsNotSupported: hasher.combine(-2)
     }
   }
 
@@ -154,6 +156,10 @@ struct StateFingerprint<Cursor: Hashable & Sendable> {
       hasher.combine(fetching.count)
       hasher.combine(fetching.fetched.count)
       hasher.combine(fetching.cursor)
+      hasher.combine(fetching.coverThrough)
+    case .jump(let jump)?:
+      hasher.combine(4)
+      hasher.combine(jump)
     }
     return refreshing
   }

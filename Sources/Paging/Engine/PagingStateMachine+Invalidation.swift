@@ -13,6 +13,7 @@ extension PagingStateMachine {
   mutating func invalidate(invalidAnswers: Int = 0) -> Transition<Cursor> {
     // Nothing to reload: the first load reads the new data (R30).
     guard hasLoadedFirstPage || refreshing.isRunning else { return .none }
+    // In a counted list whose source jumps, this keeps the place (R31).
     let transition = beginPolicyRefresh(.aroundAnchor)
     countInvalidAnswers(invalidAnswers)
     return transition

@@ -88,10 +88,13 @@ extension PagingStateMachine {
     switch direction {
     case .refresh: return false
     case .append:
+      // A placeholder beyond the edge: the user is already past it (R31).
+      if placeholderShown(.append) { return true }
       let shown = self.shown
       guard let highest = viewport.highest ?? (shown.isEmpty ? -1 : nil) else { return false }
       return shown.count - 1 - highest < appendDistance
     case .prepend:
+      if placeholderShown(.prepend) { return true }
       guard let lowest = viewport.lowest ?? (shown.isEmpty ? 0 : nil) else { return false }
       return lowest < prependDistance
     }
@@ -99,6 +102,9 @@ extension PagingStateMachine {
 
   /// Checks both edges against the visible rows after the window or an activity changed.
   mutating func reevaluate() -> Transition<Cursor> {
+    forgetLoadedPlaceholders()
+    // A placeholder far beyond the loaded rows: one request for its page instead (R31).
+    if let landing = jumpLanding { return jump(to: landing) }
     var transition = Transition<Cursor>.none
     for direction in [LoadDirection.prepend, .append]
     where canLoad(self[edge: direction]) && isTriggered(direction) {
@@ -158,6 +164,12 @@ extension PagingStateMachine {
     keepingOrigin: Bool = false, continuing: Bool = false,
     plan: RefreshPlan<Item, Cursor> = .onePage
   ) -> Transition<Cursor> {
+    if let error = configuration.jumpError {
+      // Refused before any request, as Paging 3 refuses the configuration (R31).
+      let transition = stopAll()
+      refreshing = .failed(error, nil)
+      return transition
+    }
     if !continuing { generation = generation.next }
     if !keepingOrigin { origin = cursor }
     windowIsFromOrigin = false
@@ -399,6 +411,12 @@ extension PagingStateMachine {
     earnHedgeCredit()
     recordLoadEnded(attempt.request)
     let request = attempt.request
+    guard hasValidCounts(page) else {
+      // Nothing of the page is committed: the list keeps what it showed (R31).
+      setActivity(direction, .failed(.invalidItemCount), plan: plan)
+      if direction == .refresh { transition.add(refreshStopped()) }
+      return transition
+    }
     if direction == .refresh, let error = windowError(pageSize: page.items.count) {
       transition.add(rejectRefresh(error, plan: plan))
       return transition

@@ -27,6 +27,17 @@ package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Se
   var fetched: [(cursor: Cursor?, page: Page<Item, Cursor>)] = []
   /// The cursor of the page being fetched (or to fetch again after a failure).
   var cursor: Cursor?
+  /// For a refresh that keeps the place in a counted list (R31): the position in the source's
+  /// list the fetched pages must reach; it stops at the first page that reaches it, or that
+  /// counts nothing. `nil` for the re-fetch of the loaded pages.
+  var coverThrough: Int? = nil
+
+  /// Whether the pages fetched so far reach ``coverThrough`` (always false without one).
+  func covers(_ page: Page<Item, Cursor>) -> Bool {
+    guard let coverThrough else { return false }
+    guard let before = page.itemsBefore else { return true }
+    return before.saturatingAdding(page.items.count) > coverThrough
+  }
 
   /// Whether `cursor` loaded one of the pages fetched so far.
   func hasFetched(_ cursor: Cursor) -> Bool { fetched.contains { $0.cursor == cursor } }
@@ -42,6 +53,10 @@ extension PagingStateMachine {
   /// reset: every policy reloads from the origin, as the query change itself did.
   mutating func beginPolicyRefresh(_ policy: RefreshPolicy) -> Transition<Cursor> {
     if local.showingPreviousQuery { return beginRefresh(at: origin) }
+    // A counted list whose source jumps keeps its place whatever the policy (R31); a re-fetch
+    // of the loaded pages keeps it already.
+    let refetchesLoadedPages = if case .allLoaded = policy { true } else { false }
+    if !refetchesLoadedPages, let refresh = beginPlaceKeepingRefresh() { return refresh }
     if case .allLoaded(let limit) = policy, hasLoadedFirstPage, pages.count > 0 {
       return beginAllLoadedRefresh(limit: Swift.max(1, limit))
     }
@@ -89,12 +104,15 @@ extension PagingStateMachine {
     automaticRetries: Int = 0, continuing: Bool = false, plan: RefreshPlan<Item, Cursor>?
   ) -> Transition<Cursor> {
     let cursor: Cursor?
-    if case .allLoaded(_, let fetching)? = plan {
-      cursor = fetching.cursor
-    } else {
-      cursor = origin
+    let keepingOrigin: Bool
+    switch plan {
+    case .allLoaded(_, let fetching)?:
+      (cursor, keepingOrigin) = (fetching.cursor, true)
+    case .jump(let jump)?:
+      (cursor, keepingOrigin) = (jump.cursor, true)
+    default:
+      (cursor, keepingOrigin) = (origin, false)
     }
-    let keepingOrigin = if case .allLoaded? = plan { true } else { false }
     return beginRefresh(
       at: cursor, automaticRetries: automaticRetries, keepingOrigin: keepingOrigin,
       continuing: continuing, plan: plan ?? .onePage)
@@ -109,7 +127,9 @@ extension PagingStateMachine {
   ) -> Transition<Cursor> {
     var plan = plan
     plan.fetched.append((request.cursor, page))
-    if plan.fetched.count < plan.count, let next = page.nextCursor, !plan.hasFetched(next) {
+    if plan.fetched.count < plan.count, !plan.covers(page), let next = page.nextCursor,
+      !plan.hasFetched(next)
+    {
       plan.cursor = next
       return Transition(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
     }
@@ -117,7 +137,8 @@ extension PagingStateMachine {
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(
       items: plan.fetched.flatMap { $0.page.items }, nextCursor: last.page.nextCursor,
-      previousCursor: first.page.previousCursor)
+      previousCursor: first.page.previousCursor, itemsBefore: first.page.itemsBefore,
+      itemsAfter: last.page.itemsAfter)
     var transition = commitRefresh(plan.fetched.map { $0.cursor }, window)
     // Each page holds the rows of the window that came first from it; a row inserted by an
     // edit joins the page of the row after it (the last page at the end), as an edit puts it.
@@ -138,9 +159,7 @@ extension PagingStateMachine {
     }
     let chunks = store.replaceAll(withPages: rows)
     let entries = zip(plan.fetched, chunks).map { fetched, chunks in
-      LoadedPages<Cursor>.Entry(
-        cursor: fetched.cursor, chunks: chunks, previousCursor: fetched.page.previousCursor,
-        nextCursor: fetched.page.nextCursor)
+      LoadedPages<Cursor>.Entry(fetched.page, at: fetched.cursor, chunks: chunks)
     }
     pages.reset(to: entries[0])
     for entry in entries.dropFirst() { pages.append(entry) }

@@ -14,7 +14,8 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       return PagingSnapshot<Item, Cursor>.Page(
         cursor: entry.cursor,
         items: (handle..<handle + entry.chunks).flatMap { store.items.items(ofChunk: $0) },
-        previousCursor: entry.previousCursor, nextCursor: entry.nextCursor)
+        previousCursor: entry.previousCursor, nextCursor: entry.nextCursor,
+        itemsBefore: entry.itemsBefore, itemsAfter: entry.itemsAfter)
     }
     return PagingSnapshot(
       format: PagingSnapshot<Item, Cursor>.currentFormat,
@@ -50,7 +51,8 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
     let entries = zip(snapshot.pages, chunks).map { page, chunks in
       LoadedPages<Cursor>.Entry(
         cursor: page.cursor, chunks: chunks, previousCursor: page.previousCursor,
-        nextCursor: page.nextCursor)
+        nextCursor: page.nextCursor, itemsBefore: page.itemsBefore.map { Swift.max(0, $0) },
+        itemsAfter: page.itemsAfter.map { Swift.max(0, $0) })
     }
     committedCursors.formUnion(snapshot.pages.compactMap { committedCursor(of: $0.cursor) })
     pages.replace(with: entries)

@@ -339,6 +339,10 @@ where Item.ID: Sendable {
       // `handle(_:changes:)` takes row signals before they get here.
       internalInconsistency("a row signal reached the path of other events")
       transition = .none
+    case .placeholderAppeared(let position): transition = placeholderAppeared(position)
+    case .placeholderDisappeared(let position):
+      placeholderDisappeared(position)
+      transition = .none
     case .loadNextPage: transition = loadExplicitly(.append)
     case .loadPreviousPage: transition = loadExplicitly(.prepend)
     case .refresh:
@@ -475,6 +479,8 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
   var scrollAnchor: ID?
   var query: QueryValue?
   var isShowingPreviousQuery: Bool
+  /// The placeholders' counts: a change shows in ``Paginator/rows``, observed with the items.
+  var placeholders: [Int]
 
   @usableFromInline
   init<Item, Cursor>(_ machine: PagingStateMachine<Item, Cursor>) where Item.ID == ID {
@@ -487,6 +493,7 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
     scrollAnchor = machine.scrollAnchor
     query = machine.local.query
     isShowingPreviousQuery = machine.local.showingPreviousQuery
+    placeholders = [machine.placeholdersBefore, machine.placeholdersAfter]
   }
 
   @usableFromInline
@@ -495,6 +502,7 @@ struct ObservedValues<ID: Hashable & Sendable>: Sendable {
     for property in ObservedProperty.allCases where !isSame(property, as: after) {
       changes.insert(property)
     }
+    if placeholders != after.placeholders { changes.insert(.items) }
     return changes
   }
 

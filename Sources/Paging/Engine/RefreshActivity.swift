@@ -11,6 +11,8 @@ where Item.ID: Sendable {
   /// The loaded pages fetched again, one after another, then committed in one step; the old
   /// window's pages above them stay reachable.
   case allLoaded(AnchorRefresh<Item.ID, Cursor>, AllLoadedRefresh<Item, Cursor>)
+  /// The page around a far placeholder replaces the window (rulebook R31).
+  case jump(JumpRefresh<Cursor>)
 }
 
 /// What the refresh is doing, with its plan in the states that have one: a load in flight or a

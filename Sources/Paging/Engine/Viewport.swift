@@ -22,6 +22,10 @@ package struct Viewport<ID: Hashable & Sendable>: Sendable {
   @usableFromInline var lastAppeared = ItemPlace.none
   /// Where the row that disappeared last sits (as ``lastAppeared``).
   @usableFromInline var lastDisappeared = ItemPlace.none
+  /// The placeholders shown now, by the position in the source's list of the row each stands
+  /// for (at most ``visibleRowLimit``, as ``visible``): a placeholder keeps loading its edge, or
+  /// jumps, until the row it stands for loads (rulebook R31).
+  @usableFromInline package var placeholders: Set<Int> = []
 
   /// How many rows are remembered as visible before all are forgotten but the newest.
   @inlinable static var visibleRowLimit: Int { 512 }

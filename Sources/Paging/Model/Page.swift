@@ -16,16 +16,33 @@ public struct Page<Item, Cursor> {
   /// Read from the page of a refresh (the page a list opens at) and of a prepend; ignored on an
   /// append, whose page continues a chain that already has its start.
   public var previousCursor: Cursor?
+  /// How many rows of the list lie before this page, when the source knows (Android Paging 3's
+  /// `LoadResult.Page.itemsBefore`); `nil` when it does not. The list then shows that many
+  /// placeholders before its first loaded row (``Paginator/rows``). Read from the page of a
+  /// refresh and of a prepend; counted in the source's rows, before any filter.
+  public var itemsBefore: Int?
+  /// How many rows of the list lie after this page, when the source knows (Paging 3's
+  /// `itemsAfter`); `nil` when it does not. Read from the page of a refresh and of an append.
+  public var itemsAfter: Int?
 
   /// Creates a page.
   /// - Parameters:
   ///   - items: The items in server order.
   ///   - nextCursor: The cursor of the next page; `nil` marks the end.
   ///   - previousCursor: The cursor of the previous page, if the source knows it.
-  public init(items: [Item], nextCursor: Cursor?, previousCursor: Cursor? = nil) {
+  ///   - itemsBefore: How many rows lie before the page, in rows, if the source knows (default
+  ///     `nil`). A negative count fails the load with ``PagingError/invalidItemCount``.
+  ///   - itemsAfter: How many rows lie after the page, in rows, if the source knows (default
+  ///     `nil`). A negative count fails the load with ``PagingError/invalidItemCount``.
+  public init(
+    items: [Item], nextCursor: Cursor?, previousCursor: Cursor? = nil, itemsBefore: Int? = nil,
+    itemsAfter: Int? = nil
+  ) {
     self.items = items
     self.nextCursor = nextCursor
     self.previousCursor = previousCursor
+    self.itemsBefore = itemsBefore
+    self.itemsAfter = itemsAfter
   }
 }
 

@@ -39,6 +39,25 @@ public protocol PageSource<Item, Cursor>: Sendable {
   /// (``PagingError/repeatedCursor(_:)``) rather than a page later, after the first page's
   /// rows came a second time. Rulebook R11.
   var firstPageCursor: Cursor? { get }
+
+  /// Whether the source can load a page at any position of its list, so that a counted list
+  /// can jump there in one request (Android Paging 3's `jumpingSupported`): the default,
+  /// `false`, never jumps. An offset or page-number API whose answers count the rows around
+  /// their page can; a cursor-only API cannot, and its list loads page by page towards a far
+  /// placeholder. Rulebook R31.
+  var jumpingSupported: Bool { get }
+
+  /// The cursor of the page that holds the row at `position` of the source's list (from 0),
+  /// near the middle of the page (Android Paging 3's `getRefreshKey`): for an offset API,
+  /// `max(0, position - size / 2)`, with the size of the page that cursor loads, so that the
+  /// row lands mid-page and the rows on either side of it are there too. Asked only of a
+  /// source whose ``jumpingSupported`` is `true`, for a jump and for a refresh or invalidation
+  /// of a counted list, which keeps the place (R31). It may be asked before the source has
+  /// loaded anything: it depends on the position alone. The default returns `nil`, the first
+  /// page.
+  /// - Parameter position: The row's position in the source's list, from 0.
+  /// - Returns: The cursor to load.
+  func cursor(around position: Int) -> Cursor?
 }
 
 extension PageSource {
@@ -47,4 +66,11 @@ extension PageSource {
 
   /// `nil`: no cursor names the first page (see ``PageSource/firstPageCursor``).
   public var firstPageCursor: Cursor? { nil }
+
+  /// `false`: the source loads page by page (see ``PageSource/jumpingSupported``).
+  public var jumpingSupported: Bool { false }
+
+  /// `nil`, the first page (see ``PageSource/cursor(around:)``).
+  /// - Parameter position: The row's position in the source's list, from 0.
+  public func cursor(around position: Int) -> Cursor? { nil }
 }

@@ -56,6 +56,16 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// new walk from `PageWalkError.cursor` picks up at the page that did not load. Only a walk
   /// reports it.
   case deadlineExceeded(Duration)
+  /// A page gave a negative count of the rows before or after it (``Page/itemsBefore``,
+  /// ``Page/itemsAfter``), or counts whose sum with its rows is more than an `Int` holds. The
+  /// page is not committed: the list keeps what it showed, and the direction fails. Not
+  /// retryable: the same answer gives the same counts. The text quotes no count.
+  case invalidItemCount
+  /// The configuration sets a jump threshold (``JumpThreshold/rows(_:)``) but the source
+  /// cannot load a page at a position (``PageSource/jumpingSupported`` is `false`), as Android
+  /// Paging 3 refuses `jumpThreshold` without `jumpingSupported`. The first load fails with it
+  /// before any request; not retryable.
+  case jumpsNotSupported
 
   /// Whether a retry can help; the automatic ``RetryPolicy`` retries only these. For
   /// ``sourceFailed(_:)`` the source's error decides through ``RetryableError``; a `URLError`
@@ -68,7 +78,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .sourceFailed(let error): Self.isRetryable(error)
     case .repeatedCursor: false
     case .noNewItems, .sourceCancelled: true
-    case .maxSizeTooSmall: false
+    case .maxSizeTooSmall, .invalidItemCount, .jumpsNotSupported: false
     case .internalInconsistency: true
     case .retryAfterTooLong, .deadlineExceeded: true
     }
@@ -141,6 +151,8 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
         && String(reflecting: a) == String(reflecting: b)
     case (.deadlineExceeded(let a), .deadlineExceeded(let b)):
       return a == b
+    case (.invalidItemCount, .invalidItemCount), (.jumpsNotSupported, .jumpsNotSupported):
+      return true
     default:
       return false
     }
@@ -168,6 +180,11 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .deadlineExceeded(let deadline):
       "the walk reached its deadline of \(Self.seconds(deadline)), or its next request or "
         + "retry could not have ended before it"
+    case .invalidItemCount:
+      "a page gave a negative count of the rows before or after it, or counts too large to add"
+    case .jumpsNotSupported:
+      "the configuration sets a jump threshold, but the page source cannot load a page at a "
+        + "position (jumpingSupported is false)"
     }
   }
 }

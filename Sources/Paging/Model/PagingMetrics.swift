@@ -32,6 +32,10 @@ public struct PagingMetrics: Hashable, Sendable {
   public var hedgesStarted = 0
   /// Hedges whose answer came first and committed.
   public var hedgesWon = 0
+  /// Jumps started: a placeholder on screen lay farther than the jump threshold beyond the
+  /// loaded rows, and the page around it was requested (rulebook R31). Each is one request in
+  /// ``requestsStarted`` too.
+  public var jumps = 0
   /// Times the engine found a state its rules rule out and ended the load concerned with
   /// ``PagingError/internalInconsistency(_:)`` (debug builds trap instead). Always 0 unless
   /// the engine has a defect.

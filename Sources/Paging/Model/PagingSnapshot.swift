@@ -32,6 +32,11 @@ where
     package var previousCursor: Cursor?
     /// Its next cursor, as the source returned it.
     package var nextCursor: Cursor?
+    /// The rows before it, as the source counted them (absent for an uncounted page, and in
+    /// snapshots written before counts: they read as uncounted).
+    package var itemsBefore: Int?
+    /// The rows after it, as the source counted them (as ``itemsBefore``).
+    package var itemsAfter: Int?
   }
 
   /// An edge's chain.

@@ -113,6 +113,9 @@ where Item.ID: Sendable {
     var configuration = configuration
     if !source.loadsAreIdempotent { configuration.hedging = .off }
     configuration.firstPageCursor = source.firstPageCursor
+    if source.jumpingSupported {
+      configuration.jumpCursor = { source.cursor(around: $0) }
+    }
     self.init(configuration: configuration, clock: clock, timers: timers) {
       try await source.loadPage($0)
     }
@@ -179,6 +182,24 @@ where Item.ID: Sendable {
   public var items: ItemSnapshot<Item> {
     access(keyPath: \.items)
     return machine.items
+  }
+
+  /// The list at its full length: ``items`` with a placeholder for each row the source counted
+  /// but the list has not loaded (``Page/itemsBefore``, ``Page/itemsAfter``). For a source that
+  /// counts nothing, the rows are the items. Observed like ``items``; rulebook R31.
+  ///
+  /// ```swift
+  /// List(feed.rows) { row in
+  ///   NoteRow(row.item)  // nil: a placeholder
+  ///     .redacted(reason: row.item == nil ? .placeholder : [])
+  ///     .onAppear { feed.rowAppeared(row) }
+  ///     .onDisappear { feed.rowDisappeared(row) }
+  /// }
+  /// ```
+  /// - Complexity: O(1); its memory grows with the loaded rows, never with the placeholders.
+  public var rows: PagingRows<Item> {
+    access(keyPath: \.items)
+    return machine.rows
   }
 
   /// The position of the item with `id` in ``items``, or `nil` when it is not loaded.
@@ -337,6 +358,28 @@ where Item.ID: Sendable {
   /// - Parameter index: The row's position in ``items``, from 0.
   /// - Complexity: O(1).
   @inlinable public func rowAppeared(at index: Int) { appeared(.index(index)) }
+
+  /// Tells the paginator that a row of ``rows`` is being shown: a loaded item as
+  /// ``rowAppeared(_:)-(Item)`` tells it, a placeholder loads the edge it lies beyond, or, past
+  /// the jump threshold, the page around it (rulebook R31).
+  /// - Parameter row: The row.
+  /// - Complexity: O(1) for an item; O(*p*) for a placeholder, for the *p* placeholders shown.
+  public func rowAppeared(_ row: PagingRow<Item>) {
+    switch row {
+    case .item(let item): appeared(.id(item.id))
+    case .placeholder(let position): send(.placeholderAppeared(position))
+    }
+  }
+
+  /// Tells the paginator that a row of ``rows`` is no longer shown. Optional.
+  /// - Parameter row: The row.
+  /// - Complexity: As ``rowDisappeared(_:)-(Item)``.
+  public func rowDisappeared(_ row: PagingRow<Item>) {
+    switch row {
+    case .item(let item): disappeared(.id(item.id))
+    case .placeholder(let position): send(.placeholderDisappeared(position))
+    }
+  }
 
   /// Tells the paginator that a row is no longer shown (`onDisappear`). Optional.
   /// - Parameter item: The row's item.

@@ -1,0 +1,211 @@
+// Placeholders and jumps (rulebook R31): a list whose pages count the rows around them has the
+// source's length; a placeholder on screen loads the edge it lies beyond, and one farther than
+// the jump threshold loads the page around it in one request.
+
+/// A jump in flight or to retry: the page around a far placeholder replaces the window.
+@usableFromInline
+struct JumpRefresh<Cursor: Hashable & Sendable>: Sendable, Hashable {
+  /// The position in the source's list of the row the user landed on.
+  var position: Int
+  /// The cursor of the page around it (``PageSource/cursor(around:)``).
+  var cursor: Cursor?
+}
+
+extension PagingStateMachine {
+  // MARK: Counts
+
+  /// How many placeholders come before the first loaded row: the rows the first page said lie
+  /// before it (``Page/itemsBefore``), 0 when it said nothing or the prepend edge is at its end.
+  /// Read off the page table, never counted beside it.
+  package var placeholdersBefore: Int {
+    guard prepend.chain != .end, let first = pages.first else { return 0 }
+    return first.itemsBefore ?? 0
+  }
+
+  /// How many placeholders come after the last loaded row: the rows the last page said lie
+  /// after it, 0 when it said nothing or the append edge is at its end (a count larger than
+  /// the source's rows never leaves placeholders that nothing loads).
+  package var placeholdersAfter: Int {
+    guard append.chain != .end, let last = pages.last else { return 0 }
+    return last.itemsAfter ?? 0
+  }
+
+  /// The list at its full length: the placeholders and the shown rows.
+  /// - Complexity: O(1).
+  package var rows: PagingRows<Item> {
+    PagingRows(
+      items: items, placeholdersBefore: placeholdersBefore, placeholdersAfter: placeholdersAfter,
+      hiddenRows: store.count - shownCount)
+  }
+
+  /// The positions in the source's list that the loaded rows take: from the first page's count
+  /// of rows before it, one per loaded row (shown or hidden).
+  var loadedPositions: Range<Int> {
+    let start = placeholdersBefore
+    return start..<start.saturatingAdding(store.count)
+  }
+
+  /// Whether `page` counts the rows around it in a way the list can hold: no negative count,
+  /// and a sum an `Int` holds.
+  func hasValidCounts(_ page: Page<Item, Cursor>) -> Bool {
+    let before = page.itemsBefore ?? 0
+    let after = page.itemsAfter ?? 0
+    guard before >= 0, after >= 0 else { return false }
+    let (sum, overflow) = before.addingReportingOverflow(page.items.count)
+    return !overflow && !sum.addingReportingOverflow(after).overflow
+  }
+
+  // MARK: Signals
+
+  /// A placeholder appeared: it is remembered as shown until it disappears or its row loads,
+  /// and it loads its edge, or jumps (R31). A position the loaded rows take is their row's
+  /// signal, by position; one outside the list is ignored.
+  mutating func placeholderAppeared(_ position: Int) -> Transition<Cursor> {
+    recordedMetrics.appearanceSignals += 1
+    let loaded = loadedPositions
+    let end = loaded.upperBound.saturatingAdding(placeholdersAfter)
+    guard position >= 0, position < end, !loaded.contains(position) else {
+      recordedMetrics.appearanceSignalsIgnored += 1
+      return .none
+    }
+    if viewport.placeholders.count >= Viewport<Item.ID>.visibleRowLimit {
+      viewport.placeholders.removeAll(keepingCapacity: true)
+    }
+    viewport.placeholders.insert(position)
+    let transition = reevaluate()
+    if transition.effects.isEmpty { recordedMetrics.appearanceSignalsIgnored += 1 }
+    return transition
+  }
+
+  /// A placeholder disappeared: it no longer loads anything.
+  mutating func placeholderDisappeared(_ position: Int) {
+    viewport.placeholders.remove(position)
+  }
+
+  /// Forgets the placeholders whose rows have loaded: their rows signal for themselves.
+  /// - Complexity: O(placeholders shown).
+  mutating func forgetLoadedPlaceholders() {
+    guard !viewport.placeholders.isEmpty else { return }
+    let loaded = loadedPositions
+    let end = loaded.upperBound.saturatingAdding(placeholdersAfter)
+    viewport.placeholders = viewport.placeholders.filter {
+      $0 >= 0 && $0 < end && !loaded.contains($0)
+    }
+  }
+
+  /// How far the placeholder for `position` lies beyond the loaded rows, in rows (1 for the row
+  /// next to an edge).
+  func distanceBeyondLoadedRows(_ position: Int) -> Int {
+    let loaded = loadedPositions
+    return position < loaded.lowerBound
+      ? loaded.lowerBound - position : position - loaded.upperBound + 1
+  }
+
+  /// Whether a placeholder is shown before the first loaded row (after the last one): the
+  /// edge then loads whatever the prefetch distance, since the user is already beyond it.
+  func placeholderShown(_ direction: LoadDirection) -> Bool {
+    let loaded = loadedPositions
+    switch direction {
+    case .prepend: return viewport.placeholders.contains { $0 < loaded.lowerBound }
+    case .append: return viewport.placeholders.contains { $0 >= loaded.upperBound }
+    case .refresh: return false
+    }
+  }
+
+  // MARK: Jumps
+
+  /// The shown placeholder a jump should land on: the nearest to the top of those farther
+  /// than the jump threshold from the loaded rows; `nil` when none is, the list cannot jump,
+  /// or the jump in flight lands within the threshold of them (a jump is asked once, however
+  /// many placeholders around its landing appear: Paging 3's idempotent jumps).
+  /// - Complexity: O(placeholders shown).
+  var jumpLanding: Int? {
+    guard let threshold = configuration.jumpDistance, hasLoadedFirstPage,
+      !viewport.placeholders.isEmpty
+    else { return nil }
+    let far = viewport.placeholders.filter { distanceBeyondLoadedRows($0) > threshold }
+    guard let landing = far.min() else { return nil }
+    if case .jump(let jump)? = refreshing.plan, refreshing.isRunning,
+      far.allSatisfy({ abs($0 - jump.position) <= threshold })
+    {
+      return nil
+    }
+    // Another refresh in flight (a pull, an invalidation) lands first; its commit looks again.
+    if refreshing.isRunning, !refreshing.isJump { return nil }
+    // A jump that failed for good latches, as an edge does (R7): a retry jumps again.
+    if case .failed(_, .jump?) = refreshing { return nil }
+    return landing
+  }
+
+  /// Jumps to the row at `position` of the source's list: a new generation whose one request
+  /// loads the page around it (``PageSource/cursor(around:)``); the loads at the edges and any
+  /// jump in flight are cancelled, and their late answers dropped (R9). The origin stays: a
+  /// jump moves within the list the user opened.
+  mutating func jump(to position: Int) -> Transition<Cursor> {
+    let cursor = configuration.jumpCursor?(position) ?? nil
+    recordedMetrics.jumps += 1
+    return beginRefresh(
+      at: cursor, keepingOrigin: true,
+      plan: .jump(JumpRefresh(position: position, cursor: cursor)))
+  }
+
+  // MARK: Refreshes that keep the place
+
+  /// For a counted list whose source jumps, the refresh that keeps the place (R31): the pages
+  /// from the one around the reload distance above the top row shown (placeholder or row) to
+  /// the one that reaches the reload distance below the bottom one, fetched one after another
+  /// and committed in one step, so that no row on screen, or within the reload distance of it,
+  /// goes back to a placeholder. `nil` when the list is not counted, the source cannot jump, or
+  /// nothing is known to be shown.
+  /// - Complexity: O(placeholders shown + pages).
+  mutating func beginPlaceKeepingRefresh() -> Transition<Cursor>? {
+    guard configuration.jumpCursor != nil, configuration.jumpDistance != nil,
+      let range = shownPositions
+    else { return nil }
+    let top = Swift.max(0, range.lowerBound - reloadDistance)
+    let bottom = range.upperBound.saturatingAdding(reloadDistance)
+    let cursor = configuration.jumpCursor?(top) ?? nil
+    let anchor = AnchorRefresh<Item.ID, Cursor>(
+      cursor: cursor, row: anchoredPage?.row, beyondFirst: [], beyondLast: [])
+    // Bounded: a page of one row covers one row, and the range is at most the rows shown plus
+    // twice the reload distance.
+    let pagesAtMost = Swift.max(1, Swift.min(bottom - top, 1_000))
+    return beginRefresh(
+      at: cursor, keepingOrigin: true,
+      plan: .allLoaded(
+        anchor, AllLoadedRefresh(count: pagesAtMost, cursor: cursor, coverThrough: bottom)))
+  }
+
+  /// The positions in the source's list of the rows shown (rows and placeholders), lowest to
+  /// highest, or `nil` when the list is not counted or nothing is known to be shown.
+  var shownPositions: ClosedRange<Int>? {
+    guard pages.first?.itemsBefore != nil || pages.last?.itemsAfter != nil else { return nil }
+    let loaded = loadedPositions
+    var low = viewport.placeholders.min()
+    var high = viewport.placeholders.max()
+    if let lowest = viewport.lowest, let highest = viewport.highest {
+      // Shown positions count hidden rows as the source's list does only without a filter;
+      // with one, the window position of the shown row is looked up.
+      let first = windowPosition(ofShown: lowest) + loaded.lowerBound
+      let last = windowPosition(ofShown: highest) + loaded.lowerBound
+      low = Swift.min(low ?? first, first)
+      high = Swift.max(high ?? last, last)
+    }
+    guard let low, let high else { return nil }
+    return low...high
+  }
+
+  /// The window position (shown or hidden rows) of the shown row at `position`.
+  func windowPosition(ofShown position: Int) -> Int {
+    guard local.filter != nil, position >= 0, position < shownCount else { return position }
+    return store.position(of: shown[position].id) ?? position
+  }
+}
+
+extension RefreshActivity {
+  /// Whether the refresh is a jump.
+  var isJump: Bool {
+    if case .jump? = plan { return true }
+    return false
+  }
+}
