@@ -22,7 +22,7 @@ import Testing
   /// Peer: `jump`. Loaded 50..51 of 100, a placeholder 50 rows before them (beyond the
   /// threshold of 10) jumps: one refresh at the key around row 0.
   @Test func jump() {
-    var paging = Self.counted(jumpThreshold: .rows(10))
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.machine.rows.count == 100)
@@ -64,7 +64,7 @@ import Testing
 
   /// ``JumpThreshold/never`` never jumps, whatever the source.
   @Test func neverMeansNever() {
-    var paging = Self.counted(jumpThreshold: .never)
+    var paging = PeerTests.counted(jumpThreshold: .never)
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.placeholderAppeared(0)) == [.prepend(49)])
@@ -75,7 +75,7 @@ import Testing
   /// answer is dropped; a row of the old window that appears while the jump loads starts
   /// nothing.
   @Test func aJumpCancelsTheEdgesAndDropsTheirLateAnswers() throws {
-    var paging = Self.counted(jumpThreshold: .rows(10))
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.rowAppeared(.id(51))) == [.append(52)])
@@ -96,7 +96,7 @@ import Testing
   /// Peer: `jump_idempotent_multipleJumpHints`. Many placeholders around the landing row appear
   /// while the jump loads: one jump, one request.
   @Test func manyPlaceholdersAroundTheLandingJumpOnce() {
-    var paging = Self.counted(jumpThreshold: .rows(10))
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
@@ -110,7 +110,7 @@ import Testing
   /// A second drag far from where the first jump lands, before it commits, jumps again: the
   /// first jump's request is cancelled and its late answer dropped.
   @Test func aSecondDragFarAwaySupersedesTheJumpInFlight() throws {
-    var paging = Self.counted(jumpThreshold: .rows(10))
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
@@ -127,7 +127,7 @@ import Testing
   /// A placeholder within the threshold loads the edge it lies beyond (as a row within the
   /// prefetch distance would), and keeps loading it while it is shown and not loaded.
   @Test func aNearPlaceholderLoadsItsEdgeUntilItsRowLoads() {
-    var paging = Self.counted(jumpThreshold: .rows(10))
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
     #expect(paging.send(.startAt(50)) == [.refresh(50)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.placeholderAppeared(54)) == [.append(52)])
@@ -160,12 +160,5 @@ import Testing
     #expect(paging.machine.placeholdersBefore == 54)
     #expect(paging.machine.placeholdersAfter == 42)
     #expect(paging.machine.rows.count == 100)
-  }
-
-  /// The peer's harness with a counted source that jumps.
-  static func counted(jumpThreshold: JumpThreshold) -> PeerHarness {
-    PeerHarness(
-      pageSize: 1, prefetchDistance: 1, initialLoadSize: 2, counted: true, jumps: true,
-      jumpThreshold: jumpThreshold)
   }
 }

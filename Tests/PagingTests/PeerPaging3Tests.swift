@@ -426,7 +426,7 @@ import Testing
 /// `getRefreshKey`: `max(0, position - initialLoadSize / 2)`.
 struct PeerTestPagingSource {
   /// The items' ids, which are also their keys and positions.
-  let items = 0..<100
+  var items = 0..<100
   /// Whether pages count the rows around them (`itemsBefore`, `itemsAfter`).
   var counted = false
   /// Items per prepend or append (`PagingConfig.pageSize`).
@@ -507,7 +507,8 @@ struct PeerHarness {
   ///   - jumpThreshold: The configuration's threshold (the peer's `jumpThreshold`).
   init(
     pageSize: Int, prefetchDistance: Int, initialLoadSize: Int, maxSize: Int? = nil,
-    counted: Bool = false, jumps: Bool = false, jumpThreshold: JumpThreshold = .automatic
+    counted: Bool = false, jumps: Bool = false, jumpThreshold: JumpThreshold = .automatic,
+    total: Int = 100
   ) {
     // Paging 3 never retries by itself: its `retry()` is the only way back.
     var configuration = PagingConfiguration<Int>(
@@ -515,6 +516,7 @@ struct PeerHarness {
     configuration.maxSize = maxSize
     var source = PeerTestPagingSource(pageSize: pageSize, initialLoadSize: initialLoadSize)
     source.counted = counted
+    source.items = 0..<total
     if jumps { configuration.jumpCursor = { [source] in source.cursor(around: $0) } }
     machine = Machine(configuration: configuration)
     self.source = source

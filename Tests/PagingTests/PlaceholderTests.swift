@@ -1,0 +1,211 @@
+import Paging
+import PagingTestSupport
+import Testing
+
+/// A list whose pages count the rows around them (rulebook R31): its length, its placeholders'
+/// ids, the counts a page may not give, and the place kept through refreshes and
+/// invalidations after a jump. The peer's own tests are in ``PeerPaging3JumpTests``.
+@Suite(.timeLimit(.minutes(1))) struct PlaceholderTests {
+  /// A source that counts nothing gives no placeholder: the rows are the items, and a
+  /// placeholder signal (there is none to show) is ignored.
+  @Test func aSourceThatCountsNothingHasNoPlaceholders() {
+    var paging = PeerHarness(pageSize: 1, prefetchDistance: 1, initialLoadSize: 2)
+    #expect(paging.send(.startAt(50)) == [.refresh(50)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.machine.rows.map(\.id) == [.item(50), .item(51)])
+    #expect(paging.send(.placeholderAppeared(10)) == [])
+    #expect(paging.machine.metrics.appearanceSignalsIgnored == 1)
+  }
+
+  /// Rows at full length: placeholders by their position in the source's list, items by
+  /// their ids; a position is found from either id.
+  @Test func rowsHoldPlaceholdersByPositionAndItemsByID() {
+    var paging = PeerTests.counted()
+    #expect(paging.send(.startAt(50)) == [.refresh(50)])
+    #expect(paging.complete(.refresh) == [])
+    let rows = paging.machine.rows
+    #expect(rows.count == 100)
+    #expect(rows[0].id == .placeholder(0))
+    #expect(rows[49].id == .placeholder(49))
+    #expect(rows[50] == .item(Row(id: 50)))
+    #expect(rows[51].item == Row(id: 51))
+    #expect(rows[52].id == .placeholder(52))
+    #expect(rows[99].id == .placeholder(99))
+    #expect(rows.position(of: .placeholder(99)) == 99)
+    #expect(rows.position(of: .placeholder(50)) == nil)
+    #expect(rows.position(of: .item(51)) == 51)
+    #expect(rows.position(of: .placeholder(100)) == nil)
+    #expect(rows.position(of: .placeholder(-1)) == nil)
+  }
+
+  /// A filter hides loaded rows only: the placeholders count the source's rows, and a
+  /// placeholder after the rows keeps the position the hidden rows push it to.
+  @Test func aFilterHidesLoadedRowsAndCountsEveryPlaceholder() {
+    var paging = PeerTests.counted(pageSize: 4, initialLoadSize: 4)
+    #expect(paging.send(.startAt(50)) == [.refresh(50)])
+    #expect(paging.complete(.refresh) == [])
+    _ = paging.send(.setFilter({ $0.id % 2 == 0 }))
+    let rows = paging.machine.rows
+    #expect(rows.placeholdersBefore == 50)
+    #expect(rows.placeholdersAfter == 46)
+    #expect(rows.count == 98)
+    #expect(rows[50] == .item(Row(id: 50)))
+    #expect(rows[51] == .item(Row(id: 52)))
+    #expect(rows[52].id == .placeholder(54))
+    #expect(rows[97].id == .placeholder(99))
+    #expect(rows.position(of: .placeholder(54)) == 52)
+  }
+
+  /// A count larger than the source's rows (a database cache counted with the network's total)
+  /// leaves no placeholder once the chain ends, and the last row still loads the next page:
+  /// the end-of-list trigger reads the rows, not the counts.
+  @Test func aCountLargerThanTheRowsLeavesNoPlaceholdersAtTheEnd() {
+    var machine = Machine(configuration: PagingConfiguration(prefetch: .fixed(2)))
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(
+      .loadCompleted(first.id, Page(items: rows(0..<4), nextCursor: 4, itemsAfter: 996)))
+    #expect(machine.rows.count == 1_000)
+    let append = machine.handle(.rowAppeared(.id(3))).loads
+    #expect(append.map(\.cursor) == [4])
+    _ = machine.handle(
+      .loadCompleted(append[0].id, Page(items: rows(4..<6), nextCursor: nil, itemsAfter: 994)))
+    #expect(machine.placeholdersAfter == 0)
+    #expect(machine.rows.count == 6)
+    #expect(machine.appendState == .complete)
+  }
+
+  /// A negative count, or counts whose sum no `Int` holds, fail the load with a typed error
+  /// and commit nothing: the list keeps what it showed.
+  @Test(arguments: [(-1, 0), (0, -1), (Int.max, 0), (0, Int.max), (Int.min, Int.min)])
+  func invalidCountsFailTheLoadAndKeepTheList(before: Int, after: Int) {
+    var machine = Machine.loaded(count: 4, next: 4)
+    let append = machine.handle(.loadNextPage).loads[0]
+    _ = machine.handle(
+      .loadCompleted(
+        append.id,
+        Page(items: rows(4..<8), nextCursor: 8, itemsBefore: before, itemsAfter: after)))
+    #expect(machine.appendState == .failed(.invalidItemCount))
+    #expect(machine.ids == [0, 1, 2, 3])
+    #expect(machine.nextCursor == 4)
+    #expect(PagingError.invalidItemCount.isRetryable == false)
+  }
+
+  /// The jump thresholds an app may pass never trap: below 1 counts as 1, `Int.max` never
+  /// jumps, and the automatic distance saturates with a prefetch distance of `Int.max`.
+  @Test func extremeThresholdsNeverTrap() {
+    var low = PeerTests.counted(jumpThreshold: .rows(-5))
+    _ = low.send(.startAt(50))
+    _ = low.complete(.refresh)
+    #expect(low.send(.placeholderAppeared(48)) == [.refresh(47)])
+    var high = PeerTests.counted(jumpThreshold: .rows(.max))
+    _ = high.send(.startAt(50))
+    _ = high.complete(.refresh)
+    #expect(high.send(.placeholderAppeared(0)) == [.prepend(49)])
+    var configuration = PagingConfiguration<Int>(prefetch: .fixed(.max))
+    configuration.jumpCursor = { $0 }
+    #expect(configuration.jumpDistance == .max)
+  }
+
+  /// After a jump, a refresh with the default policy (from the start) keeps the place in a
+  /// counted list: the pages from the reload distance above the rows on screen to the reload
+  /// distance below them load again and commit at once, and no row on screen goes back to a
+  /// placeholder (R31).
+  @Test func aRefreshAfterAJumpKeepsTheRowsOnScreen() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
+    #expect(paging.send(.start) == [.refresh(nil)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.send(.placeholderAppeared(600)) == [.refresh(590)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == Array(590..<610))
+    _ = paging.send(.placeholderDisappeared(600))
+    for id in 595..<605 { _ = paging.send(.rowAppeared(.id(id))) }
+    #expect(paging.send(.refresh) == [.refresh(579)])
+    #expect(paging.complete(.refresh) == [.refresh(599)])
+    #expect(paging.ids == Array(590..<610))
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == Array(579..<619))
+    #expect(paging.machine.placeholdersBefore == 579)
+    #expect(paging.machine.placeholdersAfter == 381)
+    for id in 595..<605 { #expect(paging.machine.rows[id] == .item(Row(id: id))) }
+  }
+
+  /// An invalidation after a jump keeps the place as a refresh does.
+  @Test func anInvalidationAfterAJumpKeepsTheRowsOnScreen() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
+    _ = paging.send(.start)
+    _ = paging.complete(.refresh)
+    #expect(paging.send(.placeholderAppeared(600)) == [.refresh(590)])
+    _ = paging.complete(.refresh)
+    _ = paging.send(.placeholderDisappeared(600))
+    for id in 600..<610 { _ = paging.send(.rowAppeared(.id(id))) }
+    #expect(paging.send(.invalidate) == [.refresh(584)])
+    #expect(paging.complete(.refresh) == [.refresh(604)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == Array(584..<624))
+    for id in 600..<610 { #expect(paging.machine.rows[id] == .item(Row(id: id))) }
+  }
+
+  /// A jump that fails for good latches, as an edge does (R7): the placeholders still shown
+  /// do not jump again until a retry, which jumps to the same page; meanwhile the edge loads
+  /// towards them page by page, as for a source that cannot jump.
+  @Test func aFailedJumpLatchesUntilRetry() {
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
+    _ = paging.send(.startAt(50))
+    _ = paging.complete(.refresh)
+    #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
+    #expect(paging.fail(.refresh) == [.prepend(49)])
+    #expect(paging.send(.placeholderAppeared(1)) == [])
+    #expect(paging.machine.metrics.jumps == 1)
+    #expect(paging.ids == [50, 51])
+    #expect(paging.send(.retry) == [.refresh(0)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == [0, 1])
+  }
+
+  /// A snapshot keeps the counts: the restored list has the length it had.
+  @Test func aSnapshotKeepsTheCounts() throws {
+    var paging = PeerTests.counted()
+    _ = paging.send(.startAt(50))
+    _ = paging.complete(.refresh)
+    var restored = Machine(configuration: PagingConfiguration(prefetch: .fixed(1)))
+    try restored.restore(paging.machine.snapshot())
+    #expect(restored.rows.count == 100)
+    #expect(restored.placeholdersBefore == 50)
+  }
+
+  /// Through a paginator: a source that jumps, a placeholder row's appearance, one request,
+  /// and the rows around the landing row; a threshold for a source that cannot jump is
+  /// refused before any request.
+  @MainActor @Test func aPaginatorJumpsWithOneRequest() async {
+    let source = ReplySource.offsets(total: 1_000, size: 20)
+    let feed = Paginator(source: source)
+    await feed.start()
+    #expect(feed.rows.count == 1_000)
+    feed.rowAppeared(feed.rows[600])
+    await feed.waitForLoadsToEnd()
+    #expect(source.cursors == [nil, 590])
+    #expect(feed.rows[600] == .item(Row(id: 600)))
+    #expect(feed.metrics.jumps == 1)
+    let refused = Paginator(
+      source: ReplySource(pages: 2, size: 4),
+      configuration: PagingConfiguration(jumpThreshold: .rows(50)))
+    await refused.start()
+    #expect(refused.refreshState == .failed(.jumpsNotSupported))
+    #expect(refused.metrics.requestsStarted == 0)
+  }
+}
+
+/// Harnesses for the tests of counted lists.
+enum PeerTests {
+  /// The peer's harness with a counted source of `total` rows that jumps.
+  static func counted(
+    pageSize: Int = 1, prefetchDistance: Int = 1, initialLoadSize: Int = 2, total: Int = 100,
+    jumpThreshold: JumpThreshold = .automatic
+  ) -> PeerHarness {
+    PeerHarness(
+      pageSize: pageSize, prefetchDistance: prefetchDistance, initialLoadSize: initialLoadSize,
+      counted: true, jumps: true, jumpThreshold: jumpThreshold, total: total)
+  }
+}
