@@ -1,4 +1,5 @@
-// The code that Sources/Paging/Paging.docc quotes (TestingPagination.md and HTTPSources.md),
+// The code that Sources/Paging/Paging.docc quotes (TestingPagination.md, HTTPSources.md and
+// CappedAndRestoredLists.md),
 // compiled and run here so that the articles cannot drift from the API. Keep them in sync. The
 // articles show the types at the top level; here they sit in the suite so that their names
 // cannot clash with other tests of the module.
@@ -143,5 +144,49 @@ import Testing
     let configuration = PagingConfiguration<String>(hedging: .off)  // never a second request
     #expect(configuration.hedging == .off)
     #expect(PagingConfiguration<String>().hedging == .standard)
+  }
+
+  // MARK: - CappedAndRestoredLists.md
+
+  struct Note: Identifiable, Sendable, Equatable {
+    let id: Int
+  }
+
+  /// The article's `api`: 10,000 notes, paged by offset, with their total.
+  struct NotesAPI: Sendable {
+    func notes(offset: Int, limit: Int) async throws -> ([Note], Int) {
+      let total = 10_000
+      return ((offset..<min(offset + limit, total)).map(Note.init), total)
+    }
+  }
+
+  struct NotesSource: PageSource {
+    let api = NotesAPI()
+    let pageSize = 20
+    var jumpingSupported: Bool { true }
+
+    // Paging 3's getRefreshKey, centred with the size of the page the cursor loads.
+    func cursor(around position: Int) -> Int? { max(0, position - pageSize / 2) }
+
+    func loadPage(_ request: PageRequest<Int>) async throws -> Page<Note, Int> {
+      let offset = request.cursor ?? 0
+      let (notes, total) = try await api.notes(offset: offset, limit: pageSize)
+      let end = offset + notes.count
+      return Page(
+        items: notes, nextCursor: end < total ? end : nil,
+        previousCursor: offset > 0 ? max(0, offset - pageSize) : nil,
+        itemsBefore: offset, itemsAfter: total - end)
+    }
+  }
+
+  @Test func theArticlesCountedSourceJumpsToTheMiddleInOneRequest() async {
+    let feed = Paginator(source: NotesSource())
+    await feed.start()
+    #expect(feed.rows.count == 10_000)
+    feed.rowAppeared(feed.rows[6_000])
+    await feed.waitForLoadsToEnd()
+    #expect(feed.rows[6_000] == .item(Note(id: 6_000)))
+    #expect(feed.metrics.requestsStarted == 2)
+    #expect(feed.metrics.jumps == 1)
   }
 }

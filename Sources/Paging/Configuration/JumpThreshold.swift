@@ -11,7 +11,7 @@
 /// wherever the source can: a list that can jump and does not makes a user who drags to the
 /// middle of a million rows wait for every page in between.
 public enum JumpThreshold: Hashable, Sendable {
-  /// Jumps when the source supports it, at ``automaticDistance`` rows; never with a source that
+  /// Jumps when the source supports it, at 200 rows, or twice the largest prefetch distance when that is more rows; never with a source that
   /// does not. The default.
   case automatic
   /// Jumps at this many rows beyond the loaded rows (values below 1 count as 1). A source that

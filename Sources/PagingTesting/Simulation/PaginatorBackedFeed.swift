@@ -45,10 +45,10 @@ extension PaginatorBackedFeed where Self: ListFeed {
   package var requestsStarted: Int { paginator.requestsStarted }
   /// The paginator's ``ListFeed/pagesDropped``.
   package var pagesDropped: Int { paginator.pagesDropped }
-  /// ``Paginator/rowAppeared(_:)``.
+  /// ``Paginator/rowAppeared(_:)-(Item)``.
   /// - Parameter item: The row's item.
   package func rowAppeared(_ item: Item) { paginator.rowAppeared(item) }
-  /// ``Paginator/rowDisappeared(_:)``.
+  /// ``Paginator/rowDisappeared(_:)-(Item)``.
   /// - Parameter item: The row's item.
   package func rowDisappeared(_ item: Item) { paginator.rowDisappeared(item) }
   /// ``Paginator/start(at:)``.
