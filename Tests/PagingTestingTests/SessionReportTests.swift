@@ -59,7 +59,8 @@ struct SessionReportTests {
         == #"{"anchorMovement":0,"appearances":0,"cancelledRequests":0,"disappearances":0,"#
         + #""duplicateRequests":0,"duplicateRowsShown":0,"duration":1.5,"failedRequests":0,"#
         + #""hedgedRequests":0,"prepends":0,"reloads":0,"requestsAfterEnd":0,"requestsIssued":3,"#
-        + #""rowsLoaded":0,"rowsLoadedButNeverShown":0,"rowsOutOfOrder":0,"rowsShown":0,"#
+        + #""rowsBackToPlaceholders":0,"rowsLoaded":0,"rowsLoadedButNeverShown":0,"#
+        + #""rowsOutOfOrder":0,"rowsShown":0,"#
         + #""stallTime":0.25,"stallTimeAtTop":0,"viewportJumps":0}"#)
     for original in [small, report(7, firstRow: .milliseconds(467)), report(3, firstRow: nil)] {
       let decoded = try JSONDecoder().decode(

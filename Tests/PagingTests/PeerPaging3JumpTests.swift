@@ -116,11 +116,11 @@ import Testing
     #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
     let first = try #require(paging.machine.refreshRequest)
     _ = paging.send(.placeholderDisappeared(0))
-    #expect(paging.send(.placeholderAppeared(90)) == [.refresh(89)])
+    #expect(paging.send(.placeholderAppeared(90)) == [.refresh(90)])
     #expect(paging.send(.loadCompleted(first.id, page(0..<2, next: 2))) == [])
     #expect(paging.ids == [50, 51])
     #expect(paging.complete(.refresh) == [])
-    #expect(paging.ids == [89, 90])
+    #expect(paging.ids == [90, 91])
     #expect(paging.machine.metrics.jumps == 2)
   }
 

@@ -114,11 +114,14 @@ extension PagingStateMachine {
 
   // MARK: Jumps
 
-  /// The shown placeholder a jump should land on: the nearest to the top of those farther
-  /// than the jump threshold from the loaded rows; `nil` when none is, the list cannot jump,
-  /// or the jump in flight lands within the threshold of them (a jump is asked once, however
-  /// many placeholders around its landing appear: Paging 3's idempotent jumps).
-  /// - Complexity: O(placeholders shown).
+  /// The row a jump should land on, in the source's list: half the largest loaded page below
+  /// the topmost shown placeholder of those farther than the jump threshold from the loaded
+  /// rows, so that the page around it starts at the top of the screen (lists report a frame's
+  /// rows top first: the rulebook's "How lists fire their rows") and fills it; `nil` when no
+  /// placeholder is that far, the list cannot jump, or the jump in flight lands within the
+  /// threshold of them (a jump is asked once, however many placeholders around its landing
+  /// appear: Paging 3's idempotent jumps).
+  /// - Complexity: O(placeholders shown + pages).
   var jumpLanding: Int? {
     guard let threshold = configuration.jumpDistance, hasLoadedFirstPage,
       !viewport.placeholders.isEmpty
@@ -134,7 +137,9 @@ extension PagingStateMachine {
     if refreshing.isRunning, !refreshing.isJump { return nil }
     // A jump that failed for good latches, as an edge does (R7): a retry jumps again.
     if case .failed(_, .jump?) = refreshing { return nil }
-    return landing
+    let end = loadedPositions.upperBound.saturatingAdding(placeholdersAfter)
+    let halfPage = (rowCounts.max() ?? 0) / 2
+    return Swift.max(0, Swift.min(landing.saturatingAdding(halfPage), end - 1))
   }
 
   /// Jumps to the row at `position` of the source's list: a new generation whose one request

@@ -40,6 +40,11 @@ where Item.ID: Sendable {
     case keyset
     /// The cursor counts the items before the page (offset paging). Shifts under inserts.
     case offset
+    /// Offset paging whose pages count the rows before and after them (``Page/itemsBefore``,
+    /// ``Page/itemsAfter``) and give the previous page's offset, as an API that returns a
+    /// total does: the list has its full length, and the server can jump
+    /// (``PageSource/jumpingSupported``), at the offset half a page before a position.
+    case countedOffset
   }
 
   /// The items in server order; `order[i]` has rank `firstRank + i`.
@@ -112,6 +117,19 @@ where Item.ID: Sendable {
       dataset.ranks[item.id] = rank
     }
     self.state = Locked(State(dataset: dataset))
+  }
+
+  // MARK: Jumps
+
+  /// Whether the server can load a page at any position: with ``Pagination/countedOffset``.
+  public var jumpingSupported: Bool { pagination == .countedOffset }
+
+  /// The offset half a page before `position`, so that its row lands mid-page (Android Paging
+  /// 3's `getRefreshKey`, with the size of the page the cursor loads).
+  /// - Parameter position: The row's position in the server's list, from 0.
+  /// - Returns: The cursor.
+  public func cursor(around position: Int) -> Cursor? {
+    Cursor(position: .offset(max(0, position - pageSize / 2)))
   }
 
   // MARK: Reading
@@ -340,7 +358,14 @@ where Item.ID: Sendable {
     if faults.repeatedCursorRequests.contains(number), let cursor {
       next = cursor
     }
-    return .success(Page(items: items, nextCursor: next))
+    guard pagination == .countedOffset else {
+      return .success(Page(items: items, nextCursor: next))
+    }
+    let previous = start > 0 ? Cursor(position: .offset(max(0, start - pageSize))) : nil
+    return .success(
+      Page(
+        items: items, nextCursor: next, previousCursor: previous, itemsBefore: start,
+        itemsAfter: max(0, state.order.count - max(start, end))))
   }
 
   /// A page read backwards from `cursor` (``Cursor/Position/newest`` or

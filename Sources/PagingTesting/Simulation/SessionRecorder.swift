@@ -18,6 +18,9 @@ package struct SessionRecorder: Sendable {
   /// Counts an `onDisappear` call.
   package mutating func recordDisappearance() { report.disappearances += 1 }
 
+  /// Counts a row on screen that went back to a placeholder while it stayed on screen.
+  package mutating func recordRowBackToPlaceholder() { report.rowsBackToPlaceholders += 1 }
+
   /// Counts one rendered frame.
   /// - Parameters:
   ///   - duration: The time since the previous frame.

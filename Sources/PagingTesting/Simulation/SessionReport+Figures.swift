@@ -12,6 +12,7 @@ extension SessionReport: Codable {
     case failedRequests, cancelledRequests, rowsLoaded, rowsShown, duplicateRowsShown
     case rowsOutOfOrder, rowsLoadedButNeverShown, stallTime, timeToFirstRow, stallTimeAtTop
     case prepends, viewportJumps, anchorMovement, appearances, disappearances
+    case rowsBackToPlaceholders
   }
 
   /// The figures that count something, with their keys.
@@ -23,7 +24,7 @@ extension SessionReport: Codable {
     (.rowsShown, \.rowsShown), (.duplicateRowsShown, \.duplicateRowsShown),
     (.rowsOutOfOrder, \.rowsOutOfOrder), (.rowsLoadedButNeverShown, \.rowsLoadedButNeverShown),
     (.prepends, \.prepends), (.viewportJumps, \.viewportJumps), (.appearances, \.appearances),
-    (.disappearances, \.disappearances),
+    (.disappearances, \.disappearances), (.rowsBackToPlaceholders, \.rowsBackToPlaceholders),
   ]
 
   /// The figures that are times, with their keys (``timeToFirstRow``, optional, aside).

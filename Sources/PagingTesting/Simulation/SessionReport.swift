@@ -61,6 +61,10 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// How far, in points summed over every prepend, the row at the top of the viewport moved
   /// on screen: 0 when the paginator's `scrollAnchor` kept it in place each time.
   public var anchorMovement: Double
+  /// Times a row on screen went back to a placeholder while it stayed on screen (a counted
+  /// list, ``Paginator/rows``): 0 when every refresh, invalidation and jump kept the place
+  /// (rulebook R31).
+  public var rowsBackToPlaceholders: Int
   /// `onAppear` calls the list made (footer included).
   package var appearances: Int
   /// `onDisappear` calls the list made (footer included).
@@ -87,6 +91,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     prepends = 0
     viewportJumps = 0
     anchorMovement = 0
+    rowsBackToPlaceholders = 0
     appearances = 0
     disappearances = 0
   }
@@ -132,6 +137,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
     stall \(stallTime), first row after \(timeToFirstRow.map { "\($0)" } ?? "never")
     appearances \(appearances), disappearances \(disappearances)
     """ + prependDescription
+      + (rowsBackToPlaceholders > 0 ? "\nrows back to placeholders \(rowsBackToPlaceholders)" : "")
   }
 
   /// The prepend figures as a last line, or nothing for a session without prepends or a wait
