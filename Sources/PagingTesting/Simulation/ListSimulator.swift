@@ -281,21 +281,3 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
     await settle()
   }
 }
-
-/// Lets a caller wait until a task it started has begun to run.
-@MainActor
-private final class StartSignal {
-  private var started = false
-  private var waiter: CheckedContinuation<Void, Never>?
-
-  func signal() {
-    started = true
-    waiter?.resume()
-    waiter = nil
-  }
-
-  func wait() async {
-    if started { return }
-    await withCheckedContinuation { waiter = $0 }
-  }
-}

@@ -48,6 +48,9 @@ package struct SessionRecorder: Sendable {
     }
   }
 
+  /// Whether no row has been shown yet.
+  package var timeToFirstRowMissing: Bool { report.timeToFirstRow == nil }
+
   /// Records when the first row was shown; later calls do nothing.
   /// - Parameter time: The time since the screen's `.task` first ran.
   package mutating func recordFirstRow(after time: Duration) {
