@@ -51,11 +51,14 @@ struct BenchOptions: Sendable {
   /// `--local-changes`: run only the search and filtered-feed profiles and print their goals
   /// (virtual time: exact figures).
   var localChanges = false
+  /// `--scrubber`: run only the scrubber profile (a counted list dragged with the scroll bar)
+  /// and the placeholders' memory, and print their goals.
+  var scrubber = false
 
   /// The usage text.
   static let usage = """
     usage: paging-bench [--quick] [--output-dir DIR | --update-report] [--capped-window] [--sqlite] [--micro] [--policies]
-                        [--local-changes]
+                        [--local-changes] [--scrubber]
                         [--walk ROWS [--walk-page-size N] [--walk-keeping-duplicates]
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]
@@ -68,6 +71,8 @@ struct BenchOptions: Sendable {
       --micro           only the micro-benchmarks (signals, commits, memory), printed
       --policies        only the policy comparison (per profile and policy), printed
       --local-changes   only the search and filtered-feed profiles, with their goals, printed
+      --scrubber        only the scrubber profile (a counted list of 1,000,000 rows dragged
+                        with the scroll bar) and the placeholders' memory, printed
       --walk ROWS       only walk ROWS rows of an in-memory source (pages of 1,000, or N)
                         with `source.pages()` and print the time and the peak memory,
                         against its goal (100000000 rows: at most 64 MiB)
@@ -98,6 +103,7 @@ struct BenchOptions: Sendable {
       case "--sqlite": options.sqlite = true
       case "--micro": options.micro = true
       case "--policies": options.policies = true
+      case "--scrubber": options.scrubber = true
       case "--local-changes": options.localChanges = true
       case "--update-report": options.updateReport = true
       case "--output-dir":

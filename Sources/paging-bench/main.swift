@@ -84,6 +84,17 @@ if options.policies {
   }
   exit(0)
 }
+if options.scrubber {
+  let scrubber = await ScrubberProfile.run(quick: options.quick)
+  print(ScrubberProfile.markdown(scrubber))
+  let goals = ScrubberProfile.goals(scrubber)
+  for goal in goals {
+    print(
+      "\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target)) \(goal.note)"
+    )
+  }
+  exit(0)
+}
 if options.localChanges {
   let notes = (try? ReleaseNoteSource(notes: ReleaseNotes.bundled()).notes) ?? []
   let results = await LocalChangeProfiles.run(quick: options.quick, items: notes)

@@ -124,6 +124,7 @@ struct DemoReportTests {
               "reloads" : 0,
               "requestsAfterEnd" : 0,
               "requestsIssued" : 11,
+              "rowsBackToPlaceholders" : 0,
               "rowsLoaded" : 0,
               "rowsLoadedButNeverShown" : 20,
               "rowsOutOfOrder" : 0,

@@ -68,11 +68,11 @@ import Testing
 
   @Test func adaptivePrefetchSessionsRepeatExactly() async {
     // The default adapts the prefetch distance to the rows scrolled while pages load: on the
-    // same session, two pages more than a fixed 21 rows and a wait one frame shorter.
+    // same session, two pages more than a fixed 21 rows and a wait 12 frames shorter.
     let report = await runTwice { PaginatorFeed(Paginator(source: $0, clock: TestClock())) }
     #expect(report.failedRequests == 2)
     #expect(report.requestsIssued == 27)
-    #expect(report.stallTime == frame * 169)
+    #expect(report.stallTime == frame * 158)
     #expect(report.duplicateRequests == 0)
     #expect(report.requestsAfterEnd == 0)
   }

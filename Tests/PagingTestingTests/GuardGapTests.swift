@@ -26,7 +26,7 @@ import Testing
     let paginator = paginatorSession(latency: .cellular, serverSeed: 7)
     await read(paginator)
     #expect(paginator.report.stallTime == .zero)
-    #expect(paginator.report.requestsIssued == 10)
+    #expect(paginator.report.requestsIssued == 9)
   }
 
   @Test func aFirstPageShorterThanTheScreenNeverLoadsMore() async {

@@ -9,9 +9,9 @@ import Testing
 /// jump walks there page by page.
 @MainActor @Suite(.timeLimit(.minutes(1))) struct ScrubberSimulatorTests {
   /// 10,000 counted rows, pages of 20, 150 ms a request: after the first page and its
-  /// prefetch, a drag to row 6,000 costs one jump, which fills the screen from its top, then an
-  /// append and a prepend of prefetch around it; the screen waits one round trip (and the frame
-  /// that shows it).
+  /// prefetch, a drag to row 6,000 costs one jump, which fills the screen from its top, then a
+  /// prepend and an append of prefetch around it, started at its commit; the screen waits one
+  /// round trip (and the frame that shows it).
   @Test func aDragJumpsInOneRequestAndFillsTheScreen() async {
     let (scrubber, server) = Self.scrubber(jumpThreshold: .automatic)
     await scrubber.start()
@@ -21,7 +21,7 @@ import Testing
     #expect(scrubber.feed.metrics.jumps == 1)
     #expect(
       server.log.map { $0.request.cursor.map(\.description) } == [
-        nil, "offset(20)", "offset(6000)", "offset(6020)", "offset(5980)",
+        nil, "offset(20)", "offset(6000)", "offset(5980)", "offset(6020)",
       ])
     #expect(report.stallTime == .milliseconds(160))
     #expect(report.duplicateRequests == 0)

@@ -6,18 +6,23 @@ import Testing
 /// shown rows and is the shown rows the user scrolls during a load, whatever share of rows the
 /// filter hides. A fixed distance is the app's and never moves.
 @Suite struct FilteredPrefetchTests {
-  /// Opens a feed of 20-row pages, shows its first shown row (which starts the append), and
-  /// answers that append: the user did not scroll while it loaded, so the adaptive rule's
-  /// distance (no warm-up) is its minimum, 2 rows.
+  /// Opens a feed of 20-row pages and shows its first two shown rows and its last, which starts
+  /// the append (the distance starts at 2 rows, so only the last is near the edge; a load
+  /// started while a screen had a single row measures nothing, R3), and answers that append:
+  /// the user did not scroll while it loaded, so the adaptive rule's distance (no warm-up) is
+  /// its minimum, 2 rows.
   static func afterOneAppend(
     filter: (@Sendable (Row) -> Bool)?,
-    prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch(warmUpSamples: 1))
+    prefetch: PrefetchStrategy = .adaptive(AdaptivePrefetch(initialDistance: 2, warmUpSamples: 1))
   ) -> Machine {
     var machine = Machine(configuration: PagingConfiguration(prefetch: prefetch))
     if let filter { _ = machine.handle(.setFilter(filter)) }
     let first = machine.handle(.start).loads[0]
     var loads = machine.handle(.loadCompleted(first.id, page(0..<20, next: 20))).loads
-    if let row = machine.items.first { loads += machine.handle(.rowAppeared(.id(row.id))).loads }
+    let shown = machine.items.map(\.id)
+    for id in [shown[0], shown[1], shown[shown.count - 1]] {
+      loads += machine.handle(.rowAppeared(.id(id))).loads
+    }
     if let append = loads.first {
       _ = machine.handle(.loadCompleted(append.id, page(20..<40, next: 40)))
     }

@@ -119,7 +119,8 @@ import Testing
     #expect(paging.send(.placeholderAppeared(90)) == [.refresh(90)])
     #expect(paging.send(.loadCompleted(first.id, page(0..<2, next: 2))) == [])
     #expect(paging.ids == [50, 51])
-    #expect(paging.complete(.refresh) == [])
+    // Row 90 takes its placeholder's place on screen, at the prepend edge.
+    #expect(paging.complete(.refresh) == [.prepend(89)])
     #expect(paging.ids == [90, 91])
     #expect(paging.machine.metrics.jumps == 2)
   }
@@ -133,7 +134,8 @@ import Testing
     #expect(paging.send(.placeholderAppeared(54)) == [.append(52)])
     #expect(paging.complete(.append) == [.append(53)])
     #expect(paging.complete(.append) == [.append(54)])
-    #expect(paging.complete(.append) == [])
+    // Row 54 takes its placeholder's place on screen, at the append edge.
+    #expect(paging.complete(.append) == [.append(55)])
     #expect(paging.ids == [50, 51, 52, 53, 54])
     #expect(paging.machine.metrics.jumps == 0)
   }

@@ -116,7 +116,8 @@ import Testing
     #expect(paging.send(.start) == [.refresh(nil)])
     #expect(paging.complete(.refresh) == [])
     #expect(paging.send(.placeholderAppeared(600)) == [.refresh(600)])
-    #expect(paging.complete(.refresh) == [])
+    // Row 600 took the placeholder's place on screen: it is at the prepend edge.
+    #expect(paging.complete(.refresh) == [.prepend(599)])
     #expect(paging.ids == Array(600..<620))
     _ = paging.send(.placeholderDisappeared(600))
     for id in 600..<610 { _ = paging.send(.rowAppeared(.id(id))) }
@@ -160,7 +161,8 @@ import Testing
     #expect(paging.machine.metrics.jumps == 1)
     #expect(paging.ids == [50, 51])
     #expect(paging.send(.retry) == [.refresh(0)])
-    #expect(paging.complete(.refresh) == [])
+    // The placeholders shown are rows now, and the last of them is near the append edge.
+    #expect(paging.complete(.refresh) == [.append(2)])
     #expect(paging.ids == [0, 1])
   }
 
@@ -186,7 +188,9 @@ import Testing
     #expect(feed.rows.count == 1_000)
     feed.rowAppeared(feed.rows[600])
     await feed.waitForLoadsToEnd()
-    #expect(source.cursors == [nil, 600])
+    // The jump, then the pages on either side that the prefetch distance reaches from the
+    // rows now on screen.
+    #expect(source.cursors == [nil, 600, 580, 620])
     #expect(feed.rows[600] == .item(Row(id: 600)))
     #expect(feed.metrics.jumps == 1)
     let refused = Paginator(

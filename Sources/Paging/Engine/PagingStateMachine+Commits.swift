@@ -58,6 +58,9 @@ extension PagingStateMachine {
       recomputeViewport()
     } else {
       viewport.shift(by: result.inserted)
+      // An append in flight measures the scroll from where its edge's row was: the rows put
+      // above move it, and would read as a scroll.
+      prefetchEstimator.shift(by: result.inserted)
     }
     if result.inserted > 0, let top { scrollAnchor = top }
     if let cursor = committedCursor(of: request.cursor) { committedCursors.insert(cursor) }

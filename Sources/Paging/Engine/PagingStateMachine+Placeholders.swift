@@ -82,15 +82,28 @@ extension PagingStateMachine {
     viewport.placeholders.remove(position)
   }
 
-  /// Forgets the placeholders whose rows have loaded: their rows signal for themselves.
+  /// The placeholders shown whose rows have loaded are those rows shown: the list draws the
+  /// row in the placeholder's place, so the viewport counts it from now, before its own
+  /// signal comes (a jump's page then triggers its edges at its commit, and the rows' burst of
+  /// appearances that follows reads as no scroll). Placeholders outside the list are dropped.
   /// - Complexity: O(placeholders shown).
   mutating func forgetLoadedPlaceholders() {
     guard !viewport.placeholders.isEmpty else { return }
     let loaded = loadedPositions
     let end = loaded.upperBound.saturatingAdding(placeholdersAfter)
-    viewport.placeholders = viewport.placeholders.filter {
-      $0 >= 0 && $0 < end && !loaded.contains($0)
+    var kept = Set<Int>()
+    for position in viewport.placeholders.sorted() {
+      guard loaded.contains(position) else {
+        if position >= 0, position < end { kept.insert(position) }
+        continue
+      }
+      let id = store[position - loaded.lowerBound].id
+      // A row the filter hides is on no screen.
+      if let shown = shownPosition(of: id, near: .none) {
+        viewport.appeared(id, at: shown.position, place: shown.place)
+      }
     }
+    viewport.placeholders = kept
   }
 
   /// How far the placeholder for `position` lies beyond the loaded rows, in rows (1 for the row

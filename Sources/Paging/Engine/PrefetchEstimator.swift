@@ -20,10 +20,16 @@ struct PrefetchEstimator: Sendable {
   mutating func started<ID>(
     _ id: PageRequestID, direction: LoadDirection, viewport: Viewport<ID>, count: Int
   ) {
+    // With at most one row known on screen, the row that triggered the load is the first of a
+    // new screen (the first page's, a refresh's), whose other rows appear in the same frame:
+    // they would read as a scroll, so the load measures none.
+    let measurable = viewport.visible.count > 1
     switch direction {
     case .refresh: return
-    case .prepend: prepend = Running(id: id, nearest: viewport.lowest, count: count)
-    case .append: append = Running(id: id, nearest: viewport.highest, count: count)
+    case .prepend:
+      prepend = Running(id: id, nearest: measurable ? viewport.lowest : nil, count: count)
+    case .append:
+      append = Running(id: id, nearest: measurable ? viewport.highest : nil, count: count)
     }
   }
 
@@ -44,12 +50,14 @@ struct PrefetchEstimator: Sendable {
     let duration: Duration?
     let scrolled: Int
     let heldAtEdge: Bool
+    let started: Bool
     switch direction {
     case .refresh: return
     case .append:
       guard let running = append, running.id == id else { return }
       append = nil
       duration = running.duration
+      started = running.nearest != nil
       let reached = viewport.highest ?? -1
       scrolled = max(0, reached - (running.nearest ?? -1))
       heldAtEdge = running.count > 0 && reached >= running.count - 1
@@ -57,12 +65,16 @@ struct PrefetchEstimator: Sendable {
       guard let running = prepend, running.id == id else { return }
       prepend = nil
       duration = running.duration
+      started = running.nearest != nil
       // Positions do not move during a prepend's load: only the prepend's own commit shifts
       // them, and this runs before it.
       let reached = viewport.lowest ?? running.count
       scrolled = max(0, (running.nearest ?? running.count) - reached)
       heldAtEdge = running.count > 0 && reached <= 0
     }
+    // A load that started with no row known on screen (the placeholders of a jump, before its
+    // rows appear) measured no scroll: from nowhere, every row would read as scrolled.
+    guard started else { return }
     var demand = heldAtEdge ? 2 * scrolled : scrolled
     if let duration, duration > .zero, demand > 0,
       let slow = latencies.percentile(rule.latencyPercentile)
