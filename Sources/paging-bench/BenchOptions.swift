@@ -13,6 +13,9 @@ struct BenchOptions: Sendable {
   var updateReport = false
   /// `--memory-probe N`: run as the memory benchmark's child and print its report.
   var memoryProbe: Int?
+  /// `--memory-total T` (with `--memory-probe`): the probe's pages count the rows around them as
+  /// a list of `T` rows.
+  var memoryTotal: Int?
   /// Run only the capped-window and restore profiles and print their goals.
   var cappedWindow = false
   /// `--walk N`: only walk N rows of an in-memory source (``WalkBenchmark``) and print it.
@@ -135,6 +138,9 @@ struct BenchOptions: Sendable {
       case "--memory-probe":
         guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
         options.memoryProbe = count
+      case "--memory-total":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
+        options.memoryTotal = count
       default: return nil
       }
     }

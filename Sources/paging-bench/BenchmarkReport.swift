@@ -29,6 +29,8 @@ struct BenchmarkReport: Codable, Sendable {
   /// The SQLite cache: commits against Python's `sqlite3`, the first row after a relaunch,
   /// memory scrolling a large cache.
   let sqlite: SQLiteBenchmark.Result
+  /// The scrubber: a counted list dragged with the scroll bar, and the placeholders' memory.
+  let scrubber: ScrubberProfile.Result
   /// Every goal with its verdict.
   let goals: [Goal]
 
@@ -68,6 +70,7 @@ struct BenchmarkReport: Codable, Sendable {
       \(CappedWindowProfile.markdown(cappedWindow[0], forward: cappedWindow[1]))
       \(LocalChangeProfiles.markdown(localChanges))
       \(SQLiteBenchmark.markdown(sqlite))
+      \(ScrubberProfile.markdown(scrubber))
       """
   }
 

@@ -7,10 +7,11 @@ enum Fill {
   static let pageSize = 50
 
   /// A state machine holding rows `0 ..< count`, with more pages to come after them, and
-  /// before them when `previousCursor` is given (the first page's previous cursor).
-  static func machine(count: Int, pageSize: Int = Fill.pageSize, previousCursor: Int? = nil)
-    -> PagingStateMachine<SmallItem, Int>
-  {
+  /// before them when `previousCursor` is given (the first page's previous cursor). With a
+  /// `total`, the pages count the rows around them as a list of `total` rows (placeholders).
+  static func machine(
+    count: Int, pageSize: Int = Fill.pageSize, previousCursor: Int? = nil, total: Int? = nil
+  ) -> PagingStateMachine<SmallItem, Int> {
     var machine = PagingStateMachine<SmallItem, Int>()
     var effects = machine.handle(.start)
     while case .startLoad(let request) = effects.first {
@@ -19,7 +20,8 @@ enum Fill {
       let end = min(start + pageSize, count)
       let page = Page(
         items: SmallItem.page(start..<end), nextCursor: end,
-        previousCursor: request.direction == .refresh ? previousCursor : nil)
+        previousCursor: request.direction == .refresh ? previousCursor : nil,
+        itemsBefore: total.map { _ in start }, itemsAfter: total.map { max(0, $0 - end) })
       _ = machine.handle(.loadCompleted(request.id, page))
       effects = machine.handle(.loadNextPage)
     }

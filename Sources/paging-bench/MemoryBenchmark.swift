@@ -51,11 +51,15 @@ enum MemoryBenchmark {
     let after: MemoryUsage
   }
 
-  /// Runs in the child: builds the store and returns a ``Probe`` as one line of JSON.
-  static func probe(count: Int) -> String {
+  /// Runs in the child: builds the store (counted as a list of `total` rows, when given, whose
+  /// rows with their placeholders are read and held) and returns a ``Probe`` as one line of
+  /// JSON.
+  static func probe(count: Int, total: Int? = nil) -> String {
     let before = MemoryUsage.current()
-    let machine = Fill.machine(count: count)
+    let machine = Fill.machine(count: count, total: total)
+    let rows = machine.rows
     let after = MemoryUsage.current()
+    blackHole(rows)
     let probe = Probe(
       items: machine.items.count, arrayCapacity: machine.items.allocatedCapacity,
       indexBytes: machine.store.indexByteCount, before: before, after: after)
@@ -65,10 +69,12 @@ enum MemoryBenchmark {
   }
 
   /// Runs the child for `count` items, with the fixed and the default mmap threshold.
+  /// - Parameter total: The list's length, when its pages count the rows around them.
   /// - Throws: When a child cannot start or prints no valid report.
-  static func run(count: Int) throws -> Result {
-    let fixed = try runChild(count: count, tunables: "glibc.malloc.mmap_threshold=131072")
-    let standard = try runChild(count: count, tunables: nil)
+  static func run(count: Int, total: Int? = nil) throws -> Result {
+    let fixed = try runChild(
+      count: count, total: total, tunables: "glibc.malloc.mmap_threshold=131072")
+    let standard = try runChild(count: count, total: total, tunables: nil)
     let fileGrowth = fixed.after.file - fixed.before.file
     return Result(
       items: fixed.items, ownBytes: MemoryLayout<SmallItem>.stride * fixed.items,
@@ -79,11 +85,12 @@ enum MemoryBenchmark {
       retainedBytesDefaultAllocator: standard.after.anonymous - standard.before.anonymous)
   }
 
-  private static func runChild(count: Int, tunables: String?) throws -> Probe {
+  private static func runChild(count: Int, total: Int?, tunables: String?) throws -> Probe {
     let child = Process()
     child.executableURL =
       Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = ["--memory-probe", String(count)]
+    child.arguments =
+      ["--memory-probe", String(count)] + (total.map { ["--memory-total", String($0)] } ?? [])
     var environment = ProcessInfo.processInfo.environment
     environment["GLIBC_TUNABLES"] = tunables
     child.environment = environment

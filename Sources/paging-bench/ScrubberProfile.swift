@@ -29,11 +29,17 @@ enum ScrubberProfile {
     let oracleRequests: Int
   }
 
-  /// The figures over the seeds.
+  /// The figures over the seeds, and the placeholders' memory.
   struct Result: Codable, Sendable {
     let rows: Int
     let drags: Int
     let sessions: [Session]
+    /// The same 10,000 rows loaded, in a list of 10,000 rows and in a counted list of
+    /// 10,000,000 (``MemoryBenchmark``, retained bytes, fixed mmap threshold).
+    let memory: [MemoryBenchmark.Result]
+
+    /// What the counted list of 10,000,000 rows holds more than the list of 10,000, in bytes.
+    var placeholderBytes: Int { memory[1].retainedBytes - memory[0].retainedBytes }
 
     /// The paginator's requests, hedges apart.
     var requests: Int {
@@ -56,14 +62,16 @@ enum ScrubberProfile {
   /// Where each drag lands, as a share of the list.
   nonisolated static let drags: [Double] = [0.6, 0.2, 0.9, 0]
 
-  /// Every seed.
-  static func run(quick: Bool) async -> Result {
+  /// Every seed, and the memory of 10,000 loaded rows in lists of 10,000 and 10,000,000 rows.
+  /// - Throws: When a memory probe cannot run.
+  static func run(quick: Bool) async throws -> Result {
     let items = (0..<rows).map(SmallItem.init)
     var sessions: [Session] = []
     for seed in PolicyComparison.seeds(quick: quick) {
       sessions.append(await session(seed: seed, items: items))
     }
-    return Result(rows: rows, drags: drags.count, sessions: sessions)
+    let memory = try [10_000, 10_000_000].map { try MemoryBenchmark.run(count: 10_000, total: $0) }
+    return Result(rows: rows, drags: drags.count, sessions: sessions, memory: memory)
   }
 
   /// One session.
@@ -126,6 +134,12 @@ enum ScrubberProfile {
       Goal(
         name: "\(name): rows on screen back to placeholders", target: "0",
         measured: "\(result.backToPlaceholders)", met: result.backToPlaceholders == 0, note: ""),
+      Goal(
+        name: "Placeholders: 10,000 rows loaded in a counted list of 10,000,000 rows, over a list"
+          + " of 10,000", target: "≤ 64 KB", measured: "\(Format.count(result.placeholderBytes)) B",
+        met: result.placeholderBytes <= 65_536,
+        note: "retained \(Format.count(result.memory[0].retainedBytes)) B and"
+          + " \(Format.count(result.memory[1].retainedBytes)) B"),
     ]
   }
 
@@ -153,6 +167,12 @@ enum ScrubberProfile {
       \(Format.table(
         ["seed", "requests", "oracle", "hedges", "jumps", "stall", "oracle stall", "duplicates", "back to placeholders"],
         rows))
+
+      Memory: the same 10,000 rows loaded (pages of 50) retain \
+      \(Format.count(result.memory[0].retainedBytes)) bytes in a list of 10,000 rows and \
+      \(Format.count(result.memory[1].retainedBytes)) bytes in a counted list of 10,000,000 \
+      (\(Format.count(result.placeholderBytes)) more; measured as the micro-benchmarks' memory, \
+      in a child process each): the placeholders are computed, never stored.
       """
   }
 }

@@ -85,7 +85,7 @@ if options.policies {
   exit(0)
 }
 if options.scrubber {
-  let scrubber = await ScrubberProfile.run(quick: options.quick)
+  let scrubber = try await ScrubberProfile.run(quick: options.quick)
   print(ScrubberProfile.markdown(scrubber))
   let goals = ScrubberProfile.goals(scrubber)
   for goal in goals {
@@ -120,7 +120,7 @@ if options.micro {
   }
 }
 if let count = options.memoryProbe {
-  print(MemoryBenchmark.probe(count: count))
+  print(MemoryBenchmark.probe(count: count, total: options.memoryTotal))
   exit(0)
 }
 
@@ -143,17 +143,19 @@ do {
   let localChanges = await LocalChangeProfiles.run(quick: options.quick, items: notes)
   print("paging-bench: the SQLite cache…")
   let sqlite = try await SQLiteBenchmark.run(quick: options.quick)
+  print("paging-bench: the scrubber, and the placeholders' memory…")
+  let scrubber = try await ScrubberProfile.run(quick: options.quick)
   let report = BenchmarkReport(
     machine: .current(), date: date,
     command: (["swift run -c release paging-bench"] + arguments).joined(separator: " "),
     quick: options.quick, durationSeconds: Stopwatch.elapsed(since: started) / 1e9,
     loadAverage: [loadAtStart, MachineInfo.loadAverage()].compactMap { $0 },
     micro: micro, policies: policies, cappedWindow: [capped, cappedForward],
-    cappedScrollBack: scrollBack, localChanges: localChanges, sqlite: sqlite,
+    cappedScrollBack: scrollBack, localChanges: localChanges, sqlite: sqlite, scrubber: scrubber,
     goals: micro.goals + PolicyComparison.goals(policies)
       + CappedScrollBack.goals(scrollBack, quick: options.quick)
       + CappedWindowProfile.goals(capped) + LocalChangeProfiles.goals(localChanges)
-      + SQLiteBenchmark.goals(sqlite))
+      + SQLiteBenchmark.goals(sqlite) + ScrubberProfile.goals(scrubber))
   for goal in report.goals {
     print("\(goal.met ? "met    " : "NOT MET") \(goal.name): \(goal.measured) (\(goal.target))")
   }
