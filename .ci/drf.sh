@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A real Django REST framework app (.ci/drf/app.py: 300 notes, page sizes capped at 50) on
+# A real Django REST framework app (.ci/drf/app.py: 300 notes, and 100,000 under big/, page
+# sizes capped at 50) on
 # 127.0.0.1 for PagingHTTP's tests of the next URL in the body, the GitHub-style Link header
 # (drf-link-header-pagination), page numbers and offsets against a capped page size.
 #
@@ -26,7 +27,7 @@ start() {
   rm -f "$state/notes.db"
   local log=$state/server.log
   : >"$log"
-  "$venv/bin/python" .ci/drf/app.py "$state/notes.db" 0 </dev/null >"$log" 2>&1 &
+  "$venv/bin/python" .ci/drf/app.py "$state/notes.db" 0 --big </dev/null >"$log" 2>&1 &
   local pid=$!
   echo "$pid" >"$state/pid"
   local url=""
@@ -42,7 +43,7 @@ export PAGING_DRF_URL=$url
 export PAGING_DRF_PYTHON=$venv/bin/python
 export PAGING_DRF_APP=$root/.ci/drf/app.py
 EOF2
-  say "serving 300 notes at $url (pid $pid)"
+  say "serving 300 notes, and 100,000 under big/, at $url (pid $pid)"
   cat "$state/env"
 }
 

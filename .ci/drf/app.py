@@ -1,15 +1,20 @@
 """A single-file Django REST framework app over a SQLite table of 300 notes (n = 1...300), for
 PagingHTTP's tests: page numbers, limit/offset and cursors, in the body and (with
 drf-link-header-pagination) in a GitHub-style Link header. Page sizes above 50 are capped.
+`big/pages/` and `big/offsets/` page a second table of 100,000 notes (n = 1...100000) with
+their count, for the tests of jumps in a counted list.
 
-    python app.py DB PORT    migrates, seeds and serves on 127.0.0.1:PORT (prints
-                             "running on http://127.0.0.1:PORT " once it listens)
+    python app.py DB PORT [--big]   migrates, seeds and serves on 127.0.0.1:PORT (prints
+                                    "running on http://127.0.0.1:PORT " once it listens);
+                                    --big seeds the 100,000 notes too (a few seconds), which
+                                    the fault tests' own servers skip
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 database, port = sys.argv[1], int(sys.argv[2])
+seeds_big = "--big" in sys.argv[3:]
 
 import django
 from django.conf import settings
@@ -29,7 +34,7 @@ from django.urls import path
 from drf_link_header_pagination import LinkHeaderPagination
 from rest_framework import generics, pagination, serializers
 
-from notes.models import Note
+from notes.models import BigNote, Note
 
 
 class NoteSerializer(serializers.ModelSerializer):
@@ -54,21 +59,35 @@ class LinkPages(LinkHeaderPagination):
     page_size, page_size_query_param, max_page_size = 20, "page_size", 50
 
 
-def view(paginator):
+class BigNoteSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = BigNote
+        fields = ["id", "n", "title"]
+
+
+def view(paginator, model=Note, serializer=NoteSerializer):
     return generics.ListAPIView.as_view(
-        queryset=Note.objects.order_by("n"), serializer_class=NoteSerializer, pagination_class=paginator)
+        queryset=model.objects.order_by("n"), serializer_class=serializer, pagination_class=paginator)
 
 
 urlpatterns = [
     path("pages/", view(Pages)), path("offsets/", view(Offsets)), path("cursors/", view(Cursors)),
     path("links/", view(LinkPages)),
+    path("big/pages/", view(Pages, BigNote, BigNoteSerializer)),
+    path("big/offsets/", view(Offsets, BigNote, BigNoteSerializer)),
 ]
 
 with connection.schema_editor() as editor:
-    if "notes_note" not in connection.introspection.table_names():
+    tables = connection.introspection.table_names()
+    if "notes_note" not in tables:
         editor.create_model(Note)
+    if "notes_bignote" not in tables:
+        editor.create_model(BigNote)
 if not Note.objects.exists():
     Note.objects.bulk_create(Note(n=n, title=f"note {n}") for n in range(1, 301))
+if seeds_big and not BigNote.objects.exists():
+    BigNote.objects.bulk_create(
+        (BigNote(n=n, title=f"note {n}") for n in range(1, 100_001)), batch_size=5_000)
 
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 from django.core.wsgi import get_wsgi_application

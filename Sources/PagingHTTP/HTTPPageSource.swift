@@ -211,6 +211,23 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     }
   }
 
+  /// Whether the source can load a page at any position, so that a list can jump there in one
+  /// request (rulebook R31): the offset and page-number strategies given the total count
+  /// (``HTTPPagingStrategy/offset(queryItem:limit:limitQueryItem:itemsPath:totalCount:)``,
+  /// ``HTTPPagingStrategy/pageNumber(queryItem:firstPage:pageSize:pageSizeQueryItem:itemsPath:totalCount:totalPages:nextPage:)``),
+  /// whose pages then count the rows around them. Cursor, link and next-URL strategies cannot:
+  /// their lists load page by page towards a far placeholder.
+  public var jumpingSupported: Bool { strategy.jumpingSupported && firstPage != nil }
+
+  /// The cursor of the page around the row at `position` (from 0): for offsets, the offset
+  /// half a page before it, so that it lands mid-page; for page numbers, the page that holds
+  /// it. The first page's cursor for a strategy that cannot jump.
+  /// - Parameter position: The row's position in the collection, from 0.
+  /// - Returns: The cursor.
+  public func cursor(around position: Int) -> HTTPCursor? {
+    firstPage.flatMap { strategy.cursor(around: position, first: $0) } ?? firstPage
+  }
+
   /// Whether a page may be requested twice (a hedge, `HedgingPolicy`): `true` for a `GET`
   /// (an idempotent method, RFC 9110 §9.2.2) and for a GraphQL connection, whose pages are
   /// queries even though they are posted; `false` for any other `POST` (a body of the

@@ -6,6 +6,40 @@ import Paging
 #endif
 
 extension HTTPPagingStrategy {
+  /// Whether the strategy can load a page at any position: offsets and page numbers whose
+  /// responses give the total count (rulebook R31).
+  var jumpingSupported: Bool {
+    switch kind {
+    case .offset(_, _, _, let totalCount): totalCount != nil
+    case .pageNumber(let numbers): numbers.totalCount != nil
+    default: false
+    }
+  }
+
+  /// The cursor of the page around the row at `position` (from 0), from the first page's
+  /// cursor `first`: for offsets, the offset half a page before it; for page numbers, the page
+  /// that holds it. `nil` for a strategy that cannot jump.
+  func cursor(around position: Int, first: HTTPCursor) -> HTTPCursor? {
+    let position = max(0, position)
+    switch kind {
+    case .offset(let queryItem, let limit, _, .some):
+      let offset = max(0, position - limit / 2)
+      guard let url = try? Self.url(first.url, setting: queryItem, to: String(offset)) else {
+        return nil
+      }
+      return HTTPCursor(url: url, method: first.method, body: first.body, itemsBefore: offset)
+    case .pageNumber(let numbers) where numbers.totalCount != nil:
+      let index = position / numbers.pageSize
+      guard let number = Self.checked(numbers.firstPage.addingReportingOverflow(index)),
+        let url = try? Self.url(first.url, setting: numbers.queryItem, to: String(number))
+      else { return nil }
+      return HTTPCursor(
+        url: url, method: first.method, body: first.body, itemsBefore: index * numbers.pageSize)
+    default:
+      return nil
+    }
+  }
+
   /// The query items the first page's URL gets (a page number or offset and a size).
   var firstPageQueryItems: [URLQueryItem] {
     switch kind {
@@ -106,7 +140,17 @@ extension HTTPPagingStrategy {
       // the rows actually received (fault class 28).
       let isLast = items.isEmpty || totalCount.map { seen >= $0 } ?? (items.count < asked)
       let next = isLast ? nil : try Self.url(pageURL, setting: queryItem, to: String(seen))
-      return Page(items: items, nextCursor: following(next))
+      // With a total, the page counts the rows around it and names the page before it: the
+      // list has its full length, and can jump (rulebook R31).
+      guard let totalCount, offset >= 0 else {
+        return Page(items: items, nextCursor: following(next))
+      }
+      let previous =
+        offset > 0
+        ? try Self.url(pageURL, setting: queryItem, to: String(max(0, offset - asked))) : nil
+      return Page(
+        items: items, nextCursor: following(next), previousCursor: following(previous),
+        itemsBefore: offset, itemsAfter: isLast ? 0 : max(0, totalCount - seen))
     case .afterLastItem(_, let queryItem):
       guard body.hasMore == true, let last = items.last else {
         return Page(items: items, nextCursor: nil)
@@ -169,7 +213,23 @@ extension HTTPPagingStrategy {
     } else {
       isLast = items.count < asked
     }
-    guard !isLast else { return Page(items: items, nextCursor: nil) }
+    // With a total count, the page counts the rows around it and names the page before it:
+    // the list has its full length, and can jump (rulebook R31).
+    var previous: HTTPCursor?
+    if totalCount != nil, before > 0,
+      let previousNumber = Self.checked(number.subtractingReportingOverflow(1))
+    {
+      previous = HTTPCursor(
+        url: try Self.url(pageURL, setting: queryItem, to: String(previousNumber)),
+        method: cursor.method, body: cursor.body,
+        itemsBefore: max(0, earlier - min(asked, numbers.pageSize)))
+    }
+    let counts = totalCount.map { (before: earlier, after: isLast ? 0 : max(0, $0 - seen)) }
+    guard !isLast else {
+      return Page(
+        items: items, nextCursor: nil, previousCursor: previous, itemsBefore: counts?.before,
+        itemsAfter: counts?.after)
+    }
     var next = try Self.url(
       pageURL, setting: queryItem, to: String(named.flatMap { $0 } ?? nextNumber))
     // The server capped the first page: ask for its size from now on, so that page numbers
@@ -179,8 +239,9 @@ extension HTTPPagingStrategy {
     }
     return Page(
       items: items,
-      nextCursor: HTTPCursor(url: next, method: cursor.method, body: cursor.body, itemsBefore: seen)
-    )
+      nextCursor: HTTPCursor(
+        url: next, method: cursor.method, body: cursor.body, itemsBefore: seen),
+      previousCursor: previous, itemsBefore: counts?.before, itemsAfter: counts?.after)
   }
 
   /// `body` (a JSON object; an empty one for `nil`) with `token` at `path`, keys sorted so

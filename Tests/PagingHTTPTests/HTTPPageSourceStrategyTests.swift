@@ -206,6 +206,45 @@ struct HTTPPageSourceStrategyTests {
     #expect(notLast.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?p=1")
   }
 
+  /// Offsets and page numbers given the total can jump (R31): the cursor around a position is
+  /// the offset half a page before it, or the page that holds it, with the rows before it
+  /// counted; a page-number page then counts the rows around it and names the page before.
+  /// Strategies without a total, and cursor strategies, cannot.
+  @Test func offsetsAndPageNumbersWithATotalJump() async throws {
+    let offsets = HTTPPageSource<Note>(
+      url: base, strategy: .offset(limit: 20, itemsPath: ["items"], totalCount: ["count"]),
+      transport: StubTransport(StubReply(body: "[]")))
+    #expect(offsets.jumpingSupported)
+    #expect(
+      offsets.cursor(around: 6_010)?.url.absoluteString
+        == "https://api.example.com/v1/notes?limit=20&offset=6000")
+    #expect(offsets.cursor(around: 3)?.itemsBefore == 0)
+    let transport = StubTransport(
+      StubReply(body: #"{"total": 100, "results": \#(notesJSON(41...60))}"#))
+    let pages = HTTPPageSource<Note>(
+      url: base,
+      strategy: .pageNumber(pageSize: 20, itemsPath: ["results"], totalCount: ["total"]),
+      transport: transport)
+    #expect(pages.jumpingSupported)
+    let cursor = try #require(pages.cursor(around: 45))
+    #expect(cursor.url.absoluteString == "https://api.example.com/v1/notes?page=3")
+    #expect(cursor.itemsBefore == 40)
+    let page = try await pages.loadPage(pageRequest(cursor))
+    #expect(page.itemsBefore == 40)
+    #expect(page.itemsAfter == 40)
+    #expect(page.previousCursor?.url.absoluteString == "https://api.example.com/v1/notes?page=2")
+    #expect(page.previousCursor?.itemsBefore == 20)
+    #expect(page.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?page=4")
+    for strategy in [
+      HTTPPagingStrategy.offset(limit: 20), .pageNumber(pageSize: 20), .linkHeader(),
+      .nextURL(bodyPath: ["next"]),
+    ] {
+      let source = HTTPPageSource<Note>(url: base, strategy: strategy, transport: transport)
+      #expect(!source.jumpingSupported)
+      #expect(source.cursor(around: 45) == source.firstPage)
+    }
+  }
+
   @Test func offsetAdvancesByTheItemsReceivedAndEndsOnTotalOrEmpty() async throws {
     let transport = StubTransport { request in
       let query = request.url?.query ?? ""
@@ -226,7 +265,17 @@ struct HTTPPageSourceStrategyTests {
       first.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=3")
     #expect(
       atThree.nextCursor?.url.absoluteString == "https://api.example.com/v1/notes?limit=3&offset=6")
-    #expect(atSix == Page(items: [], nextCursor: nil))
+    // With the total, pages count the rows around them and name the page before (R31).
+    #expect(atSix.items.isEmpty)
+    #expect(atSix.nextCursor == nil)
+    #expect(atSix.itemsBefore == 6)
+    #expect(atSix.itemsAfter == 0)
+    #expect(first.itemsBefore == 0)
+    #expect(first.itemsAfter == 4)
+    #expect(first.previousCursor == nil)
+    #expect(
+      atThree.previousCursor?.url.absoluteString
+        == "https://api.example.com/v1/notes?limit=3&offset=0")
     #expect(pastTotal.nextCursor == nil)
     #expect(
       await transport.requestedURLs.first == "https://api.example.com/v1/notes?offset=0&limit=3")
