@@ -23,7 +23,7 @@ package final class ReplySource: PageSource, Sendable {
   /// Counted pages of `size` rows of a list of `total`, whose cursor is the offset of the
   /// page's first row, and which jumps with the key `max(0, position - size / 2)`.
   package static func offsets(total: Int, size: Int) -> ReplySource {
-    ReplySource(around: { max(0, $0 - size / 2) }) { cursor, _ in
+    let reply: @Sendable (Int?, Int) -> Page<Row, Int> = { cursor, _ in
       let start = min(cursor ?? 0, total)
       let end = min(start + size, total)
       return Page(
@@ -31,6 +31,7 @@ package final class ReplySource: PageSource, Sendable {
         previousCursor: start > 0 ? max(0, start - size) : nil, itemsBefore: start,
         itemsAfter: total - end)
     }
+    return ReplySource(around: { max(0, $0 - size / 2) }, reply)
   }
 
   package var jumpingSupported: Bool { around != nil }
