@@ -60,7 +60,7 @@ extension PagingStateMachine {
       let hedge = PageRequest(
         id: PageRequestID(rawValue: nextRequestNumber), direction: direction,
         cursor: attempt.request.cursor, generation: generation, query: attempt.request.query,
-        isHedge: true)
+        isHedge: true, isJump: attempt.request.isJump)
       nextRequestNumber += 1
       recordedMetrics.hedgesStarted += 1
       attempt.hedgeState = .inFlight(hedge)

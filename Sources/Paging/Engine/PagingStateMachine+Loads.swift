@@ -65,9 +65,10 @@ extension PagingStateMachine {
     _ direction: LoadDirection, cursor: Cursor?, automaticRetries: Int = 0,
     sourceCancellations: Int = 0, explicit: Bool = true, plan: RefreshPlan<Item, Cursor>? = nil
   ) -> PagingEffect<Cursor> {
+    let isJump = if case .jump? = plan { true } else { false }
     let request = PageRequest(
       id: PageRequestID(rawValue: nextRequestNumber), direction: direction, cursor: cursor,
-      generation: generation, query: local.query?.value)
+      generation: generation, query: local.query?.value, isJump: isJump)
     nextRequestNumber += 1
     recordedMetrics.requestsStarted += 1
     prefetchEstimator.started(

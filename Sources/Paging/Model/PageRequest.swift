@@ -20,6 +20,11 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// answer of the two commits and the other is cancelled, so the source must be idempotent
   /// for reads (a `GET`); a log should not count it as a duplicate.
   package let isHedge: Bool
+  /// Whether this refresh is a jump (rulebook R31): the user dragged to a far placeholder, and
+  /// the page around it replaces the window. A source that keeps a cache of what the network
+  /// sent (PagingSQLite's `CachedPageSource`) answers it from the cache, as a scroll there
+  /// would, instead of fetching the list again; any other source loads it as any page.
+  public let isJump: Bool
 
   /// The query of the request's generation (see ``Paginator/setQuery(_:transition:)``).
   @usableFromInline let queryValue: QueryValue?
@@ -50,9 +55,10 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
   ///   - generation: The generation the request belongs to.
   ///   - query: The query the page is for (default: none).
   ///   - isHedge: Whether it hedges a slower request (default `false`).
+  ///   - isJump: Whether it is a jump's refresh (default `false`).
   package init(
     id: PageRequestID, direction: LoadDirection, cursor: Cursor?, generation: Generation,
-    query: (any Hashable & Sendable)? = nil, isHedge: Bool = false
+    query: (any Hashable & Sendable)? = nil, isHedge: Bool = false, isJump: Bool = false
   ) {
     self.id = id
     self.direction = direction
@@ -60,6 +66,7 @@ public struct PageRequest<Cursor: Hashable & Sendable>: Hashable, Sendable {
     self.generation = generation
     self.queryValue = query.map(QueryValue.init)
     self.isHedge = isHedge
+    self.isJump = isJump
   }
 }
 

@@ -11,7 +11,7 @@ extension PagingSnapshot {
   ///   last page's next cursor, and end where those are `nil`.
   /// - Complexity: O(*n*) for *n* items.
   package static func pages(
-    _ pages: [(cursor: Cursor?, items: [Item], previousCursor: Cursor?, nextCursor: Cursor?)],
+    _ pages: [(cursor: Cursor?, page: Paging.Page<Item, Cursor>)],
     initialCursor: Cursor?, anchor: Item.ID?
   ) -> PagingSnapshot {
     PagingSnapshot(
@@ -19,11 +19,12 @@ extension PagingSnapshot {
       origin: initialCursor,
       pages: pages.map {
         Page(
-          cursor: $0.cursor, items: $0.items, previousCursor: $0.previousCursor,
-          nextCursor: $0.nextCursor)
+          cursor: $0.cursor, items: $0.page.items, previousCursor: $0.page.previousCursor,
+          nextCursor: $0.page.nextCursor, itemsBefore: $0.page.itemsBefore,
+          itemsAfter: $0.page.itemsAfter)
       },
-      prepend: pages.first?.previousCursor.map { .more($0) } ?? .end,
-      append: pages.last?.nextCursor.map { .more($0) } ?? .end,
+      prepend: pages.first?.page.previousCursor.map { .more($0) } ?? .end,
+      append: pages.last?.page.nextCursor.map { .more($0) } ?? .end,
       beyondFirst: [], beyondLast: [], anchor: anchor)
   }
 }

@@ -82,6 +82,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   public let database: PagingDatabase
   /// The network source that fills the cache.
   public let remote: Remote
+  /// Whether pages count the cached rows before and after them, so that the list has the
+  /// cache's length with placeholders, and can jump (rulebook R31).
+  public let countsRows: Bool
   private let cache: PageCache<Item, Remote.Cursor>
   private let remoteInitialCursor: Remote.Cursor?
   private let initialize: InitializeAction
@@ -100,15 +103,22 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   ///   - initialize: What the first refresh does when the cache holds its page (default:
   ///     always refresh from the network).
   ///   - now: The wall clock that stamps pages and ages the cache (default `Date.init`).
+  ///   - countsRows: Whether each page counts the cached rows before and after it, in the
+  ///     transaction that reads it (default `false`): the list then has the cache's length,
+  ///     with a placeholder for each row not loaded, and a placeholder far away loads the cached
+  ///     page that holds it in one read, a jump (rulebook R31). The count is the cache's, never
+  ///     the network's total, so the last cached row still loads the network's next page. Two
+  ///     counts over the rows' index per page: O(*n*) for *n* cached rows.
   /// - Throws: ``PagingDatabaseError`` when the file cannot be written.
   public init(
     database: PagingDatabase, list: String, remote: Remote,
     remoteInitialCursor: Remote.Cursor? = nil,
     initialize: InitializeAction = .launchInitialRefresh,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, countsRows: Bool = false
   ) throws(PagingDatabaseError) {
     self.database = database
     self.remote = remote
+    self.countsRows = countsRows
     self.cache = PageCache(list: list)
     self.remoteInitialCursor = remoteInitialCursor
     self.initialize = initialize
@@ -171,7 +181,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let cache = cache
     let (snapshot, version, dataVersion) = try database.withConnection { db in
       (
-        try Self.window(db, cache, limit: configuration.maxSize ?? .max),
+        try db.readTransaction {
+          try Self.window(db, cache, limit: configuration.maxSize ?? .max, counted: countsRows)
+        },
         try cache.version(db), try db.dataVersion()
       )
     }
@@ -305,6 +317,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   ///   or written in one transaction, besides the network source's load.
   public func loadPage(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {
     let key = request.cursor ?? 0
+    // A jump reads the cached page there, as a scroll to it would: no network refresh.
+    if request.isJump, let page = try jump(request, key) { return page }
     switch request.direction {
     case .refresh: return try await refresh(request, key)
     case .append: return try await fill(request, key, beside: key - 1)
@@ -328,7 +342,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       let cached = try database.withConnection { db -> Page<Item, Int>? in
         guard let header = try cache.header(db),
           kind == .reload || isFresh(header.refreshedAt),
-          let page = try Self.page(db, cache, at: key)
+          let page = try Self.page(db, cache, at: key, counted: countsRows)
         else { return nil }
         let version = try cache.version(db)
         state.withLock {
@@ -359,7 +373,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         committed(from: before, to: try cache.version(db))
         replaced = true
       }
-      guard let stored = try Self.page(db, cache, at: key) else {
+      guard let stored = try Self.page(db, cache, at: key, counted: countsRows) else {
         throw PagingDatabaseError.cacheChanged
       }
       return (stored, replaced)
@@ -373,6 +387,40 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     return stored
   }
 
+  /// A jump's page, read from the cache in a new generation of the list's, or `nil` when the
+  /// cache does not hold it (the jump then refreshes as any refresh does).
+  private func jump(_ request: PageRequest<Int>, _ key: Int) throws -> Page<Item, Int>? {
+    try checkCurrent(request)
+    let cache = cache
+    let countsRows = countsRows
+    return try database.withConnection { db -> Page<Item, Int>? in
+      guard let page = try Self.page(db, cache, at: key, counted: countsRows) else { return nil }
+      let version = try cache.version(db)
+      state.withLock {
+        $0.live = request.generation
+        $0.seen = version
+        $0.sawRefresh = true
+      }
+      return page
+    }
+  }
+
+  // MARK: Jumps
+
+  /// Whether a list over this source can jump: when pages count the rows around them
+  /// (``countsRows``).
+  public var jumpingSupported: Bool { countsRows }
+
+  /// The place of the cached page that holds the row at `position` (from 0), or the first
+  /// page's when the cache holds fewer rows.
+  /// - Parameter position: The row's position in the cached list.
+  /// - Returns: The page's place.
+  /// - Complexity: O(`position`) over the rows' index.
+  public func cursor(around position: Int) -> Int? {
+    let cache = cache
+    return (try? database.withConnection { try cache.ordinal($0, ofRowAt: position) }) ?? 0
+  }
+
   /// The page at `key`: from the cache, else fetched at the remote key that the page at
   /// `neighbour` gives for it, and committed with its rows in one transaction.
   private func fill(
@@ -382,7 +430,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let cache = cache
     let found = try database.withConnection { db in
       (
-        page: try Self.page(db, cache, at: key),
+        page: try Self.page(db, cache, at: key, counted: countsRows),
         neighbour: try cache.page(db, at: neighbour), generation: try cache.header(db)?.generation
       )
     }
@@ -403,7 +451,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         try cache.insert(
           db, page, loadedBy: cursor, at: key, generation: generation, fetchedAt: fetchedAt)
       }
-      guard let stored = try Self.page(db, cache, at: key) else {
+      guard let stored = try Self.page(db, cache, at: key, counted: countsRows) else {
         throw PagingDatabaseError.cacheChanged
       }
       return stored
@@ -447,22 +495,29 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
 
   /// The cached page at `key` as the paginator sees it: its neighbours are the places beside
   /// it, when the cache holds them or the network has them.
+  /// With `counted`, the page counts the cached rows before and after it, read in the same
+  /// transaction as its rows.
   private static func page(
-    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, at key: Int
+    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, at key: Int,
+    counted: Bool = false
   ) throws -> Page<Item, Int>? {
-    guard let stored = try cache.page(db, at: key), let range = try cache.ordinals(db) else {
-      return nil
+    try db.readTransaction {
+      guard let stored = try cache.page(db, at: key), let range = try cache.ordinals(db) else {
+        return nil
+      }
+      let counts = counted ? try cache.rowCounts(db, around: key) : nil
+      return Page(
+        items: stored.items,
+        nextCursor: key < range.upperBound || stored.nextCursor != nil ? key + 1 : nil,
+        previousCursor: key > range.lowerBound || stored.previousCursor != nil ? key - 1 : nil,
+        itemsBefore: counts?.before, itemsAfter: counts?.after)
     }
-    return Page(
-      items: stored.items,
-      nextCursor: key < range.upperBound || stored.nextCursor != nil ? key + 1 : nil,
-      previousCursor: key > range.lowerBound || stored.previousCursor != nil ? key - 1 : nil)
   }
 
   /// A snapshot of the cached pages around the saved anchor, at most `limit` rows (at least
   /// the anchor's page), or `nil` when nothing is cached.
   private static func window(
-    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, limit: Int
+    _ db: SQLiteConnection, _ cache: PageCache<Item, Remote.Cursor>, limit: Int, counted: Bool
   ) throws -> PagingSnapshot<Item, Int>? {
     guard let range = try cache.ordinals(db) else { return nil }
     let anchor = try cache.anchor(db)
@@ -492,12 +547,18 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         }
       }
     }
-    return .pages(
-      pages.map {
-        (
-          cursor: $0.key, items: $0.page.items, previousCursor: $0.page.previousCursor,
-          nextCursor: $0.page.nextCursor
-        )
-      }, initialCursor: 0, anchor: anchor)
+    if counted, let first = pages.first {
+      // Counted once, for the first page; each next page's counts follow from its rows.
+      var before = try cache.rowCounts(db, around: first.key).before
+      var after = pages.map(\.page.items.count).reduce(0, +) - first.page.items.count
+      after += try cache.rowCounts(db, around: pages[pages.count - 1].key).after
+      for index in pages.indices {
+        after -= index == 0 ? 0 : pages[index].page.items.count
+        pages[index].page.itemsBefore = before
+        pages[index].page.itemsAfter = after
+        before += pages[index].page.items.count
+      }
+    }
+    return .pages(pages.map { (cursor: $0.key, page: $0.page) }, initialCursor: 0, anchor: anchor)
   }
 }

@@ -97,6 +97,29 @@ where
     return page
   }
 
+  /// How many cached rows lie before and after the page at `ordinal`.
+  /// - Complexity: O(*n*) for the *n* rows cached: two counts over the rows' index.
+  package func rowCounts(_ db: SQLiteConnection, around ordinal: Int) throws
+    -> (before: Int, after: Int)
+  {
+    let before = try db.statement(
+      "SELECT count(*) FROM paging_row WHERE list = ? AND ordinal < ?"
+    ).integer([.text(list), .int(ordinal)])
+    let after = try db.statement(
+      "SELECT count(*) FROM paging_row WHERE list = ? AND ordinal > ?"
+    ).integer([.text(list), .int(ordinal)])
+    return (Int(before ?? 0), Int(after ?? 0))
+  }
+
+  /// The ordinal of the page that holds the cached row at `position` (from 0, in list order),
+  /// or `nil` past the last one.
+  /// - Complexity: O(`position`) over the rows' index.
+  package func ordinal(_ db: SQLiteConnection, ofRowAt position: Int) throws -> Int? {
+    try db.statement(
+      "SELECT ordinal FROM paging_row WHERE list = ? ORDER BY ordinal, position LIMIT 1 OFFSET ?"
+    ).integer([.text(list), .int(max(0, position))]).map(Int.init)
+  }
+
   /// The ordinal of the page that holds the row with `id`, if cached.
   package func ordinal(_ db: SQLiteConnection, of id: String) throws -> Int? {
     try db.statement("SELECT min(ordinal) FROM paging_row WHERE list = ? AND id = ?")

@@ -108,6 +108,24 @@ package final class SQLiteConnection {
     return statement
   }
 
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED`), so that its reads see one state of
+  /// the file, or in the transaction already open.
+  /// - Parameter body: The reads.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``SQLiteError``, or what `body` throws.
+  package func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+    try execute("BEGIN DEFERRED")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
   /// Runs `body` in a write transaction begun with `BEGIN IMMEDIATE`, which takes the write
   /// lock at once (waiting up to the busy timeout), and commits; when `body` throws, or the
   /// commit fails, rolls back and rethrows, so nothing of it is kept.

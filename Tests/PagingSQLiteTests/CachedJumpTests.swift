@@ -1,0 +1,96 @@
+import Foundation
+import Paging
+import PagingTesting
+import Testing
+
+@testable import PagingSQLite
+
+/// A counted list over the SQLite cache (rulebook R31): with `countsRows`, each page counts the
+/// cached rows around it in the transaction that reads it, so the list has the cache's length;
+/// a placeholder far away reads the cached page that holds it in one read, without the
+/// network, and the last cached row still loads the network's next page. Three minutes: a
+/// million rows are written first, which under ThreadSanitizer takes several times its 5 s.
+@MainActor
+@Suite(.timeLimit(.minutes(3))) struct CachedJumpTests {
+  /// Writes `count` rows into the cache of `list` in pages of `pageSize`, as a walk of the
+  /// network would have left them (the last page names a next network page, "more").
+  static func fill(
+    _ database: PagingDatabase, count: Int, pageSize: Int, list: String = "feed"
+  ) throws {
+    let cache = PageCache<Row, String>(list: list)
+    let date = Date(timeIntervalSince1970: 1_700_000_000)
+    try database.write { db in
+      for (index, start) in stride(from: 0, to: count, by: pageSize).enumerated() {
+        let end = min(start + pageSize, count)
+        let page = Page<Row, String>(
+          items: rows(start..<end), nextCursor: end < count ? "\(end)" : "more")
+        if index == 0 {
+          try cache.replace(db, with: page, loadedBy: nil, at: 0, fetchedAt: date)
+        } else {
+          try cache.insert(
+            db, page, loadedBy: "\(start)", at: index, generation: 1, fetchedAt: date)
+        }
+      }
+    }
+  }
+
+  /// 1,000,000 cached rows: the list is that long at once, and a placeholder at 60 % reads the
+  /// page that holds it (one load), then the pages beside it that the prefetch distance
+  /// reaches; the network is never asked.
+  @Test func aJumpToSixtyPercentOfAMillionCachedRowsReadsOnePage() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    try Self.fill(database, count: 1_000_000, pageSize: 1_000)
+    let network = DownNetwork()
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
+      countsRows: true)
+    #expect(source.jumpingSupported)
+    // At most 5,000 cached rows shown at launch, a capped window over a long cache.
+    let feed = try source.paginator(
+      configuration: PagingConfiguration(maxSize: 5_000), pollInterval: nil)
+    #expect(feed.rows.count == 1_000_000)
+    #expect(feed.items.count == 5_000)
+    await feed.start()
+    await feed.waitUntilIdle()
+    #expect(feed.rows.count == 1_000_000)
+    let loads = feed.metrics.requestsStarted
+    feed.rowAppeared(feed.rows[600_000])
+    #expect(feed.metrics.jumps == 1)
+    #expect(feed.metrics.requestsStarted == loads + 1)
+    await feed.waitUntilIdle()
+    #expect(feed.rows[600_000].item == Row(id: 600_000))
+    #expect(feed.rows.placeholdersBefore == 599_000)
+    #expect(feed.items.map(\.id) == Array(599_000..<601_000))
+    #expect(feed.rows.count == 1_000_000)
+    #expect(network.requests.isEmpty)
+  }
+
+  /// Counts are the cache's, never the network's total: at the last cached row no placeholder
+  /// is left, and the row loads the network's next page (Android's architecture-components
+  /// sample issue 662: a count of the network's total left the end-of-list trigger silent).
+  @Test func theLastCachedRowLoadsTheNetworksNextPage() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    try Self.fill(database, count: 40, pageSize: 20)
+    let network = Network()
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
+      countsRows: true)
+    let feed = try source.paginator(
+      configuration: PagingConfiguration(prefetch: .fixed(5)), pollInterval: nil)
+    await feed.start()
+    await feed.waitUntilIdle()
+    #expect(feed.rows.count == 40)
+    // The last row's placeholder loads the cached page that holds it; shown as a row, it then
+    // loads the network's next page.
+    #expect(feed.rows.placeholdersAfter == 20)
+    feed.rowAppeared(feed.rows[39])
+    let request = await network.request(at: 0)
+    #expect(request.cursor == "more")
+    network.complete(request, items: rows(40..<60), next: nil)
+    await feed.waitUntilIdle()
+    #expect(feed.rows.count == 60)
+    #expect(feed.rows.placeholdersAfter == 0)
+  }
+}
