@@ -109,6 +109,23 @@ extension List where SelectionValue == Never {
   where Content == ForEach<Data, Data.Element.ID, RowContent>, Data: RandomAccessCollection, RowContent: View, Data.Element: Identifiable {}
 }
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content>: View { public var body: Never { fatalError() } }
+// developer.apple.com/documentation/swiftui/scrollviewreader (`@frozen struct
+// ScrollViewReader<Content> where Content : View`, init(content:)) and scrollviewproxy
+// (`func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable`).
+@frozen public struct ScrollViewReader<Content: View>: View {
+  nonisolated public init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content) {}
+  public var body: Never { fatalError() }
+}
+public struct ScrollViewProxy {
+  public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {}
+}
+// developer.apple.com/documentation/swiftui/redactionreasons (`struct RedactionReasons:
+// OptionSet`, `static let placeholder`).
+public struct RedactionReasons: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  public static let placeholder = RedactionReasons(rawValue: 1)
+}
 extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
   public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {}
 }
@@ -146,6 +163,10 @@ extension View {
   nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { Modified<Self>() }
   nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { Modified<Self>() }
   nonisolated public func lineLimit(_ number: Int?) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/redacted(reason:)
+  nonisolated public func redacted(reason: RedactionReasons) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/id(_:)
+  nonisolated public func id<ID: Hashable>(_ id: ID) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/opacity(_:)
   nonisolated public func opacity(_ opacity: Double) -> some View { Modified<Self>() }
   // developer.apple.com/documentation/swiftui/view/tabitem(_:) (iOS 13, macOS 10.15;

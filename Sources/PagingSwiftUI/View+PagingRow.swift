@@ -32,5 +32,30 @@
       onAppear { paginator.rowAppeared(item) }
         .onDisappear { paginator.rowDisappeared(item) }
     }
+
+    /// Reports the appearances of a row of `Paginator.rows`, a loaded item or a placeholder: a
+    /// placeholder shown loads the edge it lies beyond, or, far from the loaded rows, the page
+    /// around it in one request (Paging's rulebook R31).
+    ///
+    /// ```swift
+    /// List(feed.rows) { row in
+    ///   NoteRow(row.item).pagingRow(row, in: feed)  // a nil item draws a placeholder
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - row: The row this view shows, from `paginator.rows`.
+    ///   - paginator: The paginator to report to.
+    /// - Returns: The row with `onAppear` and `onDisappear` actions attached.
+    /// - Complexity: O(1) per appearance of an item; O(*p*) for a placeholder, for the *p*
+    ///   placeholders shown.
+    @MainActor
+    public func pagingRow<Item, Cursor>(
+      _ row: PagingRow<Item>, in paginator: Paginator<Item, Cursor>
+    ) -> some View
+    where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
+      onAppear { paginator.rowAppeared(row) }
+        .onDisappear { paginator.rowDisappeared(row) }
+    }
   }
 #endif

@@ -40,10 +40,10 @@ where Item.ID: Sendable {
     case keyset
     /// The cursor counts the items before the page (offset paging). Shifts under inserts.
     case offset
-    /// Offset paging whose pages count the rows before and after them (``Page/itemsBefore``,
-    /// ``Page/itemsAfter``) and give the previous page's offset, as an API that returns a
+    /// Offset paging whose pages count the rows before and after them (`Page.itemsBefore`,
+    /// `Page.itemsAfter`) and give the previous page's offset, as an API that returns a
     /// total does: the list has its full length, and the server can jump
-    /// (``PageSource/jumpingSupported``), at the offset half a page before a position.
+    /// (`PageSource.jumpingSupported`), at the offset half a page before a position.
     case countedOffset
   }
 

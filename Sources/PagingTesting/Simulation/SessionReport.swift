@@ -62,7 +62,7 @@ public struct SessionReport: Hashable, Sendable, CustomStringConvertible {
   /// on screen: 0 when the paginator's `scrollAnchor` kept it in place each time.
   public var anchorMovement: Double
   /// Times a row on screen went back to a placeholder while it stayed on screen (a counted
-  /// list, ``Paginator/rows``): 0 when every refresh, invalidation and jump kept the place
+  /// list, `Paginator.rows`): 0 when every refresh, invalidation and jump kept the place
   /// (rulebook R31).
   public var rowsBackToPlaceholders: Int
   /// `onAppear` calls the list made (footer included).
