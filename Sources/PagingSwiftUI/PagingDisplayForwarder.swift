@@ -78,6 +78,37 @@
       super.init()
     }
 
+    /// Creates a forwarder to a paginator whose list shows `paginator.rows`, a counted list's
+    /// placeholders included (Paging's rulebook R31): the row at `indexPath[1]` is
+    /// `paginator.rows[i]`, and a placeholder displayed loads the edge it lies beyond, or, far
+    /// from the loaded rows, the page around it in one request. Scroll to a far row by its
+    /// position in `rows` (`scrollToItem(at:)`); a placeholder's position is its id's.
+    /// - Parameters:
+    ///   - paginator: The paginator that receives the signals.
+    ///   - section: The section that shows the paginator's rows (default 0).
+    public init<Item, Cursor>(rowsOf paginator: Paginator<Item, Cursor>, section: Int = 0)
+    where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
+      self.section = section
+      appeared = { position in
+        let rows = paginator.rows
+        if position >= 0, position < rows.count { paginator.rowAppeared(rows[position]) }
+      }
+      disappeared = { position in
+        let rows = paginator.rows
+        if position >= 0, position < rows.count { paginator.rowDisappeared(rows[position]) }
+      }
+      firstID = { paginator.rows.first.map { AnyHashable($0.id) } }
+      positionOfID = { id in
+        let rows = paginator.rows
+        switch id.base as? PagingRowID<Item.ID> {
+        case .item(let id)?: return paginator.position(of: id).map { $0 + rows.placeholdersBefore }
+        case let placeholder?: return rows.position(of: placeholder)
+        case nil: return nil
+        }
+      }
+      super.init()
+    }
+
     /// Reports that the cell at `indexPath` is about to be shown. Call it from
     /// `collectionView(_:willDisplay:forItemAt:)` or `tableView(_:willDisplay:forRowAt:)`.
     /// - Parameter indexPath: The cell's index path.
