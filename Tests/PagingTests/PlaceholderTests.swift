@@ -90,6 +90,27 @@ import Testing
     #expect(PagingError.invalidItemCount.isRetryable == false)
   }
 
+  /// Counts at the edge of `Int` never trap: a list of `Int.max - 5` rows indexes its last
+  /// items and its first placeholder, and signals at `Int.min` and `Int.max` are ignored.
+  @Test func countsAtTheEdgeOfIntNeverTrap() {
+    var machine = Machine(configuration: PagingConfiguration(prefetch: .fixed(1)))
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(
+      .loadCompleted(
+        first.id,
+        Page(
+          items: rows(0..<5), nextCursor: nil, previousCursor: -1, itemsBefore: .max - 10,
+          itemsAfter: 0)))
+    let rows = machine.rows
+    #expect(rows.count == .max - 5)
+    #expect(rows[.max - 6] == .item(Row(id: 4)))
+    #expect(rows[0].id == .placeholder(0))
+    #expect(rows[-1].id == .placeholder(-1))
+    #expect(machine.handle(.placeholderAppeared(.min)).isEmpty)
+    #expect(machine.handle(.placeholderAppeared(.max)).isEmpty)
+    #expect(machine.metrics.appearanceSignalsIgnored == 2)
+  }
+
   /// The jump thresholds an app may pass never trap: below 1 counts as 1, `Int.max` never
   /// jumps, and the automatic distance saturates with a prefetch distance of `Int.max`.
   @Test func extremeThresholdsNeverTrap() {
