@@ -59,7 +59,28 @@ import Testing
     #expect(scrubber.feed.metrics.jumps == 1)
   }
 
-  static func scrubber(jumpThreshold: JumpThreshold) -> (
+  /// Under a memory cap, a drag and a long read drop the pages far above the screen: they go
+  /// back to placeholders, the list keeps its length, and no row on screen is among them.
+  @Test func aCappedListDropsPagesFarFromTheScreenIntoPlaceholders() async {
+    let (scrubber, _) = Self.scrubber(
+      jumpThreshold: .automatic,
+      configuration: PagingConfiguration(prefetch: .fixed(10), maxSize: 100))
+    await scrubber.start()
+    await scrubber.drag(to: 6_000)
+    await scrubber.read(for: .seconds(20), rowsPerSecond: 10)
+    let report = scrubber.report()
+    #expect(scrubber.feed.metrics.pagesDropped > 0)
+    #expect(scrubber.feed.rows.count == 10_000)
+    #expect(scrubber.feed.items.count <= 120)
+    #expect(report.rowsBackToPlaceholders == 0)
+    #expect(report.duplicateRequests == 0)
+    #expect(report.stallTime == .milliseconds(160))
+  }
+
+  static func scrubber(
+    jumpThreshold: JumpThreshold,
+    configuration: PagingConfiguration<SimulatedFeedServer<PagingTestSupport.Row>.Cursor>? = nil
+  ) -> (
     ScrubberSimulator<PagingTestSupport.Row>, SimulatedFeedServer<PagingTestSupport.Row>
   ) {
     let clock = TestClock()
@@ -67,7 +88,8 @@ import Testing
       items: PagingTestSupport.rows(0..<10_000), pageSize: 20, pagination: .countedOffset,
       latency: .fixed(.milliseconds(150)), clock: clock)
     let feed = Paginator(
-      source: server, configuration: PagingConfiguration(jumpThreshold: jumpThreshold),
+      source: server,
+      configuration: configuration ?? PagingConfiguration(jumpThreshold: jumpThreshold),
       clock: clock)
     return (ScrubberSimulator(feed: feed, server: server, clock: clock), server)
   }

@@ -56,6 +56,26 @@ import Testing
     #expect(rows.position(of: .placeholder(54)) == 52)
   }
 
+  /// A jump under a filter: the distance and the landing are positions in the source's list,
+  /// hidden rows included, so the page that loads is the one the placeholder stood for; the
+  /// filter then hides its rows as any others, and the placeholders keep counting every row.
+  @Test func aJumpUnderAFilterLandsByTheSourcesPositions() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
+    _ = paging.send(.setFilter({ $0.id % 2 == 0 }))
+    #expect(paging.send(.start) == [.refresh(nil)])
+    #expect(paging.complete(.refresh) == [])
+    let rows = paging.machine.rows
+    #expect(rows.count == 990)
+    // List position 600 is after the 10 shown rows: the placeholder for source row 610.
+    #expect(rows[600].id == .placeholder(610))
+    #expect(paging.send(.placeholderAppeared(610)) == [.refresh(610)])
+    #expect(paging.complete(.refresh) == [.prepend(609)])
+    #expect(paging.ids == Array(stride(from: 610, to: 630, by: 2)))
+    #expect(paging.machine.placeholdersBefore == 610)
+    #expect(paging.machine.placeholdersAfter == 370)
+  }
+
   /// A count larger than the source's rows (a database cache counted with the network's total)
   /// leaves no placeholder once the chain ends, and the last row still loads the next page:
   /// the end-of-list trigger reads the rows, not the counts.
