@@ -177,7 +177,7 @@ import Testing
     let table = ExplorerPairTable(ExplorerConfiguration.suite)
     #expect(table.missing.map { "\($0.0.rawValue) with \($0.1.rawValue)" } == [])
     #expect(table.covered == ExplorerPairTable.pairCount)
-    #expect(ExplorerPairTable.pairCount == 105)
+    #expect(ExplorerPairTable.pairCount == 136)
     let meetings = Set(ExplorerConfiguration.meetings.map(\.name))
     let others = ExplorerConfiguration.suite.filter { !meetings.contains($0.name) }
     #expect(others.count == 9)

@@ -56,10 +56,11 @@ import Testing
     #expect(rows.position(of: .placeholder(54)) == 52)
   }
 
-  /// A jump under a filter: the distance and the landing are positions in the source's list,
-  /// hidden rows included, so the page that loads is the one the placeholder stood for; the
-  /// filter then hides its rows as any others, and the placeholders keep counting every row.
-  @Test func aJumpUnderAFilterLandsByTheSourcesPositions() {
+  /// Under a display filter the list does not jump: a list position is no source position to
+  /// land on once hidden rows close up, and a landing whose rows the filter hides would move
+  /// the placeholders on screen and jump again, for ever (found by the explorer). A far
+  /// placeholder loads its edge instead, and the placeholders count every row (R25, R31).
+  @Test func underAFilterAFarPlaceholderLoadsItsEdge() {
     var paging = PeerTests.counted(
       pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
     _ = paging.send(.setFilter({ $0.id % 2 == 0 }))
@@ -69,11 +70,62 @@ import Testing
     #expect(rows.count == 990)
     // List position 600 is after the 10 shown rows: the placeholder for source row 610.
     #expect(rows[600].id == .placeholder(610))
-    #expect(paging.send(.placeholderAppeared(610)) == [.refresh(610)])
-    #expect(paging.complete(.refresh) == [.prepend(609)])
-    #expect(paging.ids == Array(stride(from: 610, to: 630, by: 2)))
-    #expect(paging.machine.placeholdersBefore == 610)
-    #expect(paging.machine.placeholdersAfter == 370)
+    #expect(paging.send(.placeholderAppeared(610)) == [.append(20)])
+    #expect(paging.machine.metrics.jumps == 0)
+  }
+
+  /// A jump whose placeholders all left the screen before its page came (the user went back to
+  /// the loaded rows) is abandoned: its request is cancelled, the rows on screen stay, and a
+  /// load asked for during it runs on the list as it is (found by the explorer: the late page
+  /// replaced the rows on screen).
+  @Test func aJumpWhoseLandingLeftTheScreenIsAbandoned() throws {
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
+    _ = paging.send(.startAt(50))
+    _ = paging.complete(.refresh)
+    #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
+    let jump = try #require(paging.machine.refreshRequest)
+    #expect(paging.send(.loadNextPage) == [])
+    #expect(paging.send(.placeholderDisappeared(0)) == [.append(52)])
+    #expect(paging.machine.refreshState == .idle)
+    #expect(paging.pendingLoads == [.append(52)])
+    #expect(paging.send(.loadCompleted(jump.id, page(0..<2, next: 2))) == [])
+    #expect(paging.ids == [50, 51])
+  }
+
+  /// A refresh that failed for good latches jumps, as a failure latches its edge (R7): a far
+  /// placeholder loads its edge instead of asking the failing source for another refresh, and
+  /// a retry refreshes again (found by the explorer: a source that answered every refresh
+  /// "invalid" was asked again by each far placeholder, without end).
+  @Test func aRefreshThatFailedForGoodLatchesJumps() {
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
+    _ = paging.send(.startAt(50))
+    _ = paging.complete(.refresh)
+    #expect(paging.send(.refresh) == [.refresh(50)])
+    #expect(paging.fail(.refresh) == [])
+    #expect(paging.send(.placeholderAppeared(0)) == [.prepend(49)])
+    #expect(paging.machine.metrics.jumps == 0)
+  }
+
+  /// A refresh that keeps the place, whose screen moved while it loaded (a drag far away), is
+  /// planned again from the screen when its pages are in, in the same generation: the rows on
+  /// the new screen load, and none of the old pages commits (found by the explorer).
+  @Test func aRefreshKeepingThePlaceFollowsAScreenThatMoved() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
+    _ = paging.send(.start)
+    _ = paging.complete(.refresh)
+    for id in 0..<10 { _ = paging.send(.rowAppeared(.id(id))) }
+    #expect(paging.send(.refresh) == [.refresh(0)])
+    for id in 0..<10 { _ = paging.send(.rowDisappeared(.id(id))) }
+    // A refresh runs: the far placeholder waits for it rather than jumping.
+    #expect(paging.send(.placeholderAppeared(900)) == [])
+    let generation = paging.machine.generation
+    #expect(paging.complete(.refresh) == [.refresh(884)])
+    #expect(paging.complete(.refresh) == [.refresh(904)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == Array(884..<924))
+    #expect(paging.machine.generation == generation)
+    #expect(paging.machine.rows[900] == .item(Row(id: 900)))
   }
 
   /// A count larger than the source's rows (a database cache counted with the network's total)

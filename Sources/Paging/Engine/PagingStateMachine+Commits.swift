@@ -17,6 +17,7 @@ extension PagingStateMachine {
     var transition = Transition<Cursor>(itemsChanged: true)
     windowIsFromOrigin = true
     restoredRefreshRow = nil
+    restoredPosition = nil
     committedCursors = Set(cursors.compactMap(committedCursor(of:)))
     let shown = self.shown
     viewport.recompute { shown.position(of: $0) }

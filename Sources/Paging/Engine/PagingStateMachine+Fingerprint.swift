@@ -43,6 +43,7 @@ extension PagingStateMachine {
     // The explorer hashes the anchor, which the app observes.
     scrollAnchor = machine.scrollAnchor
     restoredRefreshRow = fingerprint.value(machine.restoredRefreshRow)
+    restoredPosition = fingerprint.value(machine.restoredPosition)
     // The explorer hashes the rows it signalled visible, from which the viewport follows; its
     // last positions are only where a lookup starts.
     viewport = machine.viewport
@@ -157,6 +158,7 @@ struct StateFingerprint<Cursor: Hashable & Sendable> {
       hasher.combine(fetching.fetched.count)
       hasher.combine(fetching.cursor)
       hasher.combine(fetching.coverThrough)
+      hasher.combine(fetching.coverFrom)
     case .jump(let jump)?:
       hasher.combine(4)
       hasher.combine(jump)

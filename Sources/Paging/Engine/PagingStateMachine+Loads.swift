@@ -191,7 +191,7 @@ extension PagingStateMachine {
 
   /// Cancels what `direction` runs or waits for: a load in flight becomes idle, a scheduled
   /// retry becomes a plain failure.
-  private mutating func stop(_ direction: LoadDirection) -> Transition<Cursor> {
+  mutating func stop(_ direction: LoadDirection) -> Transition<Cursor> {
     switch activity(direction) {
     case .idle: return .none  // nothing runs, nothing to stop
     case .failed(let error):

@@ -77,9 +77,24 @@ extension PagingStateMachine {
     return transition
   }
 
-  /// A placeholder disappeared: it no longer loads anything.
-  mutating func placeholderDisappeared(_ position: Int) {
+  /// A placeholder disappeared: it no longer loads anything. A jump in flight none of whose
+  /// placeholders is on screen any more is abandoned: the user left its landing (back to the
+  /// loaded rows, say), and its page would replace the rows now on screen (R31).
+  mutating func placeholderDisappeared(_ position: Int) -> Transition<Cursor> {
     viewport.placeholders.remove(position)
+    guard case .jump(let jump)? = refreshing.plan, refreshing.isRunning,
+      let threshold = configuration.jumpDistance,
+      !viewport.placeholders.contains(where: { abs($0 - jump.position) <= threshold })
+    else { return .none }
+    var transition = stop(.refresh)
+    // The list stays as it was: a load asked for during the jump runs on it now (R15).
+    let queued = (prepend: prepend.queued, append: append.queued)
+    prepend.queued = false
+    append.queued = false
+    transition.add(reevaluate())
+    if queued.prepend, canLoad(prepend) { transition.add(startEdgeLoad(.prepend, explicit: true)) }
+    if queued.append, canLoad(append) { transition.add(startEdgeLoad(.append, explicit: true)) }
+    return transition
   }
 
   /// The placeholders shown whose rows have loaded are those rows shown: the list draws the
@@ -136,7 +151,10 @@ extension PagingStateMachine {
   /// appear: Paging 3's idempotent jumps).
   /// - Complexity: O(placeholders shown + pages).
   var jumpLanding: Int? {
-    guard let threshold = configuration.jumpDistance, hasLoadedFirstPage,
+    // Under a display filter a list position is no source position to land on: the rows it
+    // hides close up, and a landing whose rows it hides would move the placeholders on screen
+    // and jump again. The edges load towards them instead (R25, R31).
+    guard let threshold = configuration.jumpDistance, hasLoadedFirstPage, local.filter == nil,
       !viewport.placeholders.isEmpty
     else { return nil }
     let far = viewport.placeholders.filter { distanceBeyondLoadedRows($0) > threshold }
@@ -148,8 +166,10 @@ extension PagingStateMachine {
     }
     // Another refresh in flight (a pull, an invalidation) lands first; its commit looks again.
     if refreshing.isRunning, !refreshing.isJump { return nil }
-    // A jump that failed for good latches, as an edge does (R7): a retry jumps again.
-    if case .failed(_, .jump?) = refreshing { return nil }
+    // A refresh that failed for good, a jump's or another's, latches jumps as a failure latches
+    // its edge (R7): a source that fails every refresh is not asked again by each far
+    // placeholder, and a retry jumps again.
+    if case .failed = refreshing { return nil }
     let end = loadedPositions.upperBound.saturatingAdding(placeholdersAfter)
     let halfPage = (rowCounts.max() ?? 0) / 2
     return Swift.max(0, Swift.min(landing.saturatingAdding(halfPage), end - 1))
@@ -173,12 +193,14 @@ extension PagingStateMachine {
   /// from the one around the reload distance above the top row shown (placeholder or row) to
   /// the one that reaches the reload distance below the bottom one, fetched one after another
   /// and committed in one step, so that no row on screen, or within the reload distance of it,
-  /// goes back to a placeholder. `nil` when the list is not counted, the source cannot jump, or
-  /// nothing is known to be shown.
+  /// goes back to a placeholder. With nothing known to be shown (a restored list), the position
+  /// the snapshot saw on top, else the row it kept in place, else the scroll anchor, stands for
+  /// the screen (R28). `nil` when the
+  /// list is not counted, the source cannot jump, or no row is known.
   /// - Complexity: O(placeholders shown + pages).
-  mutating func beginPlaceKeepingRefresh() -> Transition<Cursor>? {
+  mutating func beginPlaceKeepingRefresh(continuing: Bool = false) -> Transition<Cursor>? {
     guard configuration.jumpCursor != nil, configuration.jumpDistance != nil,
-      let range = shownPositions
+      let range = shownPositions ?? (restoredPosition ?? keptRowPosition).map({ $0...$0 })
     else { return nil }
     let top = Swift.max(0, range.lowerBound - reloadDistance)
     let bottom = range.upperBound.saturatingAdding(reloadDistance)
@@ -189,9 +211,10 @@ extension PagingStateMachine {
     // twice the reload distance.
     let pagesAtMost = Swift.max(1, Swift.min(bottom - top, 1_000))
     return beginRefresh(
-      at: cursor, keepingOrigin: true,
+      at: cursor, keepingOrigin: true, continuing: continuing,
       plan: .allLoaded(
-        anchor, AllLoadedRefresh(count: pagesAtMost, cursor: cursor, coverThrough: bottom)))
+        anchor,
+        AllLoadedRefresh(count: pagesAtMost, cursor: cursor, coverThrough: bottom, coverFrom: top)))
   }
 
   /// The positions in the source's list of the rows shown (rows and placeholders), lowest to
@@ -211,6 +234,28 @@ extension PagingStateMachine {
     }
     guard let low, let high else { return nil }
     return low...high
+  }
+
+  /// The position in the source's list of the row a restored list keeps in place (the
+  /// snapshot's refresh row, else the scroll anchor), when the list is counted.
+  var keptRowPosition: Int? {
+    guard pages.first?.itemsBefore != nil || pages.last?.itemsAfter != nil,
+      let row = restoredRefreshRow ?? scrollAnchor, let position = store.position(of: row)
+    else { return nil }
+    return loadedPositions.lowerBound.saturatingAdding(position)
+  }
+
+  /// For a refresh that keeps the place, about to commit `plan`'s pages: when the screen has
+  /// moved out of the range the refresh was planned for (the user scrolled while it loaded),
+  /// the same refresh planned again from the screen now, so that its rows stay rows (R31);
+  /// `nil` when the screen is within the plan, or the refresh keeps no place.
+  mutating func replanPlaceKeepingRefresh(_ plan: AllLoadedRefresh<Item, Cursor>)
+    -> Transition<Cursor>?
+  {
+    guard let from = plan.coverFrom, let through = plan.coverThrough, let range = shownPositions,
+      range.lowerBound < from || range.upperBound > through
+    else { return nil }
+    return beginPlaceKeepingRefresh(continuing: true)
   }
 
   /// The window position (shown or hidden rows) of the shown row at `position`.

@@ -24,13 +24,15 @@ package struct AllLoadedRefresh<Item: Sendable, Cursor: Hashable & Sendable>: Se
   /// How many pages it fetches at most.
   var count: Int
   /// The pages fetched so far, in order, each with the cursor that loaded it.
-  var fetched: [(cursor: Cursor?, page: Page<Item, Cursor>)] = []
+  package internal(set) var fetched: [(cursor: Cursor?, page: Page<Item, Cursor>)] = []
   /// The cursor of the page being fetched (or to fetch again after a failure).
   var cursor: Cursor?
   /// For a refresh that keeps the place in a counted list (R31): the position in the source's
   /// list the fetched pages must reach; it stops at the first page that reaches it, or that
   /// counts nothing. `nil` for the re-fetch of the loaded pages.
   var coverThrough: Int? = nil
+  /// The position the refresh's range starts at, in the source's list (with ``coverThrough``).
+  var coverFrom: Int? = nil
 
   /// Whether the pages fetched so far reach ``coverThrough`` (always false without one).
   func covers(_ page: Page<Item, Cursor>) -> Bool {
@@ -133,6 +135,9 @@ extension PagingStateMachine {
       plan.cursor = next
       return Transition(startLoad(.refresh, cursor: next, plan: .allLoaded(anchor, plan)))
     }
+    // The screen moved out of the range a refresh that keeps the place was planned for: it is
+    // planned again from the screen, in the same generation (R31).
+    if let replanned = replanPlaceKeepingRefresh(plan) { return replanned }
     let first = plan.fetched[0]
     let last = plan.fetched[plan.fetched.count - 1]
     let window = Page(

@@ -25,7 +25,9 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
       beyondLast: self.pages.beyondLast.map(PagingSnapshot.Chain.init),
       anchor: viewport.lowest.map { shown[$0].id } ?? scrollAnchor,
       refreshRow: anchoredPage?.row, query: local.query.map(SavedQuery.init),
-      showsPreviousQuery: local.showingPreviousQuery ? true : nil)
+      showsPreviousQuery: local.showingPreviousQuery ? true : nil,
+      position: configuration.jumpCursor == nil
+        ? nil : (shownPositions?.lowerBound ?? restoredPosition))
   }
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
@@ -66,5 +68,6 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
     scrollAnchor = snapshot.anchor.flatMap { store.contains(id: $0) ? $0 : nil }
     // A snapshot of format 1 has none: the row kept in place is the refresh's row too.
     restoredRefreshRow = snapshot.refreshRow.flatMap { store.contains(id: $0) ? $0 : nil }
+    restoredPosition = snapshot.position.map { Swift.max(0, $0) }
   }
 }

@@ -70,6 +70,11 @@ where Item.ID: Sendable {
   /// place when the top visible row was inserted by an edit (R27, R28).
   // swift-format-ignore: UseShorthandTypeNames
   package internal(set) var restoredRefreshRow: Optional<Item.ID>
+  /// After a restore of a counted list whose source jumps, until a refresh commits: the
+  /// position of the top row or placeholder that was on screen, where a refresh keeps the
+  /// place while nothing is known to be shown (R31, R28).
+  // swift-format-ignore: UseShorthandTypeNames
+  package internal(set) var restoredPosition: Optional<Int>
   /// The rows shown now, as far as the signals tell.
   @usableFromInline package internal(set) var viewport: Viewport<Item.ID>
   /// The prefetch distance in force, in rows: the strategy's fixed distance, or the adaptive
@@ -132,6 +137,7 @@ where Item.ID: Sendable {
     generation = Generation(rawValue: 0)
     scrollAnchor = nil
     restoredRefreshRow = nil
+    restoredPosition = nil
     viewport = Viewport()
     local = LocalState()
     windowIsFromOrigin = false
@@ -340,9 +346,7 @@ where Item.ID: Sendable {
       internalInconsistency("a row signal reached the path of other events")
       transition = .none
     case .placeholderAppeared(let position): transition = placeholderAppeared(position)
-    case .placeholderDisappeared(let position):
-      placeholderDisappeared(position)
-      transition = .none
+    case .placeholderDisappeared(let position): transition = placeholderDisappeared(position)
     case .loadNextPage: transition = loadExplicitly(.append)
     case .loadPreviousPage: transition = loadExplicitly(.prepend)
     case .refresh:

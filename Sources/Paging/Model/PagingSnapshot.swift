@@ -73,11 +73,16 @@ where
   /// query, so the restored list, as the live one, loads no edge from them and refreshes from
   /// the origin (R24, R28). `nil` (false) otherwise, and in a snapshot of format 1 or 2.
   var showsPreviousQuery: Bool?
+  /// In a counted list whose source jumps: the position in the source's list of the top row or
+  /// placeholder on screen, where the restored list's refresh keeps the place (R31, Paging 3's
+  /// `anchorPosition`); `nil` otherwise, and in snapshots written before it.
+  var position: Int?
 
   init(
     format: Int, types: String, initialCursor: Cursor?, origin: Cursor?, pages: [Page],
     prepend: Chain, append: Chain, beyondFirst: [Chain], beyondLast: [Chain], anchor: Item.ID?,
-    refreshRow: Item.ID? = nil, query: SavedQuery? = nil, showsPreviousQuery: Bool? = nil
+    refreshRow: Item.ID? = nil, query: SavedQuery? = nil, showsPreviousQuery: Bool? = nil,
+    position: Int? = nil
   ) {
     self.format = format
     self.types = types
@@ -92,6 +97,7 @@ where
     self.refreshRow = refreshRow
     self.query = query
     self.showsPreviousQuery = showsPreviousQuery
+    self.position = position
   }
 
   /// The item and cursor type names a snapshot of this type carries (for tests).

@@ -32,6 +32,11 @@ extension ExplorerConfiguration {
       ([.callers, .cap, .hedges, .retries, .invalidation], 10),
       ([.callers, .fromStart, .aroundAnchor, .allLoaded, .lateAnswers], 10),
       ([.callers, .bothEdges, .serverChanges, .queries, .lateAnswers], 9),
+      ([.placeholders, .positionJumps, .edits, .filter, .queries], 9),
+      ([.placeholders, .positionJumps, .relaunch, .cap, .hedges], 9),
+      ([.placeholders, .positionJumps, .retries, .invalidation, .fromStart], 9),
+      ([.placeholders, .positionJumps, .aroundAnchor, .allLoaded, .lateAnswers], 9),
+      ([.placeholders, .positionJumps, .bothEdges, .serverChanges, .callers], 9),
     ]
     return groups.enumerated().map { index, group in
       meeting("meeting-\(index + 1)", group.0, depth: group.depth)

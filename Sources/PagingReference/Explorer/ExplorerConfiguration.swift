@@ -65,6 +65,12 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
   package var policies: [RefreshPolicy] = [.fromStart, .aroundAnchor, .allLoaded(limit: 2)]
   /// How deep the search goes.
   package var depth: Int
+  /// Whether the server's pages count the rows before and after them, so that the list has
+  /// placeholders (R31).
+  package var counted = false
+  /// The jump threshold, in rows, with a server that loads the page holding any position
+  /// (R31); `nil`: no jumps. Implies `counted`.
+  package var jumpThreshold: Int? = nil
 
   package init(
     name: String, pages: [[Int]], prefetchDistance: Int, events: ExplorerEventKinds, depth: Int
@@ -90,6 +96,11 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
       } ?? .manual,
       hedging: hedging ? .after(.seconds(2)) : .off)
     configuration.refreshPolicy = refreshPolicy
+    if let jumpThreshold {
+      configuration.jumpThreshold = .rows(jumpThreshold)
+      let sizes = pages.map(\.count)
+      configuration.jumpCursor = { position in Self.page(holding: position, sizes: sizes) }
+    }
     if capped {
       // The smallest cap the configuration's own check accepts.
       var size = 1
@@ -100,6 +111,25 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
       }
     }
     return configuration
+  }
+
+  /// Whether the list has placeholders: its pages count the rows around them.
+  package var hasPlaceholders: Bool { counted || jumpThreshold != nil }
+
+  /// The index of the page that holds the row at `position` (the last page past the end).
+  static func page(holding position: Int, sizes: [Int]) -> Int {
+    var start = 0
+    for (index, size) in sizes.enumerated() {
+      if position < start + size { return index }
+      start += size
+    }
+    return max(0, sizes.count - 1)
+  }
+
+  /// How many of the server's rows lie before page `cursor` and after it.
+  package func counts(around cursor: Int) -> (before: Int, after: Int) {
+    let sizes = pages.map(\.count)
+    return (sizes.prefix(cursor).reduce(0, +), sizes.dropFirst(cursor + 1).reduce(0, +))
   }
 
   /// The server's rows of page `cursor` for `query`, `nil` past either end.
@@ -122,6 +152,8 @@ package struct ExplorerConfiguration: Sendable, CustomStringConvertible {
     ]
     if !filters.isEmpty { parts.append("filters \(filters)") }
     if !editIDs.isEmpty { parts.append("edits of \(editIDs)") }
+    if hasPlaceholders { parts.append("counted") }
+    if let jumpThreshold { parts.append("jumps at \(jumpThreshold)") }
     parts.append("depth \(depth)")
     return parts.joined(separator: ", ")
   }
@@ -156,6 +188,10 @@ package enum ExplorerInvariant: String, CaseIterable, Hashable, Sendable {
   /// A caller of `fetchNextPage()` or `fetchPreviousPage()`, once nothing it waits for is left,
   /// gets rows, an error, the end, or had a load of its edge run for it (R15).
   case callers
+  /// The placeholders are the server's rows around the model's pages, and, where the list
+  /// jumps, no row on screen goes back to a placeholder through a refresh, an invalidation or
+  /// a jump (R31).
+  case placeholders
 }
 
 /// A broken invariant, with what was seen.

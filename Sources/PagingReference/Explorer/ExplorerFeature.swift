@@ -35,6 +35,11 @@ package enum ExplorerFeature: String, CaseIterable, Hashable, Sendable, Comparab
   case serverChanges = "server-changes"
   /// Callers of `fetchNextPage()` and `fetchPreviousPage()` waiting for the outcome (R15).
   case callers
+  /// Pages that count the rows around them: the list's placeholders, shown and signalled (R31).
+  case placeholders
+  /// Jumps to the page that holds a far placeholder, and refreshes that keep the place by
+  /// position (R31).
+  case positionJumps = "position-jumps"
 
   package static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -58,6 +63,8 @@ package enum ExplorerFeature: String, CaseIterable, Hashable, Sendable, Comparab
     case .bothEdges: "be"
     case .serverChanges: "sc"
     case .callers: "cw"
+    case .placeholders: "ph"
+    case .positionJumps: "pj"
     }
   }
 }
@@ -88,6 +95,8 @@ extension ExplorerConfiguration {
     if openAt > 0 { features.insert(.bothEdges) }
     if events.contains(.serverChanges), !editIDs.isEmpty { features.insert(.serverChanges) }
     if events.contains(.callers) { features.insert(.callers) }
+    if hasPlaceholders { features.insert(.placeholders) }
+    if jumpThreshold != nil { features.insert(.positionJumps) }
     return features
   }
 
@@ -124,6 +133,8 @@ extension ExplorerConfiguration {
     }
     if features.contains(.filter) { configuration.filters = [.nothing] }
     if features.contains(.bothEdges) { configuration.openAt = 1 }
+    configuration.counted = features.contains(.placeholders)
+    if features.contains(.positionJumps) { configuration.jumpThreshold = 2 }
     configuration.capped = features.contains(.cap)
     configuration.hedging = features.contains(.hedges)
     if features.contains(.retries) { configuration.automaticRetries = 1 }

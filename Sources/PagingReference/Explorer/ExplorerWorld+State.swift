@@ -12,6 +12,7 @@ extension ExplorerWorld {
     hasher.combine(started)
     hasher.combine(top)
     hasher.combine(visible)
+    hasher.combine(shownPlaceholders)
     hasher.combine(filter)
     hasher.combine(query)
     hasher.combine(changed.sorted())
@@ -77,6 +78,7 @@ extension ExplorerWorld {
     hasher.combine(machine.hasNextPage)
     hasher.combine(machine.hasPreviousPage)
     hasher.combine(visible)
+    hasher.combine(shownPlaceholders)
     hasher.combine(filter)
     hasher.combine(machine.scrollAnchor)
     hasher.combine(machine.refreshRequest == nil)
@@ -140,8 +142,15 @@ extension ExplorerWorld {
     let distance = configuration.prefetchDistance
     let shown = machine.items.map(\.id)
     let positions = visible.compactMap { shown.firstIndex(of: $0) }
-    let nearEnd = count == 0 || positions.contains { count - 1 - $0 < distance }
-    let nearStart = count == 0 || positions.contains { $0 < distance }
+    // A placeholder on screen beyond an edge needs that edge's rows whatever the distance (R31).
+    let loadedStart = machine.placeholdersBefore
+    let loadedEnd = loadedStart + machine.loadedItems.count
+    let nearEnd =
+      count == 0 || positions.contains { count - 1 - $0 < distance }
+      || shownPlaceholders.contains { $0 >= loadedEnd }
+    let nearStart =
+      count == 0 || positions.contains { $0 < distance }
+      || shownPlaceholders.contains { $0 < loadedStart }
     return (nearEnd && machine.hasNextPage) || (nearStart && machine.hasPreviousPage)
   }
 

@@ -47,6 +47,15 @@ package struct ExplorerWorld: Sendable {
   package private(set) var top = 0
   /// The rows that appeared and have not disappeared, top first.
   package private(set) var visible: [Int] = []
+  /// In a counted list: the placeholders on screen, by position in the server's list, top
+  /// first (R31).
+  package private(set) var shownPlaceholders: [Int] = []
+  /// In a list that jumps: the positions in `machine.rows` that showed a row when the step
+  /// began, whether the viewport stayed (a refresh, an invalidation or a jump keeps them rows).
+  private var rowsOnScreenBefore: [Int] = []
+  /// Whether the rows on screen were a previous query's when the step began: the query's
+  /// first page replaces them, a new list (R24).
+  private var previousQueryBefore = false
   package private(set) var filter: ExplorerFilter?
   package private(set) var query = 0
   package private(set) var changed: Set<Int> = []
@@ -101,7 +110,7 @@ package struct ExplorerWorld: Sendable {
     for (age, request) in outstanding.enumerated() where request.hedgeTimer {
       events.append(.hedgeTimer(age))
     }
-    let count = machine.items.count
+    let count = listCount
     let height = configuration.viewportHeight
     if top + height < count { events.append(.scroll(1)) }
     if top > 0 { events.append(.scroll(-1)) }
@@ -171,13 +180,15 @@ package struct ExplorerWorld: Sendable {
     let inserted = model.insertedIDs
     insertedBefore = inserted.isEmpty ? [] : machine.loadedItems.filter { inserted.contains($0.id) }
     let before = machine.items.count
+    rowsOnScreenBefore = rowPositionsOnScreen
+    previousQueryBefore = machine.isShowingPreviousQuery || model.showingPrevious
     switch event {
     case .start:
       started = true
       try send(.start, .user)
     case .scroll(let rows): top = max(0, top + rows)
     case .jumpToTop: top = 0
-    case .jumpToBottom: top = max(0, machine.items.count - configuration.viewportHeight)
+    case .jumpToBottom: top = max(0, listCount - configuration.viewportHeight)
     case .answer(let age, let answer): try deliver(answer, to: age)
     case .retryTimer(let direction):
       guard let retry = machine.scheduledRetries.first(where: { $0.direction == direction })
@@ -228,7 +239,55 @@ package struct ExplorerWorld: Sendable {
     default: try render(moved: false)
     }
     try answerCallers()
-    if checking { try checkStep(itemsBefore: before) }
+    if checking {
+      try checkStep(itemsBefore: before)
+      if keepsThePlace(after: event) { try report(placeViolation()) }
+    }
+  }
+
+  /// The length of the list the viewport scrolls: the rows with their placeholders in a
+  /// counted list, else the shown rows.
+  private var listCount: Int {
+    configuration.hasPlaceholders ? machine.rows.count : machine.items.count
+  }
+
+  /// The positions in `machine.rows` of the rows (not placeholders) on screen, in a list that
+  /// jumps; empty otherwise.
+  private var rowPositionsOnScreen: [Int] {
+    guard configuration.jumpThreshold != nil else { return [] }
+    let rows = machine.rows
+    let height = configuration.viewportHeight
+    return (top..<min(rows.count, top + height)).filter { rows[$0].item != nil }
+  }
+
+  /// Whether `event` must leave the rows on screen rows (R31): everything but the viewport's
+  /// moves and what changes the rows themselves (edits, filters, queries, a relaunch, the
+  /// server's changes), in a list that jumps.
+  private func keepsThePlace(after event: ExplorerEvent) -> Bool {
+    // A row inserted or removed by an edit moves the positions after it by one, which no
+    // server position accounts for: the positions on screen are the rows' own only without
+    // edits in force.
+    guard configuration.jumpThreshold != nil, !rowsOnScreenBefore.isEmpty, !previousQueryBefore,
+      model.edits.isEmpty
+    else { return false }
+    switch event {
+    case .scroll, .jumpToTop, .jumpToBottom, .remove, .update, .insertAfter, .filter, .query,
+      .relaunch, .serverChange, .start:
+      return false
+    default: return true
+    }
+  }
+
+  /// A row on screen that went back to a placeholder while the viewport stayed (R31).
+  private func placeViolation() -> ExplorerViolation? {
+    let rows = machine.rows
+    for position in rowsOnScreenBefore where position < rows.count && rows[position].item == nil {
+      return ExplorerViolation(
+        .placeholders,
+        "the row at position \(position), on screen, went back to a placeholder (rows on "
+          + "screen before: \(rowsOnScreenBefore))")
+    }
+    return nil
   }
 
   // MARK: Callers waiting for a page
@@ -305,24 +364,34 @@ package struct ExplorerWorld: Sendable {
       let requestQuery = request.query(as: Int.self) ?? 0
       let rows = configuration.rows(at: cursor, query: requestQuery, changed: changed) ?? []
       let count = configuration.pages.count
+      let counts = configuration.hasPlaceholders ? configuration.counts(around: cursor) : nil
       let page = Page(
         items: rows, nextCursor: cursor + 1 < count ? cursor + 1 : nil,
-        previousCursor: cursor > 0 ? cursor - 1 : nil)
+        previousCursor: cursor > 0 ? cursor - 1 : nil, itemsBefore: counts?.before,
+        itemsAfter: counts?.after)
       retriesBefore = machine.scheduledRetries
       let effects = machine.handle(.loadCompleted(id, page))
       if record.live {
         committed = true
         switch request.direction {
         case .refresh:
-          let goesOn = effects.contains {
-            if case .startLoad(let next) = $0 {
-              next.direction == .refresh && !next.isHedge
-            } else {
-              false
+          let next = effects.lazy.compactMap { effect -> PageRequest<Int>? in
+            // The next page of a re-fetch; a jump that follows the commit is a refresh of its own.
+            if case .startLoad(let next) = effect, next.direction == .refresh, !next.isHedge,
+              !next.isJump
+            {
+              return next
             }
-          }
-          if goesOn {
-            model.fetch(cursor: cursor, rows: rows)
+            return nil
+          }.first
+          if next != nil {
+            // A refresh that keeps the place planned again from the screen starts its pages
+            // again (its fetched pages are none); any other goes on at the next page (R31, R27).
+            if machine.allLoadedRefresh?.fetched.isEmpty == true {
+              model.restartFetch()
+            } else {
+              model.fetch(cursor: cursor, rows: rows)
+            }
           } else {
             model.commitRefresh(
               cursor: cursor, rows: rows, policy: configuration.duplicatePolicy)
@@ -352,6 +421,7 @@ package struct ExplorerWorld: Sendable {
     machine = fresh
     outstanding = []
     visible = []
+    shownPlaceholders = []
     callers = []  // the process that waited ended
     if let filter { try send(.setFilter(filter.predicate), .user) }
     try send(.refreshWith(configuration.refreshPolicy), .userRefresh(configuration.refreshPolicy))
@@ -374,6 +444,10 @@ package struct ExplorerWorld: Sendable {
       switch effect {
       case .cancelLoad(let id):
         guard let index = outstanding.firstIndex(where: { $0.request.id == id }) else { continue }
+        // A jump abandoned (its landing left the screen) ends its refresh, as `cancel()` does.
+        if outstanding[index].request.isJump, machine.refreshRequest == nil {
+          model.cancelRefresh()
+        }
         outstanding[index].live = false
         outstanding[index].hedgeTimer = false
         // One late answer at most is kept: an older one is never answered.
@@ -392,7 +466,8 @@ package struct ExplorerWorld: Sendable {
         // A refresh begins with a user's call; a retry or a reload goes on with the one in
         // flight, unless the user's cancel() ended it.
         if request.direction == .refresh, !request.isHedge {
-          if case .goesOn = cause, model.refreshMark != nil {
+          // A jump is a new refresh, whatever runs (R31).
+          if case .goesOn = cause, model.refreshMark != nil, !request.isJump {
           } else {
             model.beginRefresh()
           }
@@ -476,8 +551,15 @@ package struct ExplorerWorld: Sendable {
       return nil
     }
     guard case .userRefresh(let policy) = cause, !model.showingPrevious else { return nil }
+    if configuration.jumpThreshold != nil, let verdict = positionRefresh(request, policy) {
+      return verdict.violation
+    }
     let pages = model.pages
-    let topRow = visible.first { id in pages.contains { $0.rows.contains { $0.id == id } } }
+    // With only placeholders on screen (a counted list), the scroll anchor stands for the top
+    // row, as the machine takes it.
+    let topRow =
+      visible.first { id in pages.contains { $0.rows.contains { $0.id == id } } }
+      ?? (visible.isEmpty ? machine.scrollAnchor : nil)
     let topPage = topRow.flatMap { model.page(holding: $0) }
     let expected: Int?
     switch policy {
@@ -501,6 +583,7 @@ package struct ExplorerWorld: Sendable {
   /// row in place (or the scroll anchor, when the top row is gone), the rows entering it
   /// appear and those leaving it disappear.
   private mutating func render(moved: Bool) throws(ExplorerViolation) {
+    if configuration.hasPlaceholders { return try renderRows() }
     let shown = machine.items.map(\.id)
     let height = configuration.viewportHeight
     if !moved {
@@ -519,10 +602,68 @@ package struct ExplorerWorld: Sendable {
     for id in leaving { try send(.rowDisappeared(.id(id)), .goesOn) }
   }
 
+  /// A counted list shows `machine.rows` by position, as SwiftUI's `List` keeps its offset: the
+  /// rows and placeholders entering the viewport appear, top first, those leaving disappear.
+  private mutating func renderRows() throws(ExplorerViolation) {
+    let rows = machine.rows
+    let height = configuration.viewportHeight
+    top = max(0, min(top, rows.count - height))
+    let window = rows.isEmpty ? [] : Array(rows[top..<min(rows.count, top + height)])
+    let items = window.compactMap { $0.item?.id }
+    let placeholders = window.compactMap { row -> Int? in
+      if case .placeholder(let position) = row { return position }
+      return nil
+    }
+    let leavingItems = visible.filter { !items.contains($0) }
+    let leavingPlaceholders = shownPlaceholders.filter { !placeholders.contains($0) }
+    let before = (items: visible, placeholders: shownPlaceholders)
+    visible = items
+    shownPlaceholders = placeholders
+    for row in window {
+      switch row {
+      case .item(let item) where !before.items.contains(item.id):
+        try send(.rowAppeared(.id(item.id)), .goesOn)
+      case .placeholder(let position) where !before.placeholders.contains(position):
+        try send(.placeholderAppeared(position), .goesOn)
+      default: break
+      }
+    }
+    for id in leavingItems { try send(.rowDisappeared(.id(id)), .goesOn) }
+    for position in leavingPlaceholders { try send(.placeholderDisappeared(position), .goesOn) }
+  }
+
   /// The visible rows disappear and appear again (a list's redraw): row signals only.
   package mutating func resignal() throws(ExplorerViolation) {
     for id in visible { try send(.rowDisappeared(.id(id)), .goesOn) }
+    for position in shownPlaceholders { try send(.placeholderDisappeared(position), .goesOn) }
+    for position in shownPlaceholders { try send(.placeholderAppeared(position), .goesOn) }
     for id in visible { try send(.rowAppeared(.id(id)), .goesOn) }
+  }
+
+  /// In a list that jumps, a refresh other than the re-fetch of the loaded pages starts at the
+  /// page that holds the reload distance above the top row or placeholder on screen (R31);
+  /// with nothing on screen it goes by its policy.
+  /// `nil` when the rule does not apply (the re-fetch of the loaded pages, nothing on screen).
+  private func positionRefresh(_ request: PageRequest<Int>, _ policy: RefreshPolicy)
+    -> (violation: ExplorerViolation?, Void)?
+  {
+    if case .allLoaded = policy { return nil }
+    let loaded = machine.loadedItems.map(\.id)
+    let before = machine.placeholdersBefore
+    let positions =
+      shownPlaceholders + visible.compactMap { id in loaded.firstIndex(of: id).map { $0 + before } }
+    guard let top = positions.min() else { return nil }
+    let paging = configuration.paging
+    let reload = max(configuration.prefetchDistance, (paging.maxSize ?? 0) / 4)
+    let expected = ExplorerConfiguration.page(
+      holding: max(0, top - reload), sizes: configuration.pages.map(\.count))
+    guard request.cursor != expected else { return (nil, ()) }
+    return (
+      ExplorerViolation(
+        .refreshPlace,
+        "a refresh \(ExplorerEvent.literal(policy)) with position \(top) on top went to cursor "
+          + "\(request.cursor.map(String.init) ?? "none"), not \(expected): \(request)"), ()
+    )
   }
 
   // MARK: Invariants
@@ -697,6 +838,25 @@ package struct ExplorerWorld: Sendable {
     }
     try report(rowsViolation())
     if committed { try report(capViolation()) }
+    try report(countsViolation())
+  }
+
+  /// The placeholders are the server's rows before the model's first page and after its last,
+  /// none beyond an edge at its end (R31).
+  private func countsViolation() -> ExplorerViolation? {
+    guard configuration.hasPlaceholders, model.loaded, let first = model.pages.first,
+      let last = model.pages.last
+    else { return nil }
+    let pageCount = configuration.pages.count
+    let before = first.cursor == 0 ? 0 : configuration.counts(around: first.cursor).before
+    let after = last.cursor == pageCount - 1 ? 0 : configuration.counts(around: last.cursor).after
+    guard machine.placeholdersBefore != before || machine.placeholdersAfter != after else {
+      return nil
+    }
+    return ExplorerViolation(
+      .placeholders,
+      "placeholders \(machine.placeholdersBefore) before and \(machine.placeholdersAfter) after, "
+        + "not \(before) and \(after)")
   }
 
   private func rowsViolation() -> ExplorerViolation? {

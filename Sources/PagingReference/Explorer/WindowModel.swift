@@ -189,6 +189,12 @@ package struct WindowModel: Hashable, Sendable {
   }
 
   /// The refresh in flight was cancelled by the user: its fetched pages are dropped.
+  /// The refresh in flight starts its pages again (a refresh that keeps the place, planned
+  /// again from where the screen moved, R31): the pages fetched so far are dropped.
+  package mutating func restartFetch() {
+    fetched = []
+  }
+
   package mutating func cancelRefresh() {
     refreshMark = nil
     fetched = []
