@@ -115,15 +115,7 @@ package final class SQLiteConnection {
   /// - Throws: ``SQLiteError``, or what `body` throws.
   package func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
     guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-    try execute("BEGIN DEFERRED")
-    do {
-      let result = try body()
-      try execute("COMMIT")
-      return result
-    } catch {
-      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
-      throw error
-    }
+    return try transaction(beginning: "BEGIN DEFERRED", body)
   }
 
   /// Runs `body` in a write transaction begun with `BEGIN IMMEDIATE`, which takes the write
@@ -133,7 +125,15 @@ package final class SQLiteConnection {
   /// - Returns: What `body` returns.
   /// - Throws: ``SQLiteError``, or what `body` throws.
   package func writeTransaction<Result>(_ body: () throws -> Result) throws -> Result {
-    try execute("BEGIN IMMEDIATE")
+    try transaction(beginning: "BEGIN IMMEDIATE", body)
+  }
+
+  /// Runs `body` between `begin` and `COMMIT`; when `body` throws, or the commit fails, rolls
+  /// back and rethrows.
+  private func transaction<Result>(beginning begin: String, _ body: () throws -> Result) throws
+    -> Result
+  {
+    try execute(begin)
     do {
       let result = try body()
       try execute("COMMIT")

@@ -209,13 +209,7 @@ public final class ListSimulator<Feed: ListSimulatorFeed> {
   /// Starts `body` in a new main-actor task and returns once the task has run up to its
   /// first suspension, so that what it starts synchronously is seen by the next frame.
   func spawn(_ body: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
-    let started = StartSignal()
-    let task = Task { @MainActor in
-      started.signal()
-      await body()
-    }
-    await started.wait()
-    return task
+    await spawnStarted(body)
   }
 
   // MARK: Screen

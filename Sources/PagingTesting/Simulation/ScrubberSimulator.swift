@@ -69,7 +69,7 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
   /// (at most 60 simulated seconds).
   package func start() async {
     let feed = self.feed
-    screenTask = await spawn { await feed.start() }
+    screenTask = await spawnStarted { await feed.start() }
     while recorder.timeToFirstRowMissing, now < .seconds(60) { await frame() }
   }
 
@@ -77,19 +77,7 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
   /// the refresh runs beside the frames that follow.
   package func refresh() async {
     let feed = self.feed
-    refreshTask = await spawn { await feed.refresh() }
-  }
-
-  /// Starts `body` in a main-actor task and returns once it has run up to its first
-  /// suspension, so that what it starts is seen by the next frame.
-  private func spawn(_ body: @escaping @MainActor () async -> Void) async -> Task<Void, Never> {
-    let started = StartSignal()
-    let task = Task { @MainActor in
-      started.signal()
-      await body()
-    }
-    await started.wait()
-    return task
+    refreshTask = await spawnStarted { await feed.refresh() }
   }
 
   /// The user drags the scroll bar: the screen shows the rows from `position` at the next
