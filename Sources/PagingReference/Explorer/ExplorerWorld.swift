@@ -551,8 +551,12 @@ package struct ExplorerWorld: Sendable {
       return nil
     }
     guard case .userRefresh(let policy) = cause, !model.showingPrevious else { return nil }
-    if configuration.jumpThreshold != nil, let verdict = positionRefresh(request, policy) {
-      return verdict.violation
+    if configuration.jumpThreshold != nil, let place = positionRefreshPlace(policy) {
+      guard request.cursor != place.cursor else { return nil }
+      return ExplorerViolation(
+        .refreshPlace,
+        "a refresh \(ExplorerEvent.literal(policy)) with position \(place.top) on top went to "
+          + "cursor \(request.cursor.map(String.init) ?? "none"), not \(place.cursor): \(request)")
     }
     let pages = model.pages
     // With only placeholders on screen (a counted list), the scroll anchor stands for the top
@@ -641,29 +645,20 @@ package struct ExplorerWorld: Sendable {
   }
 
   /// In a list that jumps, a refresh other than the re-fetch of the loaded pages starts at the
-  /// page that holds the reload distance above the top row or placeholder on screen (R31);
-  /// with nothing on screen it goes by its policy.
-  /// `nil` when the rule does not apply (the re-fetch of the loaded pages, nothing on screen).
-  private func positionRefresh(_ request: PageRequest<Int>, _ policy: RefreshPolicy)
-    -> (violation: ExplorerViolation?, Void)?
-  {
+  /// page that holds the reload distance above the top row or placeholder on screen (R31): that
+  /// top position and page; `nil` when the rule does not apply (the re-fetch of the loaded
+  /// pages; nothing on screen, where the refresh goes by its policy).
+  private func positionRefreshPlace(_ policy: RefreshPolicy) -> (top: Int, cursor: Int)? {
     if case .allLoaded = policy { return nil }
     let loaded = machine.loadedItems.map(\.id)
     let before = machine.placeholdersBefore
     let positions =
       shownPlaceholders + visible.compactMap { id in loaded.firstIndex(of: id).map { $0 + before } }
     guard let top = positions.min() else { return nil }
-    let paging = configuration.paging
-    let reload = max(configuration.prefetchDistance, (paging.maxSize ?? 0) / 4)
-    let expected = ExplorerConfiguration.page(
+    let reload = max(configuration.prefetchDistance, (configuration.paging.maxSize ?? 0) / 4)
+    let cursor = ExplorerConfiguration.page(
       holding: max(0, top - reload), sizes: configuration.pages.map(\.count))
-    guard request.cursor != expected else { return (nil, ()) }
-    return (
-      ExplorerViolation(
-        .refreshPlace,
-        "a refresh \(ExplorerEvent.literal(policy)) with position \(top) on top went to cursor "
-          + "\(request.cursor.map(String.init) ?? "none"), not \(expected): \(request)"), ()
-    )
+    return (top, cursor)
   }
 
   // MARK: Invariants
