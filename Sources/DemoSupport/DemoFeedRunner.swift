@@ -25,6 +25,9 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     var requestsNotSent: Int
     /// The run for the picture.
     var trace: DemoTrace
+    /// When the runner's ``watched`` row first showed, in milliseconds since the session
+    /// started, or `nil`.
+    var watchedShownMilliseconds: Int?
   }
 
   /// The list: a feed, a chat or a search screen.
@@ -43,6 +46,8 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   var cursorText: (Base.Cursor) -> String
   /// The chat's first cursor: its newest page (the chat scenario only).
   var newestCursor: Base.Cursor?
+  /// The note whose first showing each run times (the jump scenario's target), or `nil`.
+  var watched: ReleaseNote.ID?
   /// Whether a note matches a text typed (the search scenario only).
   var matches: (@Sendable (ReleaseNote, String) -> Bool)?
   /// Runs after each session, once its figures are taken (real time: waits for the requests
@@ -80,10 +85,11 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     _ inner: Inner, _ kind: FeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
   ) async -> Run where Inner.Item == ReleaseNote {
     let feed = RecordedFeed(inner, upward: scenario == .chat, matches: matches)
+    feed.watched = watched
     let list = ListSimulator(
       feed: feed, server: setup.server,
       configuration: DemoSessionRunner<RecordedFeed<Inner>>.listConfiguration(
-        speed: speed, seed: seed, chat: scenario == .chat),
+        speed: speed, seed: seed, scenario: scenario),
       clock: setup.clock)
     feed.list = list
     let runner = DemoSessionRunner(
@@ -117,6 +123,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
           feed.samples.last { $0.milliseconds <= time }?.loaded ?? 0
         },
         milliseconds: DemoTimeline.milliseconds(duration),
-        moments: DemoTrace.moments(runner.userActions)))
+        moments: DemoTrace.moments(runner.userActions)),
+      watchedShownMilliseconds: feed.watchedShownMilliseconds)
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The demo's settings, parsed from its command line by ``parse(_:)``.
 ///
 /// ```
-/// paging-demo [--scenario feed|chat|search] [--seed N] [--page-size N] [--latency-ms N]
+/// paging-demo [--scenario feed|chat|search|jump] [--seed N] [--page-size N] [--latency-ms N]
 ///             [--profile NAME] [--url URL [--strategy link|cursor-field]] [--svg FILE]
 ///             [--json] [--help]
 /// ```
@@ -159,9 +159,9 @@ package struct DemoOptions: Equatable, Sendable {
     return """
       paging-demo: plays one scripted user session in a simulated iPhone list of CPython's
       release notes (the "\(DemoSession.section)" section, newest first; as a chat, oldest first;
-      or a search over all of them), three ways: the naive code, the usual guarded code, and
-      Paginator. Prints Paginator's timeline and a comparison table; --svg also draws the
-      session. By default the pages come from the embedded data on a virtual clock (in well
+      a search over all of them; or all of them as a counted list), three ways: the naive
+      code, the usual guarded code, and Paginator. Prints Paginator's timeline and a
+      comparison table; --svg also draws the session. By default the pages come from the embedded data on a virtual clock (in well
       under a second); with --url, from a real server in real time.
 
       USAGE: paging-demo [options]

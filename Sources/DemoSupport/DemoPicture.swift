@@ -250,6 +250,10 @@ package enum DemoPicture {
       parts.append("anchor moved \(Format.count(Int(feed.anchorMovement))) pt")
       parts.append(
         "\(Format.seconds(milliseconds: Format.milliseconds(feed.stallTimeAtTop))) s at the top")
+    case .jump:
+      parts.append("\(Format.count(feed.rowsLoaded)) rows loaded")
+      parts.append(
+        "\(Format.seconds(milliseconds: Format.milliseconds(feed.stallTime))) s waiting")
     case .search:
       parts.append("\(feed.cancelledRequests) cancelled")
       parts.append("\(feed.staleRowsShown ?? 0) stale rows shown")

@@ -76,6 +76,13 @@ package struct DemoReport: Codable, Equatable, Sendable {
         "anchor moved: points the row the user read moved on screen, summed over every older page",
         "s at top: seconds the user sat at the top of the loaded rows while older ones existed",
       ]
+    case .jump:
+      [
+        "dup. requests: requests for a page that was loading or had loaded (same cursor, same list)",
+        "rows loaded: rows the feed held at the end (Paginator's placeholders are not rows)",
+        "s waiting: seconds the user sat at a spinner, or at placeholders, while rows existed",
+        "never shown: rows loaded that never came on screen",
+      ]
     case .search:
       [
         "cancelled: requests the feed cancelled because the text changed",
@@ -151,6 +158,13 @@ package struct DemoReport: Codable, Equatable, Sendable {
         ("anchor jumps", { "\($0.viewportJumps)" }),
         ("anchor moved", { "\(Int($0.anchorMovement)) pt" }),
         ("s at top", { Format.seconds(milliseconds: Format.milliseconds($0.stallTimeAtTop)) }),
+      ]
+    case .jump:
+      columns = [
+        ("requests", { "\($0.requestsIssued)" }), ("dup. requests", { "\($0.duplicateRequests)" }),
+        ("rows loaded", { Format.count($0.rowsLoaded) }),
+        ("s waiting", { Format.seconds(milliseconds: Format.milliseconds($0.stallTime)) }),
+        ("never shown", { "\($0.rowsLoadedButNeverShown)" }),
       ]
     case .search:
       columns = [

@@ -43,6 +43,26 @@ extension DemoSession {
     .idle(.seconds(3)), .scrollToRow(40, over: .seconds(12)),
   ]
 
+  /// The year the jump scenario's drag lands in: its first note (the newest of that year) is
+  /// the row the drag brings to the top of the screen.
+  package static let jumpYear = "2016"
+
+  /// How long the jump scenario's user reads after each drag, once the rows show.
+  static let jumpReading: Duration = .seconds(5)
+
+  /// The jump scenario's script for the baselines' list: open the screen and look for 2 s, drag
+  /// to `target` in a second (held at the end of the loaded rows until more land, for up to two
+  /// minutes), read for ``jumpReading``, drag back to the top and read as long.
+  /// `DemoFeedRunner.scrub(to:reading:)` plays the same script for `Paginator`.
+  /// - Parameter target: The row the drag lands on, from 0.
+  /// - Returns: The steps.
+  static func jumpSteps(target: Int) -> [UserStep] {
+    [
+      .openScreen(thenWait: .seconds(2)), .scrollToRow(target, over: .seconds(1)),
+      .idle(jumpReading), .scrollToRow(0, over: .seconds(1)), .idle(jumpReading),
+    ]
+  }
+
   /// The embedded session of `options.scenario`, with each feed's trace for the picture.
   /// - Parameter options: The seed, page size, latency, scenario and profile.
   /// - Returns: The report and one trace per feed, in the table's order.
@@ -86,6 +106,12 @@ extension DemoSession {
       source =
         "a search over the titles of all \(Format.count(all.count)) notes of CPython's "
         + "release notes, newest first, keyset cursors"
+    case .jump:
+      rows = newestFirst
+      source =
+        "all \(Format.count(all.count)) notes of CPython's release notes, newest first, as a "
+        + "counted list (offset pages that count the rows around them); the drag lands on the "
+        + "first note of \(jumpYear), row \(Format.count(jumpTarget(rows)))"
     }
     let keys = Dictionary(rows.map { ($0.id, $0.feedKey) }, uniquingKeysWith: { first, _ in first })
     let latency = latencyModel(medianMilliseconds: options.latencyMilliseconds)
@@ -94,6 +120,7 @@ extension DemoSession {
       case .feed: options.profile.steps()
       case .chat: chatSteps(rows: rows.count)
       case .search: searchSteps
+      case .jump: jumpSteps(target: jumpTarget(rows))
       }
     let search = options.scenario == .search ? searchMatches : nil
     var runner = DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>(
@@ -101,7 +128,8 @@ extension DemoSession {
       setUp: {
         let clock = TestClock()
         let server = SimulatedFeedServer(
-          items: rows, pageSize: options.pageSize, pagination: .keyset, latency: latency,
+          items: rows, pageSize: options.pageSize,
+          pagination: options.scenario == .jump ? .countedOffset : .keyset, latency: latency,
           seed: options.seed, search: search, clock: clock)
         return (server, clock, clock, server)
       },
@@ -117,18 +145,71 @@ extension DemoSession {
     runner.scenario = options.scenario
     runner.newestCursor = .newest
     runner.matches = search
+    if options.scenario == .jump { runner.watched = rows[jumpTarget(rows)].id }
     var runs: [DemoFeedRunner<SimulatedFeedServer<ReleaseNote>>.Run] = []
-    for kind in FeedKind.demo { runs.append(await runner.run(kind)) }
+    for kind in FeedKind.demo {
+      if options.scenario == .jump, kind == .paginator {
+        runs.append(await runner.scrub(to: jumpTarget(rows), reading: jumpReading))
+      } else {
+        runs.append(await runner.run(kind))
+      }
+    }
+    let notes =
+      options.scenario == .jump
+      ? jumpSummary(
+        runs.map { ($0.report, $0.timeline, $0.watchedShownMilliseconds, $0.trace) },
+        target: jumpTarget(rows))
+      : []
     let report = Self.report(
       runs, options: options, source: source,
       network: "simulated on a virtual clock: log-normal latency around "
         + "\(options.latencyMilliseconds) ms with a 5 % heavy tail",
-      latencyMilliseconds: options.latencyMilliseconds, notes: [])
+      latencyMilliseconds: options.latencyMilliseconds, notes: notes)
     return (report, runs.map(\.trace))
   }
 }
 
 extension DemoSession {
+  /// The jump scenario's target: the first row, newest first, released in ``jumpYear``.
+  /// - Parameter rows: The notes, newest first.
+  /// - Returns: The row, from 0 (the last row when no note is of that year).
+  static func jumpTarget(_ rows: [ReleaseNote]) -> Int {
+    rows.firstIndex { $0.releasedAt.hasPrefix(jumpYear) } ?? max(0, rows.count - 1)
+  }
+
+  /// How long each feed took from the drag to the first frame that showed the target's note,
+  /// in sentences.
+  /// - Parameters:
+  ///   - runs: Each feed's row, timeline, when the target's note first showed (milliseconds
+  ///     since the session started) and trace.
+  ///   - target: The row the drag lands on.
+  /// - Returns: One sentence per feed.
+  static func jumpSummary(
+    _ runs: [(row: DemoReport.Row, timeline: [TimelineEntry], shown: Int?, trace: DemoTrace)],
+    target: Int
+  ) -> [String] {
+    runs.map { run in
+      let feed = run.row.feed
+      let drag = run.timeline.first {
+        $0.kind == .user && $0.text.contains("down to row \(target)")
+      }
+      guard let drag, let shown = run.shown else {
+        let loaded = Format.count(run.row.rowsLoaded)
+        if run.row.duplicateRequests > 0 {
+          return "\(feed) never showed the first note of \(jumpYear): its \(loaded) rows loaded "
+            + "hold the same pages again and again (\(run.row.duplicateRequests) duplicate "
+            + "requests), so row \(Format.count(target)) holds a newer note shown again."
+        }
+        return "\(feed) never showed the first note of \(jumpYear): it stopped loading at "
+          + "\(loaded) rows, and the user gave up at their end."
+      }
+      let loaded = run.trace.samples.last { $0.milliseconds <= shown }?.loaded ?? 0
+      let seconds = Double(shown - drag.milliseconds) / 1000
+      return "\(feed) showed the first note of \(jumpYear) \(Format.decimal(seconds)) s after "
+        + "the drag, with \(Format.count(loaded)) rows loaded."
+    }
+  }
+
   /// The chat table in sentences: how far each baseline threw the user or how long it kept
   /// them at the top, and whether `Paginator`'s anchor held.
   static func chatSummary(_ feeds: [DemoReport.Row], paginator: DemoReport.Row) -> [String] {

@@ -65,7 +65,7 @@ package enum DemoSession {
       return []
     }
     switch scenario {
-    case .feed: break
+    case .feed, .jump: break
     case .chat: return chatSummary(feeds, paginator: paginator)
     case .search: return searchSummary(feeds, paginator: paginator)
     }

@@ -4,7 +4,7 @@ import PagingTesting
 /// Plays a ``SessionProfile``'s steps on a `ListSimulator`, and notes what the user did and when.
 ///
 /// `speed` plays the script faster (`UserStep.scaled(by:)`): every duration is divided by it
-/// and every velocity multiplied (the list's own timings are scaled the same way by ``listConfiguration(speed:seed:)``),
+/// and every velocity multiplied (the list's own timings are scaled the same way by ``listConfiguration(speed:seed:scenario:)``),
 /// so the user scrolls the same rows in less time.
 @MainActor
 final class DemoSessionRunner<Feed: ListFeed> {
@@ -46,19 +46,22 @@ final class DemoSessionRunner<Feed: ListFeed> {
   /// The iPhone-sized `List` the demo scrolls: 80-point rows in a 666-point viewport; the user
   /// waits at most 4 s at the end of the loaded rows before lifting the finger, and taps Retry
   /// 1 s after the error shows. Timings are divided by `speed`. A chat's list has no footer
-  /// and opens scrolled to its bottom.
+  /// and opens scrolled to its bottom. In the jump scenario the user, whose scroll bar ends at
+  /// the last loaded row, keeps dragging to it for up to two minutes.
   /// - Parameters:
   ///   - speed: How many times faster than written the session plays.
   ///   - seed: The seed of the list's random choices (the jitter).
-  ///   - chat: Whether the list is a chat.
+  ///   - scenario: The list.
   /// - Returns: The configuration.
-  static func listConfiguration(speed: Double, seed: UInt64, chat: Bool = false)
+  static func listConfiguration(speed: Double, seed: UInt64, scenario: DemoScenario = .feed)
     -> ListSimulatorConfiguration
   {
+    let chat = scenario == .chat
     let speed = max(1, speed)
     return ListSimulatorConfiguration(
       showsFooter: !chat, flingTimeConstant: .milliseconds(500) / speed,
-      patience: .seconds(4) / speed, tapsRetryAfter: .seconds(1) / speed, seed: seed,
+      patience: (scenario == .jump ? .seconds(120) : .seconds(4)) / speed,
+      tapsRetryAfter: .seconds(1) / speed, seed: seed,
       opensAtBottom: chat)
   }
 

@@ -35,6 +35,7 @@ enum DemoTimeline {
         entry: TimelineEntry(
           milliseconds: milliseconds(action.time), kind: action.kind, text: action.text))
     }
+    let sendKeys = sendKeys(entries)
     for (index, entry) in entries.enumerated() {
       let request = entry.request
       let sent = milliseconds(entry.receivedAt)
@@ -59,7 +60,7 @@ enum DemoTimeline {
       if entry.outcome == .notSent { text += ": not sent (the demo's request limit)" }
       events.append(
         Event(
-          key: Double(entry.arrival),
+          key: sendKeys[index],
           entry: TimelineEntry(milliseconds: sent, kind: .request, text: text), request: index))
       if let answer = answer(entry), let sequence = entry.answer {
         events.append(Event(key: Double(sequence), entry: answer, request: index))
@@ -69,6 +70,34 @@ enum DemoTimeline {
       .sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
       .map(\.element)
     return merged(sorted)
+  }
+
+  /// Each request's place among the sends and answers: its arrival, except that requests the
+  /// feed started together (arrivals in a row, at the same instant) take their places in the
+  /// order of their numbers, as they reach the source in whichever order their tasks run.
+  /// - Complexity: O(*n* log *n*) in the *n* requests.
+  private static func sendKeys(_ entries: [RequestRecord<some Hashable & Sendable>]) -> [Double] {
+    var keys = entries.map { Double($0.arrival) }
+    let byArrival = entries.indices.sorted { entries[$0].arrival < entries[$1].arrival }
+    var start = 0
+    while start < byArrival.count {
+      var end = start + 1
+      while end < byArrival.count,
+        entries[byArrival[end]].arrival == entries[byArrival[end - 1]].arrival + 1,
+        entries[byArrival[end]].receivedAt == entries[byArrival[start]].receivedAt
+      {
+        end += 1
+      }
+      let run = byArrival[start..<end]
+      let slots = run.map { keys[$0] }
+      for (slot, index) in zip(
+        slots, run.sorted { entries[$0].request.id < entries[$1].request.id })
+      {
+        keys[index] = slot
+      }
+      start = end
+    }
+    return keys
   }
 
   /// Folds each answer that directly follows its request into the request's line.

@@ -44,8 +44,10 @@ package enum FeedComparison {
     timers: any PagingTimerScheduler, with player: Player
   ) async -> Player.Output where Player.Item == Source.Item {
     switch (scenario, kind) {
-    case (.feed, .naive): return await player.play(NaiveOnAppearFeed(source: source))
-    case (.feed, .guarded): return await player.play(GuardedOnAppearFeed(source: source))
+    case (.feed, .naive), (.jump, .naive):
+      return await player.play(NaiveOnAppearFeed(source: source))
+    case (.feed, .guarded), (.jump, .guarded):
+      return await player.play(GuardedOnAppearFeed(source: source))
     case (.chat, .naive):
       guard let newestCursor else { preconditionFailure("a chat needs its newest cursor") }
       return await player.play(NaiveChatFeed(source: source, newestCursor: newestCursor))

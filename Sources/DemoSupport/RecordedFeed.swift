@@ -15,6 +15,10 @@ final class RecordedFeed<Base: ListFeed>: ListFeed {
   /// Whether a row matches a text typed (search), or `nil`.
   let matches: ((Item, String) -> Bool)?
   private(set) var samples: [DemoTrace.Sample] = []
+  /// The row whose first showing is timed (the jump scenario's target), or `nil`.
+  var watched: Item.ID?
+  /// When the watched row was first on screen, in milliseconds since the session started.
+  private(set) var watchedShownMilliseconds: Int?
   private var typed: String?
   private var stale: Set<StaleKey> = []
 
@@ -66,6 +70,11 @@ final class RecordedFeed<Base: ListFeed>: ListFeed {
       let from = min(count - 1, max(0, Int((top / rowHeight).rounded(.down))))
       let to = min(count - 1, max(from, Int((bottom / rowHeight).rounded(.up)) - 1))
       (first, last) = upward ? (count - 1 - to, count - 1 - from) : (from, to)
+      if let watched, watchedShownMilliseconds == nil,
+        (from...to).contains(where: { base.rowItem(at: $0).id == watched })
+      {
+        watchedShownMilliseconds = DemoTimeline.milliseconds(list.now)
+      }
       if let matches, let typed {
         for index in from...to where !matches(base.rowItem(at: index), typed) {
           stale.insert(StaleKey(id: AnyHashable(base.rowItem(at: index).id), text: typed))

@@ -20,6 +20,13 @@ final class RecordingPageSource<Base: PageSource>: PageSource, Sendable {
 
   /// The base source's (hedges are forwarded to it).
   var loadsAreIdempotent: Bool { base.loadsAreIdempotent }
+  /// The base source's: a counted list jumps through the recording source as through its base.
+  var jumpingSupported: Bool { base.jumpingSupported }
+
+  /// The base source's cursor for a position.
+  /// - Parameter position: The row's position in the source's list, from 0.
+  /// - Returns: The base source's cursor, or `nil` where it has none.
+  func cursor(around position: Int) -> Cursor? { base.cursor(around: position) }
 
   private struct State: Sendable {
     var entries: [RequestRecord<Cursor>] = []

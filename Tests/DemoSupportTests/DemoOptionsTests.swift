@@ -155,8 +155,9 @@ struct DemoOptionsTests {
       ),
       (
         ["--scenario", "inbox"],
-        .invalidValue(option: "--scenario", value: "inbox", expected: "one of feed, chat, search"),
-        #"--scenario: "inbox" is not one of feed, chat, search"#
+        .invalidValue(
+          option: "--scenario", value: "inbox", expected: "one of feed, chat, search, jump"),
+        #"--scenario: "inbox" is not one of feed, chat, search, jump"#
       ),
       (
         ["--scenario", "chat", "--profile", "fling"],

@@ -148,8 +148,10 @@ struct DemoScenarioTests {
       let decoded = try JSONDecoder().decode(DemoReport.self, from: Data(report.json().utf8))
       #expect(decoded == report)
       let feeds = try #require(object["feeds"] as? [[String: Any]])
+      // The chat's figures, and the search's stale rows, which the other lists do not have.
       let key = scenario == .chat ? "viewportJumps" : "staleRowsShown"
-      #expect(feeds.allSatisfy { ($0[key] != nil) == (scenario != .feed) })
+      let present = scenario == .chat || scenario == .search
+      #expect(feeds.allSatisfy { ($0[key] != nil) == present })
     }
   }
 
@@ -188,5 +190,55 @@ struct DemoScenarioTests {
       DemoSession.realTimeNote(profile: .default)
         == "Real time: the session played 14× faster than on the virtual clock; the client threw "
         + "the dropped answers away.")
+  }
+}
+
+/// The jump scenario: every note as a counted list, dragged to 2016 and back.
+@MainActor
+@Suite("DemoSession: the jump scenario", .timeLimit(.minutes(2)))
+struct DemoJumpScenarioTests {
+  @Test("only Paginator reaches 2016: one request for the landing page, its rows in 0.2 s")
+  func jump() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(scenario: .jump))
+    #expect(report.scenario == .jump)
+    #expect(
+      report.comparisonTable.render(style: .plain).split(separator: "\n") == [
+        "feed              requests  dup. requests  rows loaded  s waiting  never shown",
+        "----------------  --------  -------------  -----------  ---------  -----------",
+        "naive onAppear        1562           1550       31,220       0.18        30581",
+        "guarded onAppear         2              0           40     125.00            0",
+        "Paginator                7              0           40       0.29           32",
+      ])
+    let texts = report.timeline.map(\.text)
+    // The drag: one request at the landing row, then its two neighbours; back at the top, one
+    // request for the first page again.
+    #expect(texts.contains("drags the scroll bar down to row 7755"))
+    #expect(texts.contains("#3 refresh at offset 7755: 20 rows in 161 ms"))
+    #expect(texts.contains("#4 prepend at offset 7735"))
+    #expect(texts.contains("#5 append at offset 7775"))
+    #expect(texts.contains("#6 refresh at offset 0: 20 rows in 108 ms"))
+    #expect(texts.count { $0.hasPrefix("#") && $0.contains("refresh") } == 3)
+    #expect(
+      report.notes.suffix(3) == [
+        "naive onAppear never showed the first note of 2016: its 31,220 rows loaded hold the same "
+          + "pages again and again (1550 duplicate requests), so row 7,755 holds a newer note "
+          + "shown again.",
+        "guarded onAppear never showed the first note of 2016: it stopped loading at 40 rows, "
+          + "and the user gave up at their end.",
+        "Paginator showed the first note of 2016 0.2 s after the drag, with 20 rows loaded.",
+      ])
+    #expect(
+      report.text().hasPrefix(
+        "paging-demo: one drag to 2016 and back, three ways to page the same list\n"))
+  }
+
+  @Test("the jump scenario takes no profile and no URL")
+  func options() throws {
+    #expect(throws: DemoOptionsError.self) {
+      try DemoOptions.parse(["--scenario", "jump", "--url", "http://127.0.0.1:1/"])
+    }
+    #expect(throws: DemoOptionsError.self) {
+      try DemoOptions.parse(["--scenario", "jump", "--profile", "fling"])
+    }
   }
 }

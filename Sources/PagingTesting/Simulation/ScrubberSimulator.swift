@@ -34,15 +34,24 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
   /// How long a frame lasts.
   package let frameDuration: Duration
 
+  /// Called after each frame's layout with the time since the screen appeared, the positions
+  /// on screen and whether a placeholder is among them (the demo's picture samples the
+  /// session with it).
+  package var frameObserver:
+    (@MainActor (_ now: Duration, _ onScreen: Range<Int>, _ stalled: Bool) -> Void)?
+  /// The time since the screen appeared, on the simulator's clock.
+  package private(set) var now = Duration.zero
+
   private let clock: TestClock
   private let timeline: ClockTimeline
   private var recorder = SessionRecorder()
   private var frameIndex = 0
-  private var now = Duration.zero
   /// The position of the row at the top of the screen, in rows (fractional while reading).
   private var top: Double = 0
   /// The rows on screen at the last frame, by position.
   private var shown: [Int: PagingRow<Item>] = [:]
+  /// The ids of the loaded rows that have been on screen.
+  private var everShown: Set<Item.ID> = []
   private var screenTask: Task<Void, Never>?
   private var refreshTask: Task<Void, Never>?
 
@@ -102,9 +111,25 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
     }
   }
 
-  /// The session so far, with the server's requests.
+  /// Frames run until no placeholder is on screen, at most `limit`: the user, dropped among
+  /// placeholders by a drag, waits for the rows.
+  /// - Parameter limit: The longest wait.
+  /// - Returns: How long the user waited.
+  @discardableResult
+  package func waitForRows(limit: Duration = .seconds(60)) async -> Duration {
+    let start = now
+    while isStalled, now - start < limit { await frame() }
+    return now - start
+  }
+
+  /// The session so far, with the server's requests. Rows shown count each loaded row once,
+  /// and rows never shown are the rows loaded now that never came on screen.
+  /// - Complexity: O(*n*) in the *n* rows loaded.
   package func report() -> SessionReport {
-    recorder.report(requests: server.log, currentRowCount: feed.items.count)
+    var report = recorder.report(requests: server.log, currentRowCount: feed.items.count)
+    report.rowsShown = everShown.count
+    report.rowsLoadedButNeverShown = feed.items.count { !everShown.contains($0.id) }
+    return report
   }
 
   /// The screen goes away: its task is cancelled.
@@ -116,7 +141,7 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
   // MARK: Frames
 
   /// Whether a placeholder is on screen.
-  private var isStalled: Bool { shown.values.contains { $0.item == nil } }
+  package var isStalled: Bool { shown.values.contains { $0.item == nil } }
 
   /// Delivers the answers due by the next frame, one at a time, then lays the screen out.
   private func frame() async {
@@ -166,11 +191,13 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
     for position in positions {
       guard let row = next[position], !oldIDs.contains(row.id) else { continue }
       recorder.recordAppearance()
+      if let item = row.item { everShown.insert(item.id) }
       feed.rowAppeared(row)
     }
     shown = next
     let hasRow = next.values.contains { $0.item != nil }
     if hasRow { recorder.recordFirstRow(after: now) }
     recorder.recordFrame(duration: frame, stalled: !recorder.timeToFirstRowMissing && isStalled)
+    frameObserver?(now, positions, isStalled)
   }
 }
