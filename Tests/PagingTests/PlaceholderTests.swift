@@ -92,6 +92,52 @@ import Testing
     #expect(paging.ids == [50, 51])
   }
 
+  /// A loaded row that appears while a jump is in flight (the user scrolled back to the
+  /// loaded rows, and the landing's placeholders have fired no `onDisappear`) abandons the jump:
+  /// its late page would turn that row back into a placeholder. The far placeholders are
+  /// forgotten, so that they do not jump again, and the row on screen loads its edge (found by
+  /// the explorer beyond its depth: the jump's page replaced the row the user had come back to).
+  @Test func aLoadedRowThatAppearsDuringAJumpAbandonsIt() throws {
+    var paging = PeerTests.counted(jumpThreshold: .rows(10))
+    _ = paging.send(.startAt(50))
+    _ = paging.complete(.refresh)
+    #expect(paging.send(.placeholderAppeared(0)) == [.refresh(0)])
+    let jump = try #require(paging.machine.refreshRequest)
+    #expect(paging.send(.rowAppeared(.id(50))) == [.prepend(49)])
+    #expect(paging.machine.refreshState == .idle)
+    #expect(paging.machine.metrics.jumps == 1)
+    #expect(paging.send(.loadCompleted(jump.id, page(0..<2, next: 2))) == [])
+    #expect(paging.ids == [50, 51])
+    #expect(paging.machine.rows[50] == .item(Row(id: 50)))
+  }
+
+  /// A re-fetch of the loaded pages (`.allLoaded(limit:)`) in a counted list whose source
+  /// jumps, whose screen moved out of the fresh pages while they loaded, is planned again from
+  /// the screen as the refresh that keeps the place: the row the user scrolled to stays a row
+  /// (found by the explorer beyond its depth: the re-fetch of the last two pages dropped the
+  /// row on screen above them into a placeholder).
+  @Test func aRefetchWhoseScreenLeftItsPagesKeepsThePlace() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 6, initialLoadSize: 20, total: 1_000)
+    _ = paging.send(.start)
+    _ = paging.complete(.refresh)
+    _ = paging.send(.loadNextPage)
+    _ = paging.complete(.append)
+    _ = paging.send(.loadNextPage)
+    _ = paging.complete(.append)
+    for id in 20..<30 { _ = paging.send(.rowAppeared(.id(id))) }
+    #expect(paging.send(.refreshWith(.allLoaded(limit: 2))) == [.refresh(20)])
+    #expect(paging.complete(.refresh) == [.refresh(40)])
+    // The user scrolls up to the first page while the last one loads.
+    for id in 20..<30 { _ = paging.send(.rowDisappeared(.id(id))) }
+    for id in 5..<15 { _ = paging.send(.rowAppeared(.id(id))) }
+    #expect(paging.complete(.refresh) == [.refresh(0)])
+    #expect(paging.complete(.refresh) == [.refresh(20)])
+    #expect(paging.complete(.refresh) == [])
+    #expect(paging.ids == Array(0..<40))
+    for id in 5..<15 { #expect(paging.machine.rows[id] == .item(Row(id: id))) }
+  }
+
   /// A refresh that failed for good latches jumps, as a failure latches its edge (R7): a far
   /// placeholder loads its edge instead of asking the failing source for another refresh, and
   /// a retry refreshes again (found by the explorer: a source that answered every refresh

@@ -86,8 +86,38 @@ extension PagingStateMachine {
       let threshold = configuration.jumpDistance,
       !viewport.placeholders.contains(where: { abs($0 - jump.position) <= threshold })
     else { return .none }
+    return abandonJump()
+  }
+
+  /// A loaded row appeared while a jump is in flight: the user came back to the loaded rows
+  /// before the jump's page landed, and that page would turn the row on screen back into a
+  /// placeholder. The jump is abandoned, and the placeholders far beyond the loaded rows are
+  /// forgotten: the user left them, and a list that fires no `onDisappear` would otherwise
+  /// jump to them again (R31). A signal of no loaded row is ignored.
+  @usableFromInline
+  mutating func rowAppearedDuringJump(
+    _ row: RowReference<Item.ID>, changes: inout PagingChanges
+  ) -> [PagingEffect<Cursor>] {
+    recordedMetrics.appearanceSignals += 1
+    guard let (id, position, place) = resolve(row, near: viewport.lastAppeared),
+      let threshold = configuration.jumpDistance
+    else {
+      recordedMetrics.appearanceSignalsIgnored += 1
+      return []
+    }
+    let before = ObservedValues(self)
+    viewport.appeared(id, at: position, place: place)
+    viewport.placeholders = viewport.placeholders.filter {
+      distanceBeyondLoadedRows($0) <= threshold
+    }
+    return effects(of: abandonJump(), since: before, changes: &changes)
+  }
+
+  /// Stops the jump in flight and keeps the list as it was: its late answer is dropped (R9),
+  /// a load asked for during the jump runs on the list now (R15), and the rows and
+  /// placeholders on screen load their edges.
+  mutating func abandonJump() -> Transition<Cursor> {
     var transition = stop(.refresh)
-    // The list stays as it was: a load asked for during the jump runs on it now (R15).
     let queued = (prepend: prepend.queued, append: append.queued)
     prepend.queued = false
     append.queued = false
@@ -245,16 +275,31 @@ extension PagingStateMachine {
     return loadedPositions.lowerBound.saturatingAdding(position)
   }
 
-  /// For a refresh that keeps the place, about to commit `plan`'s pages: when the screen has
-  /// moved out of the range the refresh was planned for (the user scrolled while it loaded),
-  /// the same refresh planned again from the screen now, so that its rows stay rows (R31);
-  /// `nil` when the screen is within the plan, or the refresh keeps no place.
+  /// For a refresh that keeps the place, or a re-fetch of the loaded pages in a counted list
+  /// whose source jumps, about to commit `plan`'s pages: when the screen has moved out of the
+  /// range the refresh was planned for (a re-fetch: out of the positions its fresh pages
+  /// take) while it loaded, the refresh that keeps the place, planned from the screen now, so
+  /// that the rows on screen stay rows (R31); `nil` when the screen is within the range, or
+  /// the list keeps no place.
   mutating func replanPlaceKeepingRefresh(_ plan: AllLoadedRefresh<Item, Cursor>)
     -> Transition<Cursor>?
   {
-    guard let from = plan.coverFrom, let through = plan.coverThrough, let range = shownPositions,
-      range.lowerBound < from || range.upperBound > through
-    else { return nil }
+    guard let range = shownPositions else { return nil }
+    let covered: ClosedRange<Int>
+    if let from = plan.coverFrom, let through = plan.coverThrough {
+      covered = from...Swift.max(from, through)
+    } else {
+      guard configuration.jumpCursor != nil, configuration.jumpDistance != nil,
+        let from = plan.fetched.first?.page.itemsBefore
+      else { return nil }
+      let rows = plan.fetched.reduce(0) { $0.saturatingAdding($1.page.items.count) }
+      // Fresh pages with no row: the list is empty now, and there is no place to keep.
+      guard rows > 0 else { return nil }
+      covered = from...from.saturatingAdding(rows - 1)
+    }
+    guard range.lowerBound < covered.lowerBound || range.upperBound > covered.upperBound else {
+      return nil
+    }
     return beginPlaceKeepingRefresh(continuing: true)
   }
 
@@ -267,7 +312,7 @@ extension PagingStateMachine {
 
 extension RefreshActivity {
   /// Whether the refresh is a jump.
-  var isJump: Bool {
+  @usableFromInline var isJump: Bool {
     if case .jump? = plan { return true }
     return false
   }

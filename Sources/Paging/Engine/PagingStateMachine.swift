@@ -411,6 +411,9 @@ extension PagingStateMachine {
   mutating func rowAppeared(_ row: RowReference<Item.ID>, changes: inout PagingChanges)
     -> [PagingEffect<Cursor>]
   {
+    if refreshing.isJump, refreshing.isRunning {
+      return rowAppearedDuringJump(row, changes: &changes)
+    }
     recordedMetrics.appearanceSignals += 1
     guard let (id, position, place) = resolve(row, near: viewport.lastAppeared) else {
       recordedMetrics.appearanceSignalsIgnored += 1
