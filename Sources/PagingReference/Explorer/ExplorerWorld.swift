@@ -456,6 +456,12 @@ package struct ExplorerWorld: Sendable {
         }
       case .startLoad(let request):
         cancelledByUser = false
+        // A jump replaces the window a caller asked a page of, in a new generation, as a query
+        // change does: the caller gets what the window it waited on added, and its next call
+        // loads at the new window's edge (R15, R31).
+        if request.isJump {
+          for index in callers.indices { callers[index].excused = true }
+        }
         for index in callers.indices
         where request.direction == callers[index].edge
           || (request.direction == .refresh && !model.loaded)
