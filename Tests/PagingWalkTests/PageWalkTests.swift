@@ -294,7 +294,7 @@ struct PageWalkTests {
   /// request numbers stay.
   @Test func aWalkThatKeepsDuplicatesEmptiesTheWindowAndKeepsTheChainAndTheCommittedCursors() {
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(0))
-    configuration.walkMemory = WalkMemory(pages: 8, removesDuplicates: false)
+    configuration.walkMemory = WalkMemory(pages: 8)
     var machine = PagingStateMachine<Row, Int>(configuration: configuration)
     let first = machine.handle(.start).loads[0]
     _ = machine.handle(.loadCompleted(first.id, page(0..<2, next: 1)))

@@ -427,8 +427,6 @@ extension PagingStateMachine {
       transition.add(reevaluate())
       return transition
     }
-    // A walk's window grows by one page at a time: its index grows by doubling (R29).
-    if walkMemory?.removesDuplicates == true { reserveWindow(adding: page.items.count) }
     let before = store.items.firstChunk..<store.items.endChunk
     switch direction {
     case .refresh: transition.add(commitRefresh([request.cursor], page))

@@ -2,7 +2,9 @@
 /// keeps of the pages it handed out, bounded at any length (rulebook R29): the ids of at least
 /// its last `pages` pages (at most twice that many), and the cursors of its last `pages` pages
 /// plus one more, a checkpoint moved to the cursor of page 1, 2, 4, 8, ... (Brent's cycle
-/// detection). With `removesDuplicates` off it keeps no id at all.
+/// detection). It keeps no id: a walk that removes duplicates drops the ids its last pages had
+/// before the machine counts the page (``RecentIDs``), and the machine's window holds one
+/// page at a time.
 ///
 /// It is a setting of the machine (``PagingConfiguration``'s `walkMemory`), applied by the
 /// machine itself after each page commits, so that what a walk forgets goes through the same
@@ -14,8 +16,6 @@
 package struct WalkMemory<Cursor: Hashable & Sendable>: Sendable {
   /// The pages remembered, at least 1.
   package let pages: Int
-  /// Whether the ids of the remembered pages are kept, so that their repeats are dropped.
-  package let removesDuplicates: Bool
   /// The cursors of the last `pages` pages, oldest first from `oldest`.
   private var recent: [Cursor]
   private var oldest: Int
@@ -24,12 +24,9 @@ package struct WalkMemory<Cursor: Hashable & Sendable>: Sendable {
   private var committed: Int
 
   /// A memory of `pages` pages (at least 1).
-  /// - Parameters:
-  ///   - pages: The pages whose ids and cursors are remembered.
-  ///   - removesDuplicates: Whether their ids are kept.
-  package init(pages: Int, removesDuplicates: Bool) {
+  /// - Parameter pages: The pages whose cursors are remembered.
+  package init(pages: Int) {
     self.pages = Swift.max(1, pages)
-    self.removesDuplicates = removesDuplicates
     recent = []
     oldest = 0
     checkpoint = nil
@@ -62,24 +59,16 @@ package struct WalkMemory<Cursor: Hashable & Sendable>: Sendable {
 }
 
 extension PagingStateMachine {
-  /// After a page that `request` loaded committed, under a walk's memory: forgets what lies
-  /// outside it, the window's older pages (or the whole window, without duplicate removal) and
-  /// the cursors neither recent nor the checkpoint. The chains, the edges and the generation
-  /// stay: the walk goes on from them.
-  /// - Complexity: O(1) amortised per page, plus O(*n*) for the *n* ids kept whenever older
-  ///   pages' ids are forgotten (every `pages` pages, so amortised O(1) per item).
+  /// After a page that `request` loaded committed, under a walk's memory: forgets the window
+  /// and the cursors neither recent nor the checkpoint. The chains, the edges and the
+  /// generation stay: the walk goes on from them.
+  /// - Complexity: O(1) amortised per page, plus O(*n*) to release the window's *n* items.
   mutating func applyWalkMemory(after request: PageRequest<Cursor>) {
     guard var memory = walkMemory else { return }
     for cursor in memory.remember(committedCursor(of: request.cursor)) {
       committedCursors.remove(cursor)
     }
     walkMemory = memory
-    if memory.removesDuplicates {
-      if pages.count > 2.saturatingMultiplying(by: memory.pages) {
-        forgetPages(keepingLast: memory.pages)
-      }
-    } else {
-      forgetWindow()
-    }
+    forgetWindow()
   }
 }

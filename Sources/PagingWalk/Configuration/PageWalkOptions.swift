@@ -122,8 +122,7 @@ extension PageWalkOptions {
     // with the cursor to resume at (rulebook R30).
     configuration.reloadsAfterInvalidation = 0
     // It hands each page on: the machine remembers only the last pages' ids and cursors (R29).
-    configuration.walkMemory = WalkMemory(
-      pages: rememberedPages, removesDuplicates: removesDuplicates)
+    configuration.walkMemory = WalkMemory(pages: rememberedPages)
     return configuration
   }
 }

@@ -47,6 +47,26 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
   let cursor: Source.Cursor?
   let options: PageWalkOptions
   let clock: any Clock<Duration>
+  /// Drops the items whose id the walk's last pages had: made where the caller starts the
+  /// walk, in code specialised for its items, so that the one hash per item costs what it
+  /// costs in the caller's own code.
+  let admission: Admission
+
+  /// Admits a page's items into the ids of the last pages (``RecentIDs``).
+  @usableFromInline
+  typealias Admission = @Sendable (inout RecentIDs<Source.Item.ID>, [Source.Item]) -> Void
+
+  @usableFromInline
+  init(
+    source: Source, cursor: Source.Cursor?, options: PageWalkOptions, clock: any Clock<Duration>,
+    admission: @escaping Admission
+  ) {
+    self.source = source
+    self.cursor = cursor
+    self.options = options
+    self.clock = clock
+    self.admission = admission
+  }
 
   /// The walk's items, flattened: the same requests, one item at a time.
   public var items: Items { Items(walk: self) }
@@ -92,6 +112,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
 
     private let walk: PageWalk
     private var machine: PagingStateMachine<Key, Source.Cursor>
+    /// The ids of the last pages, with ``PageWalkOptions``'s `removesDuplicates`.
+    private var recent: RecentIDs<Source.Item.ID>
     private var started = false
     private var finished = false
     private var pages = 0
@@ -108,6 +130,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       var configuration = walk.options.configuration(from: walk.cursor)
       configuration.firstPageCursor = walk.source.firstPageCursor
       machine = PagingStateMachine(configuration: configuration)
+      recent = RecentIDs(pages: walk.options.rememberedPages)
     }
 
     /// Loads the next page.
@@ -174,7 +197,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
             let page = try await PageWalk.load(
               request, from: walk.source, deadline: deadline, clock: walk.clock)
             loaded = page
-            event = .loadCompleted(request.id, keys(of: page))
+            event = .loadCompleted(request.id, admitted(page))
           } catch  where Task.isCancelled {
             throw cancel()
           } catch let passed as WalkDeadlinePassed {
@@ -199,44 +222,50 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           // A walk awaits one request at a time and never hedges it: its hedging is off.
           continue
         }
-        let before = machine.metrics.itemsCommitted
         queue.append(contentsOf: machine.handle(event))
         if let loaded {
           assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
-          return kept(loaded, new: machine.metrics.itemsCommitted - before)
+          return kept(loaded)
         }
       }
       return nil
     }
 
-    /// What the machine is given of a page: the ids of its items, which it de-duplicates and
-    /// counts. With duplicates kept, the window was emptied after the last page
-    /// (`PagingStateMachine.forgetWindow()`) and the only question is whether the page adds
-    /// anything: its first id answers it, in O(1).
-    private func keys(of page: Element) -> Page<Key, Source.Cursor> {
-      let items =
-        walk.options.removesDuplicates
-        ? page.items.map { Key(id: $0.id) } : page.items.prefix(1).map { Key(id: $0.id) }
+    /// What the machine is given of a page: the id of its first new item, or nothing. Its
+    /// window was emptied after the last page (`PagingStateMachine.forgetWindow()`), so the
+    /// only question it asks of a page is whether it adds anything (R14). With
+    /// ``PageWalkOptions``'s `removesDuplicates`, the page's items are admitted into the ids of
+    /// the last pages first, and the items whose id one of them had are dropped (R10, R29).
+    /// - Complexity: O(*m*) expected for *m* items, one hash each; O(1) with duplicates kept.
+    private mutating func admitted(_ page: Element) -> Page<Key, Source.Cursor> {
+      var first = 0
+      if walk.options.removesDuplicates {
+        walk.admission(&recent, page.items)
+        for position in recent.dropped {
+          guard position == first else { break }
+          first += 1
+        }
+      }
+      let items = first < page.items.count ? [Key(id: page.items[first].id)] : []
       return Page(items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
     }
 
-    /// The page as the walk returns it: with ``PageWalkOptions``'s `removesDuplicates`, only the
-    /// items the machine kept: the `new` ids it added last, in the page's order (the machine has
-    /// forgotten older pages by then, under its walk memory, so positions do not say it).
-    /// - Complexity: O(*m*) for *m* items in the page.
-    private func kept(_ page: Element, new: Int) -> Element {
-      guard walk.options.removesDuplicates else { return page }
-      guard new != page.items.count else { return page }
-      let window = machine.items
+    /// The page as the walk returns it: with ``PageWalkOptions``'s `removesDuplicates`, without
+    /// the items dropped as duplicates, in the page's order.
+    /// - Complexity: O(1) when nothing was dropped; O(*m*) for *m* items in the page otherwise.
+    private func kept(_ page: Element) -> Element {
+      let dropped = walk.options.removesDuplicates ? recent.dropped : []
+      guard !dropped.isEmpty else { return page }
       var kept = page
       kept.items = []
-      kept.items.reserveCapacity(new)
-      var next = window.count - new
-      // The machine keeps the first item of each new id, in order: the page's items line up
-      // with the ids it added.
-      for item in page.items where next < window.count && window[next].id == item.id {
-        kept.items.append(item)
-        next += 1
+      kept.items.reserveCapacity(page.items.count - dropped.count)
+      var next = 0
+      for (position, item) in page.items.enumerated() {
+        if next < dropped.count, dropped[next] == position {
+          next += 1
+        } else {
+          kept.items.append(item)
+        }
       }
       return kept
     }
@@ -314,10 +343,11 @@ extension PageSource {
   ///   - clock: The clock retries wait on (default: the continuous clock; tests pass a test
   ///     clock).
   /// - Returns: The walk; nothing is requested until it is iterated.
+  @inlinable
   public func pages(
     from cursor: Cursor? = nil, options: PageWalkOptions = PageWalkOptions(),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> PageWalk<Self> {
-    PageWalk(source: self, cursor: cursor, options: options, clock: clock)
+    PageWalk(source: self, cursor: cursor, options: options, clock: clock) { $0.admit($1) }
   }
 }
