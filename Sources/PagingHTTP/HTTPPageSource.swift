@@ -82,6 +82,10 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// ``HTTPPageSource``'s rate limits); a longer wait fails at once with
   /// ``HTTPPagingError/rateLimited(url:wait:)``, which carries it.
   public let maximumRateLimitWait: Duration
+  /// Whether a walk may load this source's pages several at a time, when its pages count the
+  /// rows after them (``cursor(forPageStartingAt:)``): `true` by default; `false` for a server
+  /// that must see one request at a time.
+  public let allowsParallelPages: Bool
   /// The clock that times ``timeout`` and the rate limit's waits.
   private let clock: any Clock<Duration>
   /// When the next request may go, from what the last response said of the rate limit.
@@ -114,6 +118,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - timeout: The longest one request may take (default: the transport's).
   ///   - maximumRateLimitWait: The longest wait for a rate limit's reset (default 60 s; an
   ///     hour, `.seconds(3_600)`, waits out GitHub's hourly window).
+  ///   - allowsParallelPages: Whether a walk may load several pages at a time (default `true`;
+  ///     see ``allowsParallelPages``).
   ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
   ///     `ContinuousClock`; tests pass a test clock).
   /// - Complexity: O(*q* + *h*) for *q* query items and *h* headers, plus the URL's length (and
@@ -124,13 +130,14 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     decoder: JSONDecoder = JSONDecoder(), transport: any HTTPTransport = URLSessionTransport.shared,
     maximumBodySize: Int = 16 << 20, allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil,
     timeout: Duration? = nil, maximumRateLimitWait: Duration = .seconds(60),
-    clock: any Clock<Duration> = ContinuousClock()
+    allowsParallelPages: Bool = true, clock: any Clock<Duration> = ContinuousClock()
   ) where Item: Decodable {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
       maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
-      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait, clock: clock
+      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait,
+      allowsParallelPages: allowsParallelPages, clock: clock
     ) { data, layout, decoder in
       try PageBody<Item>.decode(data, layout: layout, decoder: decoder)
     }
@@ -161,6 +168,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ///   - body: A JSON body to post (default: none, a `GET`).
   ///   - timeout: The longest one request may take (default: the transport's).
   ///   - maximumRateLimitWait: The longest wait for a rate limit's reset (default 60 s).
+  ///   - allowsParallelPages: Whether a walk may load several pages at a time (default `true`;
+  ///     see ``allowsParallelPages``).
   ///   - clock: The clock that times `timeout` and rate-limit waits (default: a
   ///     `ContinuousClock`).
   /// - Complexity: O(*q* + *h*) for *q* query items and *h* headers, plus the URL's length (and
@@ -171,13 +180,15 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     authorization: String? = nil, decoder: JSONDecoder = JSONDecoder(),
     transport: any HTTPTransport = URLSessionTransport.shared, maximumBodySize: Int = 16 << 20,
     allowedOrigins: Set<HTTPOrigin> = [], body: Data? = nil, timeout: Duration? = nil,
-    maximumRateLimitWait: Duration = .seconds(60), clock: any Clock<Duration> = ContinuousClock()
+    maximumRateLimitWait: Duration = .seconds(60), allowsParallelPages: Bool = true,
+    clock: any Clock<Duration> = ContinuousClock()
   ) where Item == Identified<Value, ID> {
     self.init(
       url: url, strategy: strategy, queryItems: queryItems, headers: headers,
       authorization: authorization, decoder: decoder, transport: transport,
       maximumBodySize: maximumBodySize, allowedOrigins: allowedOrigins, body: body,
-      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait, clock: clock
+      timeout: timeout, maximumRateLimitWait: maximumRateLimitWait,
+      allowsParallelPages: allowsParallelPages, clock: clock
     ) { data, layout, decoder in
       try PageBody<Value>.decode(data, layout: layout, decoder: decoder).map {
         Identified($0, id: id)
@@ -189,7 +200,8 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     url: URL, strategy: HTTPPagingStrategy, queryItems: [URLQueryItem],
     headers: [String: String], authorization: String?, decoder: JSONDecoder,
     transport: any HTTPTransport, maximumBodySize: Int, allowedOrigins: Set<HTTPOrigin>,
-    body: Data?, timeout: Duration?, maximumRateLimitWait: Duration, clock: any Clock<Duration>,
+    body: Data?, timeout: Duration?, maximumRateLimitWait: Duration, allowsParallelPages: Bool,
+    clock: any Clock<Duration>,
     decodeBody: @escaping @Sendable (Data, PageBodyLayout, JSONDecoder) throws -> PageBody<Item>
   ) {
     self.decodeBody = decodeBody
@@ -204,6 +216,7 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     self.allowedOrigins = allowedOrigins
     self.timeout = timeout.map { max($0, .zero) }
     self.clock = clock
+    self.allowsParallelPages = allowsParallelPages
     self.maximumRateLimitWait = max(.zero, maximumRateLimitWait)
     rateLimitGate = HTTPRateLimitGate(clock: clock)
     self.firstPage = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
@@ -226,6 +239,19 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// - Returns: The cursor.
   public func cursor(around position: Int) -> HTTPCursor? {
     firstPage.flatMap { strategy.cursor(around: position, first: $0) } ?? firstPage
+  }
+
+  /// The cursor of the page whose first row is at `position` (from 0), as the strategy's own
+  /// next cursor names it: for offsets with a total count, the offset `position`; for page
+  /// numbers with a total count, the page number when `position` is a multiple of the page
+  /// size. A walk asks it after a page that counts the rows after it, and loads the pages that
+  /// follow several at a time (PagingWalk's `parallelPages`). `nil` for any other strategy,
+  /// any other position, or when ``allowsParallelPages`` is `false`.
+  /// - Parameter position: The first row's position in the collection, from 0.
+  /// - Returns: The cursor, or `nil`.
+  public func cursor(forPageStartingAt position: Int) -> HTTPCursor? {
+    guard allowsParallelPages, let firstPage else { return nil }
+    return strategy.cursor(forPageStartingAt: position, first: firstPage)
   }
 
   /// Whether a page may be requested twice (a hedge, `HedgingPolicy`): `true` for a `GET`
@@ -274,12 +300,27 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   ) {
     var refused = false
     while true {
-      let wait = rateLimitGate.wait
-      if wait > maximumRateLimitWait { throw HTTPPagingError.rateLimited(url: url, wait: wait) }
-      if wait > .zero { try await clock.sleep(for: wait.asWait) }
-      let (body, response) = try await send(request)
+      switch rateLimitGate.reserve() {
+      case .go: break
+      case .sleep(let wait):
+        if wait > maximumRateLimitWait { throw HTTPPagingError.rateLimited(url: url, wait: wait) }
+        try await clock.sleep(for: wait.asWait)
+        continue
+      case .busy:
+        await rateLimitGate.waitForRequestToFinish()
+        try Task.checkCancellation()
+        continue
+      }
+      let body: Data
+      let response: HTTPURLResponse
+      do {
+        (body, response) = try await send(request)
+      } catch {
+        rateLimitGate.finished(nil)
+        throw error
+      }
       let limit = HTTPRateLimit(response, now: Date())
-      if let limit { rateLimitGate.record(limit) }
+      rateLimitGate.finished(limit)
       if (200...299).contains(response.statusCode) { return (body, response) }
       // A refusal that says the limit is spent is a wait, not a failure: once.
       if !refused, [403, 429].contains(response.statusCode), limit?.remaining == 0 {

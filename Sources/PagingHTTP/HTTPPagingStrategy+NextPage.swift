@@ -40,6 +40,29 @@ extension HTTPPagingStrategy {
     }
   }
 
+  /// The cursor of the page whose first row is at `position`, as the strategy's own next
+  /// cursor names it: for offsets with a total, the offset `position`; for page numbers with a
+  /// total, the page number when `position` is a multiple of the page size. `nil` otherwise.
+  func cursor(forPageStartingAt position: Int, first: HTTPCursor) -> HTTPCursor? {
+    guard position >= 0 else { return nil }
+    switch kind {
+    case .offset(let queryItem, _, _, .some):
+      guard let url = try? Self.url(first.url, setting: queryItem, to: String(position)) else {
+        return nil
+      }
+      return HTTPCursor(url: url, method: first.method, body: first.body, itemsBefore: position)
+    case .pageNumber(let numbers) where numbers.totalCount != nil:
+      guard position % numbers.pageSize == 0,
+        let number = Self.checked(
+          numbers.firstPage.addingReportingOverflow(position / numbers.pageSize)),
+        let url = try? Self.url(first.url, setting: numbers.queryItem, to: String(number))
+      else { return nil }
+      return HTTPCursor(url: url, method: first.method, body: first.body, itemsBefore: position)
+    default:
+      return nil
+    }
+  }
+
   /// The query items the first page's URL gets (a page number or offset and a size).
   var firstPageQueryItems: [URLQueryItem] {
     switch kind {

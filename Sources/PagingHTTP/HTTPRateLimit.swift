@@ -86,12 +86,37 @@ struct HTTPRateLimit: Sendable, Equatable {
 }
 
 /// When a source may send its next request: what the last response said of the rate limit,
-/// timed on the source's clock. Shared by the copies of one source.
+/// timed on the source's clock, and how many of the source's requests are in flight. Shared by
+/// the copies of one source.
+///
+/// Once a response says no request is left, requests wait for the reset. While requests left
+/// are known, no more are in flight than that: a walk that loads pages several at a time
+/// (PagingWalk's `parallelPages`) never sends a request the limit does not leave room for,
+/// each in-flight request counting against it until its answer says what is left.
 final class HTTPRateLimitGate: Sendable {
+  /// What a request may do now.
+  enum Reservation: Equatable {
+    /// Send: it is counted in flight until ``finished(_:)``.
+    case go
+    /// Wait this long for the window's reset, then ask again.
+    case sleep(Duration)
+    /// Wait for a request in flight to finish, then ask again.
+    case busy
+  }
+
+  private struct State {
+    /// When the window resets, on `elapsed`'s time line, once no request is left in it.
+    var resumeAt: Duration?
+    /// The requests left in the window, as the last response said; `nil` when unknown.
+    var remaining: Int?
+    var inFlight = 0
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiter = 0
+  }
+
   /// The time on the source's clock since the gate was made.
   private let elapsed: @Sendable () -> Duration
-  /// When the window resets, on `elapsed`'s time line, once no request is left in it.
-  private let resumeAt = Locked<Duration?>(nil)
+  private let state = Locked(State())
 
   init(clock: any Clock<Duration>) {
     elapsed = Self.stopwatch(clock)
@@ -102,21 +127,57 @@ final class HTTPRateLimitGate: Sendable {
     return { start.duration(to: clock.now) }
   }
 
-  /// How long to wait before the next request (zero when a request is left).
-  var wait: Duration {
+  /// Whether a request may go now; `.go` counts it in flight.
+  func reserve() -> Reservation {
     let now = elapsed()
-    return resumeAt.withLock { resumeAt in
-      guard let until = resumeAt, until > now else {
-        resumeAt = nil
-        return .zero
+    return state.withLock { state in
+      if let until = state.resumeAt {
+        if until > now { return .sleep(until - now) }
+        // The window reset: what is left is unknown until the next answer.
+        state.resumeAt = nil
+        state.remaining = nil
       }
-      return until - now
+      if let remaining = state.remaining, state.inFlight >= max(1, remaining) { return .busy }
+      state.inFlight += 1
+      return .go
     }
   }
 
-  /// Records what `limit` says: once nothing is left, requests wait for the reset.
-  func record(_ limit: HTTPRateLimit) {
-    let until = limit.remaining == 0 ? elapsed() + limit.reset : nil
-    resumeAt.withLock { $0 = until }
+  /// Waits until a request in flight finishes, or the task is cancelled.
+  func waitForRequestToFinish() async {
+    let id = state.withLock { state in
+      defer { state.nextWaiter += 1 }
+      return state.nextWaiter
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let now = state.withLock { state -> Bool in
+          let free = state.remaining.map { state.inFlight < max(1, $0) } ?? true
+          if Task.isCancelled || free { return true }
+          state.waiters[id] = continuation
+          return false
+        }
+        if now { continuation.resume() }
+      }
+    } onCancel: {
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+  }
+
+  /// A request that `reserve()` let go finished: `limit` is what its response said of the
+  /// rate limit (`nil`: nothing, or no response). Once nothing is left, requests wait for the
+  /// reset; the requests waiting for room ask again.
+  func finished(_ limit: HTTPRateLimit?) {
+    let now = elapsed()
+    let waiters = state.withLock { state in
+      state.inFlight = max(0, state.inFlight - 1)
+      if let limit {
+        state.remaining = limit.remaining
+        state.resumeAt = limit.remaining == 0 ? now + limit.reset : nil
+      }
+      defer { state.waiters.removeAll() }
+      return Array(state.waiters.values)
+    }
+    for waiter in waiters { waiter.resume() }
   }
 }

@@ -165,3 +165,39 @@ struct RateLimitTests {
     #expect(error == nil)
   }
 }
+
+/// A walk that loads pages several at a time keeps no more requests in flight than the rate
+/// limit leaves.
+@Suite("HTTPPageSource rate limits with parallel pages", .timeLimit(.minutes(1)))
+struct ParallelRateLimitTests {
+  @Test func aParallelWalkSendsNoMoreRequestsAtOnceThanTheLimitLeaves() async throws {
+    // Ten notes, offsets of 2 with a total: after the first page, four pages could load at
+    // once, but each answer leaves room for two requests.
+    let transport = StubTransport(holding: true) { request in
+      let offset =
+        Int(
+          URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?
+            .queryItems?.first { $0.name == "offset" }?.value ?? "0") ?? 0
+      let ids = (offset + 1)...(offset + 2)
+      return StubReply(
+        headers: ["RateLimit": #""default";r=2;t=60"#],
+        body: #"{"count": 10, "results": \#(notesJSON(ids))}"#)
+    }
+    let source = HTTPPageSource<Note>(
+      url: RateLimitTests.base,
+      strategy: .offset(
+        queryItem: "offset", limit: 2, limitQueryItem: "limit", itemsPath: ["results"],
+        totalCount: .body(["count"])),
+      transport: transport, clock: TestClock())
+    let walk = RateLimitTests.walk(source, options: PageWalkOptions(parallelPages: 4))
+    for sent in 1...5 {
+      await transport.waitUntilSent(min(5, sent + (sent == 1 ? 0 : 1)))
+      await transport.releaseNext()
+    }
+    let (ids, error) = await walk.value
+    #expect(error == nil)
+    #expect(ids == Array(1...10))
+    #expect(await transport.mostInFlight == 2)
+    #expect(await transport.requests.count == 5)
+  }
+}

@@ -27,9 +27,32 @@ actor StubTransport: HTTPTransport {
   private let reply: @Sendable (URLRequest) throws -> StubReply
   /// The requests in the order they were sent.
   private(set) var requests: [URLRequest] = []
+  /// Whether each request waits for ``releaseNext()`` before it is answered.
+  private let holding: Bool
+  private var held: [CheckedContinuation<Void, Never>] = []
+  private var arrivalWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Requests sent and not answered yet, and the most there were at once.
+  private(set) var inFlight = 0
+  private(set) var mostInFlight = 0
 
-  init(_ reply: @escaping @Sendable (URLRequest) throws -> StubReply) {
+  /// - Parameters:
+  ///   - holding: Whether each request waits for ``releaseNext()`` (default `false`).
+  ///   - reply: The answer to each request.
+  init(holding: Bool = false, _ reply: @escaping @Sendable (URLRequest) throws -> StubReply) {
     self.reply = reply
+    self.holding = holding
+  }
+
+  /// Waits until `count` requests were sent.
+  func waitUntilSent(_ count: Int) async {
+    guard requests.count < count else { return }
+    await withCheckedContinuation { arrivalWaiters.append((count, $0)) }
+  }
+
+  /// Answers the oldest request held.
+  func releaseNext() {
+    guard !held.isEmpty else { return }
+    held.removeFirst().resume()
   }
 
   /// Answers with the same reply to every request.
@@ -43,6 +66,13 @@ actor StubTransport: HTTPTransport {
     Data, HTTPURLResponse
   ) {
     requests.append(request)
+    inFlight += 1
+    mostInFlight = max(mostInFlight, inFlight)
+    defer { inFlight -= 1 }
+    let ready = arrivalWaiters.filter { $0.count <= requests.count }
+    arrivalWaiters.removeAll { $0.count <= requests.count }
+    for waiter in ready { waiter.continuation.resume() }
+    if holding { await withCheckedContinuation { held.append($0) } }
     let stub = try reply(request)
     guard
       let url = request.url,

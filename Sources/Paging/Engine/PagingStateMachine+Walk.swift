@@ -29,3 +29,20 @@ extension PagingStateMachine {
   /// The number of cursors the repeated-cursor guard holds (R11).
   package var committedCursorCount: Int { committedCursors.count }
 }
+
+extension PagingStateMachine {
+  /// A request for the page at `cursor`, in the direction of the next page and the current
+  /// generation, numbered as the machine's next request, for a walk that loads pages ahead at
+  /// cursors it planned (PagingWalk's parallel pages): the walk sends it itself and hands its
+  /// page to the machine when the machine's own load reaches that cursor. The machine keeps no
+  /// record of it; only its number is taken, so that a later request still has a larger id.
+  /// - Parameter cursor: The planned cursor.
+  /// - Returns: The request.
+  package mutating func plannedRequest(at cursor: Cursor) -> PageRequest<Cursor> {
+    let request = PageRequest(
+      id: PageRequestID(rawValue: nextRequestNumber), direction: .append, cursor: cursor,
+      generation: generation, query: local.query?.value)
+    nextRequestNumber += 1
+    return request
+  }
+}

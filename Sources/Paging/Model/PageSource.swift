@@ -58,6 +58,18 @@ public protocol PageSource<Item, Cursor>: Sendable {
   /// - Parameter position: The row's position in the source's list, from 0.
   /// - Returns: The cursor to load.
   func cursor(around position: Int) -> Cursor?
+
+  /// The cursor of the page that starts at the row at `position` of the source's list (from
+  /// 0), as the source's own next cursor names it after a page that ends just before that row:
+  /// for an offset API, the offset `position`; for a page-number API, the page number when
+  /// `position` is a multiple of the page size. A walk (PagingWalk's `pages()`) whose pages
+  /// count the rows after them asks it for the pages that follow, so that it loads several at
+  /// once and hands them over in order; `nil` for any position where it cannot say, or to
+  /// forbid a walk to load pages in parallel. The default returns `nil`: cursor chains are
+  /// walked one page after another.
+  /// - Parameter position: The first row's position in the source's list, from 0.
+  /// - Returns: The cursor, or `nil`.
+  func cursor(forPageStartingAt position: Int) -> Cursor?
 }
 
 extension PageSource {
@@ -73,4 +85,9 @@ extension PageSource {
   /// `nil`, the first page (see ``PageSource/cursor(around:)``).
   /// - Parameter position: The row's position in the source's list, from 0.
   public func cursor(around position: Int) -> Cursor? { nil }
+
+  /// `nil`: no page is named by its position, and walks load one page after another (see
+  /// ``PageSource/cursor(forPageStartingAt:)``).
+  /// - Parameter position: The first row's position in the source's list, from 0.
+  public func cursor(forPageStartingAt position: Int) -> Cursor? { nil }
 }

@@ -132,6 +132,16 @@ where Item.ID: Sendable {
     Cursor(position: .offset(max(0, position - pageSize / 2)))
   }
 
+  /// The offset `position` with ``Pagination/countedOffset``, as the page before it names it:
+  /// a walk loads the pages after a counted page several at a time (parallel pages). `nil`
+  /// with any other pagination.
+  /// - Parameter position: The first row's position in the server's list, from 0.
+  /// - Returns: The cursor.
+  public func cursor(forPageStartingAt position: Int) -> Cursor? {
+    guard pagination == .countedOffset, position >= 0 else { return nil }
+    return Cursor(position: .offset(position))
+  }
+
   // MARK: Reading
 
   /// The dataset as it is now, in server order (head insertions included).

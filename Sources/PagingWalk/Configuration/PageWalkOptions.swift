@@ -73,6 +73,29 @@ public struct PageWalkOptions: Sendable, Hashable {
     didSet { readAhead = Self.clampedReadAhead(readAhead) }
   }
 
+  /// The most requests a walk has in flight at once where its pages say how many rows follow
+  /// them and the source names a page by its first row
+  /// (`PageSource.cursor(forPageStartingAt:)`: offsets and page numbers with a total): after
+  /// each page, the cursors of the pages that follow are known, and up to this many load at
+  /// once, handed over in order, each through the same guards and retries. Default 4: on a
+  /// network with a round trip of 50 ms it brings a walk to about a third of its sequential
+  /// time (the pages' transfer and decoding take the rest), as four workers did for USGS's
+  /// dataretrieval; more asks more of a server than a polite client should (browsers open six
+  /// connections to a host). 1 walks one page after another, as a cursor chain always is.
+  /// Values below 1 count as 1, above ``maximumParallelPages`` as that. A source that gives
+  /// no cursor by position forbids it; an HTTP source also holds its requests in flight to
+  /// what its rate limit leaves.
+  package var parallelPages = 4 {
+    didSet { parallelPages = Self.clampedParallelPages(parallelPages) }
+  }
+
+  /// The most requests a walk sends at once: 64.
+  package static var maximumParallelPages: Int { 64 }
+
+  private static func clampedParallelPages(_ pages: Int) -> Int {
+    min(max(1, pages), maximumParallelPages)
+  }
+
   /// The most pages a walk reads ahead: 1,024, far more than a walk needs to keep its caller
   /// busy, and few enough tasks to start at once.
   package static var maximumReadAhead: Int { 1_024 }
@@ -92,12 +115,15 @@ public struct PageWalkOptions: Sendable, Hashable {
   ///   - rememberedPages: The last pages whose ids duplicate removal remembers (default 8; at
   ///     least 1).
   ///   - readAhead: Pages loaded ahead of the caller (default 0: none; at most 1,024).
+  ///   - parallelPages: The most requests in flight at once where the pages count the rows
+  ///     after them and the source names pages by position (default 4; 1 to 64).
   public init(
     maxPages: Int? = nil, maxItems: Int? = nil, removesDuplicates: Bool = true,
     maxPagesWithoutNewItems: Int = 3,
     retryPolicy: RetryPolicy = .exponentialBackoff(.standard), deadline: Duration? = nil,
-    rememberedPages: Int = 8, readAhead: Int = 0
+    rememberedPages: Int = 8, readAhead: Int = 0, parallelPages: Int = 4
   ) {
+    self.parallelPages = Self.clampedParallelPages(parallelPages)
     self.rememberedPages = max(1, rememberedPages)
     self.readAhead = Self.clampedReadAhead(readAhead)
     self.deadline = deadline.map { max(.zero, $0) }

@@ -114,6 +114,9 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var machine: PagingStateMachine<Key, Source.Cursor>
     /// The ids of the last pages, with ``PageWalkOptions``'s `removesDuplicates`.
     private var recent: RecentIDs<Source.Item.ID>
+    /// The pages loading ahead at the cursors the last page's counts gave, in order (parallel
+    /// pages); the machine's next load takes the first when it asks for its cursor.
+    private var planned: [(cursor: Source.Cursor, task: Task<Element, any Error>)] = []
     private var started = false
     private var finished = false
     private var pages = 0
@@ -160,6 +163,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       } catch is WalkDeadlinePassed {
         // What was in flight was cancelled: the machine stops it, the cursor stays.
         _ = machine.handle(.cancel)
+        cancelPlanned()
         finished = true
         throw PageWalkError(
           error: .deadlineExceeded(walk.options.deadline ?? .zero),
@@ -169,6 +173,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       }
       guard let page else {
         if let error = machine.loadState(direction).error {
+          cancelPlanned()
           finished = true
           throw PageWalkError(
             error: error, cursor: direction == .refresh ? machine.origin : machine.nextCursor,
@@ -194,8 +199,14 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           attempts += 1
           do {
             try Task.checkCancellation()
-            let page = try await PageWalk.load(
-              request, from: walk.source, deadline: deadline, clock: walk.clock)
+            let page: Element
+            if let first = planned.first, first.cursor == request.cursor {
+              planned.removeFirst()
+              page = try await Self.value(of: first.task)
+            } else {
+              page = try await PageWalk.load(
+                request, from: walk.source, deadline: deadline, clock: walk.clock)
+            }
             loaded = page
             event = .loadCompleted(request.id, admitted(page))
           } catch  where Task.isCancelled {
@@ -225,6 +236,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         queue.append(contentsOf: machine.handle(event))
         if let loaded {
           assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
+          planPages(after: loaded)
           return kept(loaded)
         }
       }
@@ -273,13 +285,69 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     /// Ends the walk after the task was cancelled: the machine stops what it ran or waited for.
     private mutating func cancel() -> CancellationError {
       _ = machine.handle(.cancel)
+      cancelPlanned()
       finished = true
       return CancellationError()
     }
 
     private mutating func finish() -> Element? {
+      cancelPlanned()
       finished = true
       return nil
+    }
+
+    // MARK: Parallel pages
+
+    /// After `page` committed: when it says how many rows follow it and the source names the
+    /// page after it by its first row as the page's own next cursor does, the cursors of the
+    /// pages that follow are known, and up to ``PageWalkOptions``'s `parallelPages` of them
+    /// load at once (the first of them being the machine's next load). A page that ends the
+    /// list, counts nothing, or whose next cursor is not the planned one (the list changed, or
+    /// the source pages otherwise) cancels what was planned: the walk goes on from its next
+    /// cursor, one page after another, until a page plans again.
+    /// - Complexity: O(`parallelPages`).
+    private mutating func planPages(after page: Element) {
+      guard walk.options.parallelPages > 1, let next = page.nextCursor,
+        let before = page.itemsBefore, let after = page.itemsAfter, after > 0,
+        !page.items.isEmpty
+      else { return cancelPlanned() }
+      let start = before.saturatingAdding(page.items.count)
+      guard walk.source.cursor(forPageStartingAt: start) == next else { return cancelPlanned() }
+      if let first = planned.first, first.cursor != next { cancelPlanned() }
+      let end = start.saturatingAdding(after)
+      var position = start.saturatingAdding(
+        planned.count.saturatingMultiplying(by: page.items.count))
+      while planned.count < walk.options.parallelPages, position < end,
+        let cursor = walk.source.cursor(forPageStartingAt: position)
+      {
+        let request = machine.plannedRequest(at: cursor)
+        let source = walk.source
+        let deadline = deadline
+        let clock = walk.clock
+        planned.append(
+          (
+            cursor,
+            Task {
+              try await PageWalk.load(request, from: source, deadline: deadline, clock: clock)
+            }
+          ))
+        position = position.saturatingAdding(page.items.count)
+      }
+    }
+
+    /// Cancels the pages loading ahead: their answers are never used.
+    private mutating func cancelPlanned() {
+      for page in planned { page.task.cancel() }
+      planned.removeAll()
+    }
+
+    /// The page a planned request loads; cancelling the waiting task cancels the request.
+    private static func value(of task: Task<Element, any Error>) async throws -> Element {
+      try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        task.cancel()
+      }
     }
   }
 

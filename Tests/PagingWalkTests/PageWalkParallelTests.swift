@@ -1,0 +1,134 @@
+import Paging
+import PagingTestSupport
+import PagingTesting
+import PagingWalk
+import Testing
+
+/// A walk whose pages count the rows after them, over a source that names a page by its first
+/// row, loads the pages that follow several at a time (``PageWalkOptions``'s `parallelPages`),
+/// hands them over in order, and falls back to one page after another when the plan and the
+/// pages part.
+@Suite("PageWalk: parallel pages", .timeLimit(.minutes(1)))
+struct PageWalkParallelTests {
+  /// Offsets as cursors, pages of 2 that count the rows around them: a scripted API whose
+  /// total is known.
+  struct OffsetSource: PageSource {
+    let script = ScriptedPageSource<Row, Int>()
+    var namesPages = true
+
+    func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
+      try await script.loadPage(request)
+    }
+
+    func cursor(forPageStartingAt position: Int) -> Int? { namesPages ? position : nil }
+  }
+
+  /// The page at `offset` of a list of `total` rows, pages of 2.
+  private func page(at offset: Int, total: Int) -> Page<Row, Int> {
+    let end = min(total, offset + 2)
+    return Page(
+      items: rows(offset..<end), nextCursor: end < total ? end : nil, itemsBefore: offset,
+      itemsAfter: total - end)
+  }
+
+  @Test func afterTheFirstPageUpToTheLimitLoadAtOnceAndComeInOrder() async throws {
+    let source = OffsetSource()
+    let walk = source.pages(options: PageWalkOptions(parallelPages: 3))
+    let collected = Task {
+      var ids: [Int] = []
+      for try await row in walk.items { ids.append(row.id) }
+      return ids
+    }
+    let first = await source.script.request(at: 0)
+    #expect(first.cursor == nil)
+    #expect(source.script.complete(first, with: page(at: 0, total: 12)))
+    // Three requests in flight at once: the pages at 2, 4 and 6.
+    let ahead = [
+      await source.script.request(at: 1), await source.script.request(at: 2),
+      await source.script.request(at: 3),
+    ]
+    #expect(ahead.map(\.cursor) == [2, 4, 6])
+    // Answered last first: still handed over in order.
+    for request in ahead.reversed() {
+      #expect(source.script.complete(request, with: page(at: request.cursor ?? 0, total: 12)))
+    }
+    for index in 4..<6 {
+      let request = await source.script.request(at: index)
+      #expect(source.script.complete(request, with: page(at: request.cursor ?? 0, total: 12)))
+    }
+    #expect(try await collected.value == Array(0..<12))
+    #expect(source.script.requests.map(\.cursor) == [nil, 2, 4, 6, 8, 10])
+    // Every request has its own id, numbered in the order sent.
+    let ids = source.script.requests.map(\.id.rawValue)
+    #expect(ids == ids.sorted())
+    #expect(Set(ids).count == 6)
+  }
+
+  @Test func aSourceThatNamesNoPageByPositionIsWalkedOnePageAfterAnother() async throws {
+    var source = OffsetSource()
+    source.namesPages = false
+    let walk = source.pages()
+    let collected = Task {
+      var ids: [Int] = []
+      for try await row in walk.items { ids.append(row.id) }
+      return ids
+    }
+    for index in 0..<3 {
+      let request = await source.script.request(at: index)
+      // One request at a time: the next one comes only after this answer.
+      #expect(source.script.requests.count == index + 1)
+      #expect(source.script.complete(request, with: page(at: request.cursor ?? 0, total: 6)))
+    }
+    #expect(try await collected.value == Array(0..<6))
+  }
+
+  @Test func aPageWhoseNextCursorIsNotThePlannedOneCancelsThePlan() async throws {
+    let source = OffsetSource()
+    let walk = source.pages(options: PageWalkOptions(parallelPages: 2))
+    let collected = Task {
+      var ids: [Int] = []
+      for try await row in walk.items { ids.append(row.id) }
+      return ids
+    }
+    #expect(source.script.complete(await source.script.request(at: 0), with: page(at: 0, total: 8)))
+    let planned = [await source.script.request(at: 1), await source.script.request(at: 2)]
+    #expect(planned.map(\.cursor) == [2, 4])
+    // Two rows were inserted before offset 2: the page at 2 ends at 4 but says 5 follows.
+    #expect(
+      source.script.complete(
+        planned[0],
+        with: Page(items: rows(2..<4), nextCursor: 5, itemsBefore: 2, itemsAfter: 5)))
+    // The planned page at 4 is cancelled, the walk follows the page's own cursor.
+    let own = await source.script.request(at: 3)
+    #expect(own.cursor == 5)
+    #expect(source.script.wasCancelledByCaller(planned[1]))
+    #expect(source.script.complete(own, with: Page(items: rows(5..<7), nextCursor: nil)))
+    #expect(try await collected.value == [0, 1, 2, 3, 5, 6])
+  }
+
+  @Test func aPlannedPageThatFailsIsRetriedThroughTheMachinesPolicy() async throws {
+    let source = OffsetSource()
+    let options = PageWalkOptions(retryPolicy: .manual, parallelPages: 2)
+    var iterator = source.pages(options: options).makeAsyncIterator()
+    let answers = Task {
+      _ = source.script.complete(await source.script.request(at: 0), with: page(at: 0, total: 6))
+      let planned = [await source.script.request(at: 1), await source.script.request(at: 2)]
+      _ = source.script.fail(planned[0], with: Boom())
+      _ = source.script.complete(planned[1], with: page(at: 4, total: 6))
+    }
+    #expect(try await iterator.next()?.items == rows(0..<2))
+    await answers.value
+    let error = await #expect(throws: PageWalkError<Int>.self) { try await iterator.next() }
+    // The walk resumes at the page that failed; the page after it was never handed over.
+    #expect(error?.cursor == 2)
+    #expect(error?.pagesLoaded == 1)
+    #expect(try await iterator.next() == nil)
+  }
+
+  @Test func theOptionIsClampedToOneThroughSixtyFour() {
+    #expect(PageWalkOptions(parallelPages: 0).parallelPages == 1)
+    #expect(PageWalkOptions(parallelPages: -5).parallelPages == 1)
+    #expect(PageWalkOptions(parallelPages: .max).parallelPages == 64)
+    #expect(PageWalkOptions().parallelPages == 4)
+  }
+}
