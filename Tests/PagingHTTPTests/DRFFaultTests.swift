@@ -58,6 +58,10 @@ struct DRFFaultTests {
     try await DRF.faults.unavailable(upstream: try DRF.baseURL())
   }
 
+  @Test func a500InAParallelWalkIsRetriedInTurnAndEveryRowComesOnce() async throws {
+    try await DRF.faults.parallelServerError(upstream: try DRF.baseURL())
+  }
+
   @Test func aTruncatedBodyKeepsTheRowsAndRetryResumes() async throws {
     try await DRF.faults.truncated(upstream: try DRF.baseURL())
   }

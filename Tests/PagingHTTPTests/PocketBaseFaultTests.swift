@@ -50,6 +50,10 @@ struct PocketBaseFaultTests {
     try await PocketBase.faults.unavailable(upstream: try PocketBase.baseURL())
   }
 
+  @Test func a500InAParallelWalkIsRetriedInTurnAndEveryRowComesOnce() async throws {
+    try await PocketBase.faults.parallelServerError(upstream: try PocketBase.baseURL())
+  }
+
   @Test func aTruncatedBodyKeepsTheRowsAndRetryResumes() async throws {
     try await PocketBase.faults.truncated(upstream: try PocketBase.baseURL())
   }

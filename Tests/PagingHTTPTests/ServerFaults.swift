@@ -32,8 +32,11 @@ where Item.ID: Sendable {
   /// The request that fails.
   static var faultyRequest: Int { 3 }
 
-  /// A walk with manual retries: a failure ends it and the test resumes it.
-  private static var manual: PageWalkOptions { PageWalkOptions(retryPolicy: .manual) }
+  /// A walk with manual retries: a failure ends it and the test resumes it. One page after
+  /// another, so that the fault hits the third page (parallel pages have their own test).
+  private static var manual: PageWalkOptions {
+    PageWalkOptions(retryPolicy: .manual, parallelPages: 1)
+  }
 
   /// A 500 ends a manual walk after two pages with a retryable error carrying the third
   /// page's cursor; `pages(from:)` that cursor loads the rest; the rows equal the table.
@@ -61,6 +64,34 @@ where Item.ID: Sendable {
     #expect(requests.count > 3 && requests[2] == requests[3])
   }
 
+  /// A 500 on the third request of a walk that loads pages in parallel (whichever page that
+  /// request was for), under automatic backoff on a test clock: the machine retries that page
+  /// when its turn comes, and the walk hands over every row once, in order, with one request
+  /// more than it has pages.
+  func parallelServerError(upstream: URL) async throws {
+    let proxy = try await FaultProxy.start(
+      upstream: upstream, faults: [Self.faultyRequest: .status(500)])
+    let source = try source(proxy.url)
+    let clock = TestClock()
+    let backoff = ExponentialBackoff(
+      initialDelay: .milliseconds(100), maxDelay: .seconds(10), maxAttempts: 2, jitter: 0)
+    let walk = source.pages(
+      options: PageWalkOptions(retryPolicy: .exponentialBackoff(backoff), parallelPages: 4),
+      clock: clock)
+    let task = Task { try await allPages(walk) }
+
+    await clock.waitForSleepers(1)
+    #expect(clock.advance(by: .milliseconds(100)) == 1)
+    let walked = try await task.value
+
+    #expect(walked.flatMap(\.items).map(key) == table)
+    #expect(walked.count == pages)
+    let requests = try await proxy.requests()
+    await proxy.stop()
+    #expect(requests.count == pages + 1)
+    #expect(Set(requests).count == pages)
+  }
+
   /// A 503 with `Retry-After: 2` under automatic backoff (initial delay 100 ms): the walk waits
   /// the server's 2 s on its clock, not its own 100 ms, asks for the same page again and goes
   /// on to the end in one walk.
@@ -72,7 +103,8 @@ where Item.ID: Sendable {
     let backoff = ExponentialBackoff(
       initialDelay: .milliseconds(100), maxDelay: .seconds(10), maxAttempts: 2, jitter: 0)
     let walk = source.pages(
-      options: PageWalkOptions(retryPolicy: .exponentialBackoff(backoff)), clock: clock)
+      options: PageWalkOptions(retryPolicy: .exponentialBackoff(backoff), parallelPages: 1),
+      clock: clock)
     let task = Task { try await allPages(walk) }
 
     await clock.waitForSleepers(1)

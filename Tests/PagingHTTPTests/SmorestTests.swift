@@ -111,6 +111,10 @@ struct SmorestFaultTests {
     try await Smorest.faults.unavailable(upstream: try Smorest.baseURL())
   }
 
+  @Test func a500InAParallelWalkIsRetriedInTurnAndEveryRowComesOnce() async throws {
+    try await Smorest.faults.parallelServerError(upstream: try Smorest.baseURL())
+  }
+
   @Test func aTruncatedBodyKeepsTheRowsAndRetryResumes() async throws {
     try await Smorest.faults.truncated(upstream: try Smorest.baseURL())
   }
