@@ -1,7 +1,12 @@
 """A fault-injecting HTTP proxy on 127.0.0.1 in front of a real server, for PagingHTTP's fault
 tests (issue 12): real servers do not answer 500, 503 or a cut-short body on demand.
 
-    python3 fault-proxy.py UPSTREAM FAULTS [RATELIMIT]
+    python3 fault-proxy.py [--delay-ms N] UPSTREAM FAULTS [RATELIMIT]
+
+--delay-ms N holds every forwarded request N milliseconds before it goes upstream (each in
+its own thread, so requests in flight together wait together): a plain WAN round trip in
+front of a server on loopback, for the walk's speed where latency, not the server, bounds it
+(`.ci/http-bench.py --delay-ms`).
 
 UPSTREAM is the real server's base URL (http://127.0.0.1:PORT). FAULTS is a JSON object from
 a request's number through the proxy (1 for the first) to its fault:
@@ -40,11 +45,16 @@ import threading
 import time
 import urllib.parse
 
-upstream = urllib.parse.urlsplit(sys.argv[1])
-faults = {int(number): fault for number, fault in json.loads(sys.argv[2]).items()}
+arguments = sys.argv[1:]
+delay = 0.0
+if arguments[:1] == ["--delay-ms"]:
+    delay = int(arguments[1]) / 1000
+    arguments = arguments[2:]
+upstream = urllib.parse.urlsplit(arguments[0])
+faults = {int(number): fault for number, fault in json.loads(arguments[1]).items()}
 hop_by_hop = {"connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding",
               "upgrade", "content-length", "server"}
-rate_limit = json.loads(sys.argv[3]) if len(sys.argv) > 3 else None
+rate_limit = json.loads(arguments[2]) if len(arguments) > 2 else None
 lock = threading.Lock()
 log = []
 # The requests forwarded in the rate limit's current window.
@@ -120,6 +130,8 @@ class Proxy(http.server.BaseHTTPRequestHandler):
                 self.reply(status, [("Content-Type", "application/json")]
                            + self.rate_limit_fields(0), body)
                 return
+        if delay:
+            time.sleep(delay)
         connection = http.client.HTTPConnection(upstream.hostname, upstream.port, timeout=60)
         headers = {name: value for name, value in self.headers.items() if name.lower() not in hop_by_hop}
         connection.request(self.command, self.path, body=posted, headers=headers)

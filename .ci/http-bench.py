@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The HTTP walk's speed against Python `requests` and `curl`, on the servers CI runs.
 
-  .ci/http-bench.py [--runs N] [--out FILE] CASE...
+  .ci/http-bench.py [--runs N] [--out FILE] [--delay-ms N] CASE...
 
 Each CASE is NAME,URL,NEXT,ITEMS[,AUTHORIZATION[,ID]] (NEXT: a dotted body path, `link`,
 `links.next` for JSON:API, or any other strategy `.ci/http-walk.py` and paging-bench's
@@ -15,8 +15,16 @@ C ..., N times (default 7) after one warm-up, each timed as a whole process; the
 seconds (printed by paging-bench and the Python walk, without their start-up) are kept too.
 The report (default HTTP-WALK.md, committed beside BENCHMARKS.md) gives medians, min and max, and the
 ratios of the medians.
+
+With --delay-ms N, every client goes through `.ci/fault-proxy.py --delay-ms N` in front of the
+case's server (one proxy per case, stopped by its pid), a WAN round trip on loopback, and our
+walk runs twice: as it is (parallel pages where the pages count the rows after them:
+`counted=` and `xpagination=` cases) and with `--http-parallel 1`. Its goals: at most 0.35× its
+own sequential walk and 0.5× Python's walk; a cursor chain, which loads one page after another
+whatever the client, says n/a.
 """
 import argparse
+import json
 import os
 import re
 import resource
@@ -24,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -47,6 +56,27 @@ def timed(command):
     return wall, float(own.group(1)) if own else wall, cpu
 
 
+def start_proxy(url, delay_ms):
+    """A fault proxy with no fault and `delay_ms` in front of `url`'s origin: its process and
+    `url` with the proxy's origin."""
+    parts = urllib.parse.urlsplit(url)
+    upstream = f"{parts.scheme}://{parts.netloc}"
+    proxy = subprocess.Popen(
+        [sys.executable, os.path.join(here, "fault-proxy.py"), "--delay-ms", str(delay_ms),
+         upstream, "{}"], stderr=subprocess.PIPE, text=True)
+    line = proxy.stderr.readline()
+    found = re.search(r"(http://127\.0\.0\.1:[0-9]+)", line)
+    if not found:
+        proxy.kill()
+        sys.exit(f"http-bench: the fault proxy did not start: {line}")
+    origin = urllib.parse.urlsplit(found.group(1))
+    return proxy, urllib.parse.urlunsplit(parts._replace(netloc=origin.netloc))
+
+
+def parallel_applies(strategy):
+    return strategy.startswith("counted=") or strategy.startswith("xpagination=")
+
+
 def spread(values):
     return statistics.median(values), min(values), max(values)
 
@@ -55,6 +85,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--out", default=os.path.join(root, "HTTP-WALK.md"))
+    parser.add_argument("--delay-ms", type=int, default=0)
     parser.add_argument("cases", nargs="+")
     options = parser.parse_args()
     lines = [
@@ -74,8 +105,23 @@ def main():
     ]
     load_before = os.getloadavg()[0]
     missed = 0
+    if options.delay_ms:
+        lines = [
+            f"## {options.delay_ms} ms a request",
+            "",
+            f"Every client through `.ci/fault-proxy.py --delay-ms {options.delay_ms}`; "
+            f"{options.runs} alternating runs each, medians (min–max), seconds of the walk "
+            "(curl: its process).",
+            "",
+            "| Case | Ours walk | Ours one page at a time | Python walk | curl process "
+            "| Ours/own sequential | Ours/Python | Goals |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+    proxy = None
     for case in options.cases:
         name, url, next_path, items, *rest = case.split(",")
+        if options.delay_ms:
+            proxy, url = start_proxy(url, options.delay_ms)
         authorization = rest[0] if rest else ""
         row_id = rest[1] if len(rest) > 1 else "number"
         if "=" in next_path or next_path == "link":
@@ -107,12 +153,19 @@ def main():
                 curl += ["-H", "Content-Type: application/json", "--data-binary", body]
             curl += [page, "-o", "/dev/null"]
         urls = requests_made
-        runs = {"ours": [], "python": [], "curl": []}
+        runs = {"ours": [], "python": [], "curl": [], "sequential": []}
+        commands = [("ours", ours), ("python", python), ("curl", curl)]
+        if options.delay_ms:
+            commands.insert(1, ("sequential", ours + ["--http-parallel", "1"]))
         for index in range(options.runs + 1):
-            for key, command in (("ours", ours), ("python", python), ("curl", curl)):
+            for key, command in commands:
                 figure = timed(command)
                 if index > 0:
                     runs[key].append(figure)
+        if proxy:
+            proxy.terminate()
+            proxy.wait()
+            proxy = None
 
         def cell(key, which):
             median, low, high = spread([run[which] for run in runs[key]])
@@ -122,6 +175,21 @@ def main():
             return statistics.median(r[which_a] for r in runs[a]) / statistics.median(
                 r[which_b] for r in runs[b])
 
+        if options.delay_ms:
+            against_own = ratio('ours', 'sequential', 1, 1)
+            against_python = ratio('ours', 'python', 1, 1)
+            if parallel_applies(strategy):
+                met = against_own <= 0.35 and against_python <= 0.5
+                missed += 0 if met else 1
+                goal = "met" if met else "**not met**"
+            else:
+                goal = "n/a (a cursor chain)"
+            lines.append(
+                f"| {name} ({len(urls)} pages) | {cell('ours', 1)} | {cell('sequential', 1)} "
+                f"| {cell('python', 1)} | {cell('curl', 0)} | {against_own:.2f}× "
+                f"| {against_python:.2f}× | {goal} |")
+            print(lines[-1], flush=True)
+            continue
         against_python = ratio('ours', 'python', 1, 1)
         against_curl = ratio('ours', 'curl', 1, 0)
         met = against_python <= 1.0 and against_curl <= 1.5
@@ -134,6 +202,16 @@ def main():
             f"| {against_curl:.2f}× | {'met' if met else '**not met**'} |")
         print(lines[-1], flush=True)
     load_after = os.getloadavg()[0]
+    if options.delay_ms:
+        applicable = [c for c in options.cases if parallel_applies(strategy_of(c))]
+        lines += [
+            "",
+            f"{len(applicable) - missed} of {len(applicable)} cases where the pages count the rows "
+            f"after them met both goals. One-minute load average {load_before:.2f} before, "
+            f"{load_after:.2f} after, on {os.cpu_count()} cores.",
+        ]
+        write(options.out, lines)
+        return
     lines += [
         "",
         "Goals: the walk takes at most Python's walk time (1.0×), and at most 1.5× curl's whole",
@@ -142,10 +220,21 @@ def main():
         f"{len(options.cases) - missed} of {len(options.cases)} cases met both. One-minute load "
         f"average {load_before:.2f} before, {load_after:.2f} after, on {os.cpu_count()} cores.",
     ]
-    os.makedirs(os.path.dirname(options.out), exist_ok=True)
-    with open(options.out, "w") as report:
+    write(options.out, lines)
+
+
+def strategy_of(case):
+    next_path = case.split(",")[2]
+    if "=" in next_path or next_path == "link":
+        return next_path
+    return {"links.next": "jsonapi"}.get(next_path, f"next={next_path}")
+
+
+def write(path, lines):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as report:
         report.write("\n".join(lines) + "\n")
-    print(f"http-bench: wrote {options.out}")
+    print(f"http-bench: wrote {path}")
 
 
 main()

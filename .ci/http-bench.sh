@@ -3,7 +3,8 @@
 # with one command: builds the release paging-bench, starts the seven servers (loopback), times
 # the walks with .ci/http-bench.py into HTTP-WALK.md (committed beside BENCHMARKS.md), and
 # stops each server by its pid. Each server at 100 rows a page and at its largest page size up
-# to 1,000.
+# to 1,000; then, with 50 ms added to every request by .ci/fault-proxy.py, the servers whose
+# pages count the rows after them (parallel pages) and one cursor chain.
 #
 #   .ci/http-bench.sh [--runs N]
 set -euo pipefail
@@ -21,7 +22,8 @@ d="$PAGING_DATASETTE_URL/release_notes/release_notes.json?_shape=objects&_sort=i
 k="$PAGING_KINTO_URL/v1/buckets/paging/collections/notes/records?_sort=n"
 kinto_auth="Basic $(printf '%s:%s' "$PAGING_KINTO_USER" "$PAGING_KINTO_PASSWORD" | base64)"
 p="$PAGING_POCKETBASE_URL/api/collections/notes/records?sort=n"
-python3 .ci/http-bench.py "$@" \
+mkdir -p .build/http-bench
+python3 .ci/http-bench.py "$@" --out .build/http-bench/plain.md \
   "DRF pages 50 (its cap; 100 asked gives 50),$u/pages/?page_size=100,next,results" \
   "DRF Link header 50,$u/links/?page_size=50,link," \
   "DRF cursors 50,$u/cursors/?page_size=50,next,results" \
@@ -35,4 +37,12 @@ python3 .ci/http-bench.py "$@" \
   "registry Link 100,$PAGING_REGISTRY_URL/v2/_catalog?n=100,link,repositories,,name" \
   "registry Link 1000 (all 150),$PAGING_REGISTRY_URL/v2/_catalog?n=1000,link,repositories,,name" \
   "flask-smorest X-Pagination 50 (its cap),$PAGING_SMOREST_URL/notes/,xpagination=50," \
-  "strawberry GraphQL 100 (its cap),$PAGING_STRAWBERRY_URL/graphql,graphql=notes:100,,,text"
+  "strawberry GraphQL 100 (its cap),$PAGING_STRAWBERRY_URL/graphql,graphql=notes:100,,,text" \
+  "DRF counted pages 50 (its cap; 2000 rows),$u/2k/pages/?page_size=50,counted=page_size:50:count,results"
+python3 .ci/http-bench.py "$@" --delay-ms 50 --out .build/http-bench/delay.md \
+  "DRF counted pages 50 (its cap; 2000 rows),$u/2k/pages/?page_size=50,counted=page_size:50:count,results" \
+  "PocketBase totalItems 50 (1200 rows),$p,counted=perPage:50:totalItems,items,,text" \
+  "flask-smorest X-Pagination 50 (its cap; 300 rows),$PAGING_SMOREST_URL/notes/,xpagination=50," \
+  "DRF cursors 50 (a cursor chain),$u/cursors/?page_size=50,next,results"
+{ cat .build/http-bench/plain.md; echo; cat .build/http-bench/delay.md; } > HTTP-WALK.md
+echo "http-bench: wrote HTTP-WALK.md"

@@ -13,6 +13,7 @@ NEXT is what paging-bench's --http-strategy takes:
   links.next or jsonapi             JSON:API's links.next and media type
   header=NAME                       a next URL in the header NAME
   pages=SIZE_ITEM:SIZE:TOTAL.PAGES  page numbers, the page count at the body's path
+  counted=SIZE_ITEM:SIZE:TOTAL      page numbers, the row count at the body's path
   xpagination=SIZE                  page numbers, the next page in X-Pagination
   graphql=FIELD:SIZE                a Relay connection, posted
 ITEMS "" means the body is the array.
@@ -60,8 +61,8 @@ def requests_of(session, url, next_spec, items_path, counted):
             if not connection["pageInfo"]["hasNextPage"]:
                 return
             after = connection["pageInfo"]["endCursor"]
-    if kind in ("pages", "xpagination"):
-        if kind == "pages":
+    if kind in ("pages", "counted", "xpagination"):
+        if kind != "xpagination":
             size_item, size, total_path = argument.split(":")
         else:
             size_item, size, total_path = "page_size", argument, None
@@ -73,7 +74,9 @@ def requests_of(session, url, next_spec, items_path, counted):
             response.raise_for_status()
             body = response.json()
             counted(len(dig(body, items_path) or []))
-            if total_path:
+            if kind == "counted":
+                page = page + 1 if page * int(size) < (dig(body, total_path) or 0) else None
+            elif total_path:
                 page = page + 1 if page < (dig(body, total_path) or 0) else None
             else:
                 page = json.loads(response.headers.get("X-Pagination", "{}")).get("next_page")

@@ -2,7 +2,8 @@
 PagingHTTP's tests: page numbers, limit/offset and cursors, in the body and (with
 drf-link-header-pagination) in a GitHub-style Link header. Page sizes above 50 are capped.
 `big/pages/` and `big/offsets/` page a second table of 100,000 notes (n = 1...100000) with
-their count, for the tests of jumps in a counted list.
+their count, for the tests of jumps in a counted list; `2k/pages/` and `2k/offsets/` its first
+2,000, for the speed of parallel pages (`.ci/http-bench.py --delay-ms`).
 
     python app.py DB PORT [--big]   migrates, seeds and serves on 127.0.0.1:PORT (prints
                                     "running on http://127.0.0.1:PORT " once it listens);
@@ -65,9 +66,12 @@ class BigNoteSerializer(serializers.ModelSerializer):
         fields = ["id", "n", "title"]
 
 
-def view(paginator, model=Note, serializer=NoteSerializer):
+def view(paginator, model=Note, serializer=NoteSerializer, most=None):
+    rows = model.objects.order_by("n")
+    if most is not None:
+        rows = rows.filter(n__lte=most)
     return generics.ListAPIView.as_view(
-        queryset=model.objects.order_by("n"), serializer_class=serializer, pagination_class=paginator)
+        queryset=rows, serializer_class=serializer, pagination_class=paginator)
 
 
 urlpatterns = [
@@ -75,6 +79,8 @@ urlpatterns = [
     path("links/", view(LinkPages)),
     path("big/pages/", view(Pages, BigNote, BigNoteSerializer)),
     path("big/offsets/", view(Offsets, BigNote, BigNoteSerializer)),
+    path("2k/pages/", view(Pages, BigNote, BigNoteSerializer, most=2000)),
+    path("2k/offsets/", view(Offsets, BigNote, BigNoteSerializer, most=2000)),
 ]
 
 with connection.schema_editor() as editor:

@@ -45,6 +45,9 @@ struct BenchOptions: Sendable {
   var httpRowID = HTTPWalkBenchmark.RowID.number
   /// `--http-read-ahead N`: the HTTP walk's ``PageWalkOptions``'s `readAhead` (default 0).
   var httpReadAhead = 0
+  /// `--http-parallel N`: the HTTP walk's ``PageWalkOptions``'s `parallelPages` (default: the
+  /// walk's default, 4; 1 walks one page after another).
+  var httpParallelPages = PageWalkOptions().parallelPages
   /// `--http-into-sqlite`: the HTTP walk commits each page into a SQLite checkpoint (a sync
   /// job), instead of only counting its rows.
   var httpIntoSQLite = false
@@ -66,6 +69,7 @@ struct BenchOptions: Sendable {
                          [--walk-remembered-pages N]]
                         [--http-walk URL [--http-strategy NAME] [--http-items PATH]
                          [--http-authorization VALUE] [--http-id KIND] [--http-read-ahead N]
+                         [--http-parallel N]
                          [--http-into-sqlite]]
       --quick           a smaller run for CI (figures not comparable with a full run)
       --capped-window   only the capped-window, scroll-back and restore profiles,
@@ -82,12 +86,15 @@ struct BenchOptions: Sendable {
       --http-walk URL   only walk a server's collection from URL (release build; timed
                         against Python and curl by .ci/http-bench.sh); NAME is
                         next=DOTTED.PATH (default next=next), link, jsonapi,
-                        header=NAME, pages=SIZE_ITEM:SIZE:TOTAL.PAGES, xpagination=SIZE
-                        or graphql=FIELD:SIZE, PATH the items' dotted path (default
-                        results; "" for a bare array); VALUE the Authorization header; KIND
-                        the rows' ids: number (default), text or name (a bare string); N pages
-                        loaded ahead of the caller (default 0); --http-into-sqlite commits
-                        each page into a SQLite checkpoint in a temporary file
+                        header=NAME, pages=SIZE_ITEM:SIZE:TOTAL.PAGES,
+                        counted=SIZE_ITEM:SIZE:TOTAL.COUNT, xpagination=SIZE or
+                        graphql=FIELD:SIZE, PATH the items' dotted path (default results; ""
+                        for a bare array); VALUE the Authorization header; KIND the rows'
+                        ids: number (default), text or name (a bare string); N pages loaded
+                        ahead of the caller (default 0); --http-parallel N requests at once
+                        where the pages count the rows after them (default 4; 1: one page
+                        after another); --http-into-sqlite commits each page into a SQLite
+                        checkpoint in a temporary file
       --output-dir DIR  where BENCHMARKS.md and benchmarks.json go (default:
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
@@ -127,6 +134,9 @@ struct BenchOptions: Sendable {
       case "--http-read-ahead":
         guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else { return nil }
         options.httpReadAhead = count
+      case "--http-parallel":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
+        options.httpParallelPages = count
       case "--http-into-sqlite": options.httpIntoSQLite = true
       case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
       case "--walk-remembered-pages":

@@ -42,6 +42,9 @@ enum HTTPWalkBenchmark {
   ///   - `header=NAME`: a next URL in the header `NAME` (Kinto's `Next-Page`);
   ///   - `pages=SIZE_ITEM:SIZE:TOTAL.PAGES`: page numbers, `SIZE` rows a page asked for in the
   ///     query item `SIZE_ITEM`, the page count at the body's dotted path (PocketBase);
+  ///   - `counted=SIZE_ITEM:SIZE:TOTAL.COUNT`: the same with the row count at the body's dotted
+  ///     path (DRF's `count`, PocketBase's `totalItems`): the pages count the rows around them,
+  ///     and the walk loads them in parallel;
   ///   - `xpagination=SIZE`: page numbers with `page_size`, the total and the next page in
   ///     flask-smorest's `X-Pagination` header;
   ///   - `graphql=FIELD:SIZE`: the Relay connection `FIELD`, `SIZE` nodes a page, posted.
@@ -67,6 +70,13 @@ enum HTTPWalkBenchmark {
       return .pageNumber(
         pageSize: size, pageSizeQueryItem: fields[0], itemsPath: items,
         totalPages: HTTPPageField.body(dotted(fields[2])))
+    case "counted":
+      guard fields.count == 3, let size = Int(fields[1]), size > 0, !fields[2].isEmpty else {
+        return nil
+      }
+      return .pageNumber(
+        pageSize: size, pageSizeQueryItem: fields[0], itemsPath: items,
+        totalCount: HTTPPageField.body(dotted(fields[2])))
     case "xpagination":
       guard let size = Int(argument), size > 0 else { return nil }
       return .pageNumber(
@@ -101,6 +111,7 @@ enum HTTPWalkBenchmark {
   ///   - authorization: The `Authorization` header's value, if the server needs one.
   ///   - id: What a row's id is.
   ///   - readAhead: Pages loaded ahead of the caller (``PageWalkOptions``'s `readAhead`).
+  ///   - parallelPages: The most requests at once (``PageWalkOptions``'s `parallelPages`).
   ///   - intoSQLite: Whether each page commits into a SQLite checkpoint (in a temporary file,
   ///     removed after) before the next is asked for, as a sync job does.
   /// - Returns: A line with the rows, the pages and the seconds the walk took.
@@ -108,29 +119,31 @@ enum HTTPWalkBenchmark {
   /// - Complexity: O(rows).
   static func run(
     url: URL, strategy: HTTPPagingStrategy, authorization: String? = nil, id: RowID = .number,
-    readAhead: Int = 0, intoSQLite: Bool = false
+    readAhead: Int = 0, parallelPages: Int = PageWalkOptions().parallelPages,
+    intoSQLite: Bool = false
   ) async throws -> String {
     switch id {
     case .number:
       return try await walk(
         HTTPPageSource<NumberRow>(url: url, strategy: strategy, authorization: authorization),
-        readAhead: readAhead, intoSQLite: intoSQLite)
+        readAhead: readAhead, parallelPages: parallelPages, intoSQLite: intoSQLite)
     case .text:
       return try await walk(
         HTTPPageSource<TextRow>(url: url, strategy: strategy, authorization: authorization),
-        readAhead: readAhead, intoSQLite: intoSQLite)
+        readAhead: readAhead, parallelPages: parallelPages, intoSQLite: intoSQLite)
     case .name:
       return try await walk(
         HTTPPageSource<NameRow>(url: url, strategy: strategy, authorization: authorization),
-        readAhead: readAhead, intoSQLite: intoSQLite)
+        readAhead: readAhead, parallelPages: parallelPages, intoSQLite: intoSQLite)
     }
   }
 
-  /// Walks `source` to its end (``run(url:strategy:authorization:id:readAhead:intoSQLite:)``).
+  /// Walks `source` to its end
+  /// (``run(url:strategy:authorization:id:readAhead:parallelPages:intoSQLite:)``).
   private static func walk<Row: Codable & Identifiable & Sendable>(
-    _ source: HTTPPageSource<Row>, readAhead: Int, intoSQLite: Bool
+    _ source: HTTPPageSource<Row>, readAhead: Int, parallelPages: Int, intoSQLite: Bool
   ) async throws -> String where Row.ID: Codable & Sendable {
-    let options = PageWalkOptions(readAhead: readAhead)
+    let options = PageWalkOptions(readAhead: readAhead, parallelPages: parallelPages)
     let start = ContinuousClock.now
     var rows = 0
     var pages = 0

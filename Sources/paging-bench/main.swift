@@ -40,7 +40,7 @@ if let text = options.httpWalkURL {
       try await HTTPWalkBenchmark.run(
         url: url, strategy: strategy, authorization: options.httpAuthorization,
         id: options.httpRowID, readAhead: options.httpReadAhead,
-        intoSQLite: options.httpIntoSQLite))
+        parallelPages: options.httpParallelPages, intoSQLite: options.httpIntoSQLite))
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("paging-bench: \(error)\n".utf8))

@@ -132,3 +132,25 @@ struct PageWalkParallelTests {
     #expect(PageWalkOptions().parallelPages == 4)
   }
 }
+
+extension PageWalkParallelTests {
+  @Test func noPagePastMaxPagesIsAskedFor() async throws {
+    let source = OffsetSource()
+    let walk = source.pages(options: PageWalkOptions(maxPages: 3, parallelPages: 4))
+    let collected = Task {
+      var ids: [Int] = []
+      for try await row in walk.items { ids.append(row.id) }
+      return ids
+    }
+    #expect(
+      source.script.complete(await source.script.request(at: 0), with: page(at: 0, total: 20)))
+    // Pages 2 and 3 only: the limit leaves two.
+    let planned = [await source.script.request(at: 1), await source.script.request(at: 2)]
+    #expect(planned.map(\.cursor) == [2, 4])
+    for request in planned {
+      #expect(source.script.complete(request, with: page(at: request.cursor ?? 0, total: 20)))
+    }
+    #expect(try await collected.value == Array(0..<6))
+    #expect(source.script.requests.count == 3)
+  }
+}

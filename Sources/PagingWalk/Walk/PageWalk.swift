@@ -317,7 +317,11 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       let end = start.saturatingAdding(after)
       var position = start.saturatingAdding(
         planned.count.saturatingMultiplying(by: page.items.count))
-      while planned.count < walk.options.parallelPages, position < end,
+      // No page past `maxPages` is asked for: this page is the walk's `pages + 1`th.
+      let most = Swift.min(
+        walk.options.parallelPages,
+        walk.options.maxPages.map { Swift.max(0, $0 - pages - 1) } ?? .max)
+      while planned.count < most, position < end,
         let cursor = walk.source.cursor(forPageStartingAt: position)
       {
         let request = machine.plannedRequest(at: cursor)
