@@ -71,17 +71,23 @@ package struct RequestWaste: Hashable, Sendable {
         record.request.direction, default: []
       ].append(record.arrival)
     }
-    var earlier: [Generation: [Cursor?: [RequestRecord<Cursor>]]] = [:]
+    // The earlier requests of each generation and cursor, by index in `sorted`: one dictionary
+    // and indices, so that no record is copied per duplicate.
+    var earlier: [EarlierKey<Cursor>: [Int]] = [:]
     var result: [(record: RequestRecord<Cursor>, waste: RequestWaste)] = []
-    for record in sorted {
+    result.reserveCapacity(sorted.count)
+    for (index, record) in sorted.enumerated() {
       var waste = RequestWaste(isHedge: record.request.isHedge)
       let edgeEnds = record.request.direction == .prepend ? starts : ends
       if let end = edgeEnds[record.request.generation], record.arrival > end {
         waste.isAfterEnd = true
       }
       let (generation, cursor) = (record.request.generation, record.request.cursor)
-      if !record.request.isHedge, let previous = earlier[generation]?[cursor] {
-        let repeated = previous.filter { !endedUnsuccessfully($0, before: record.arrival) }
+      let key = EarlierKey(generation: generation, cursor: cursor)
+      if !record.request.isHedge, let previous = earlier[key] {
+        let repeated = previous.lazy.map { sorted[$0] }.filter {
+          !endedUnsuccessfully($0, before: record.arrival)
+        }
         if !repeated.isEmpty {
           let opposite: LoadDirection = record.request.direction == .prepend ? .append : .prepend
           let otherEdge = edgeArrivals[generation]?[opposite] ?? []
@@ -94,10 +100,16 @@ package struct RequestWaste: Hashable, Sendable {
           waste.isDuplicate = !waste.isReload
         }
       }
-      earlier[generation, default: [:]][cursor, default: []].append(record)
+      earlier[key, default: []].append(index)
       result.append((record, waste))
     }
     return result
+  }
+
+  /// A request's generation and cursor.
+  private struct EarlierKey<Cursor: Hashable & Sendable>: Hashable {
+    var generation: Generation
+    var cursor: Cursor?
   }
 
   /// Whether `record` failed or was cancelled before sequence position `arrival`.
