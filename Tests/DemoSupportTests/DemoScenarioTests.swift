@@ -131,7 +131,14 @@ struct DemoScenarioTests {
     )
   }
 
-  @Test("each scenario: the same options give the same report", arguments: DemoScenario.allCases)
+  /// The scenarios other than the jump, whose one exact test pins it: its naive feed sends
+  /// 1,562 requests, and running it again here held the main actor, which other suites' tests
+  /// wait for, a minute longer under ThreadSanitizer.
+  nonisolated static let lightScenarios = DemoScenario.allCases.filter { $0 != .jump }
+
+  @Test(
+    "each scenario: the same options give the same report",
+    arguments: DemoScenarioTests.lightScenarios)
   func determinism(_ scenario: DemoScenario) async throws {
     let first = try await DemoSession.embedded(DemoOptions(scenario: scenario))
     let second = try await DemoSession.embedded(DemoOptions(scenario: scenario))
@@ -140,7 +147,7 @@ struct DemoScenarioTests {
 
   @Test("JSON: a scenario's report says which; the feed's has no scenario key")
   func json() async throws {
-    for scenario in DemoScenario.allCases {
+    for scenario in Self.lightScenarios {
       let report = try await DemoSession.embedded(DemoOptions(scenario: scenario))
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
