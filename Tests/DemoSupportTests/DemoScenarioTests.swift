@@ -200,11 +200,19 @@ struct DemoScenarioTests {
   }
 }
 
+/// Whether the tests run under ThreadSanitizer (its runtime is linked in).
+let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
 /// The jump scenario: every note as a counted list, dragged to 2016 and back.
 @MainActor
 @Suite("DemoSession: the jump scenario", .timeLimit(.minutes(2)))
 struct DemoJumpScenarioTests {
-  @Test("only Paginator reaches 2016: one request for the landing page, its rows in 0.2 s")
+  /// Not under ThreadSanitizer: the scenario is confined to the main actor (no race to find),
+  /// and its naive feed's 1,562 requests held the main actor there for minutes, past the
+  /// minute of other suites' tests waiting for it. The README's test command runs it.
+  @Test(
+    "only Paginator reaches 2016: one request for the landing page, its rows in 0.2 s",
+    .enabled(if: !underThreadSanitizer, "the main actor's time under ThreadSanitizer"))
   func jump() async throws {
     let report = try await DemoSession.embedded(DemoOptions(scenario: .jump))
     #expect(report.scenario == .jump)
