@@ -8,7 +8,7 @@
 /// names[0].count  // 7: the value's members read through the wrapper
 /// ```
 ///
-/// ``HTTPPageSource``'s ``HTTPPageSource/init(url:strategy:id:queryItems:headers:authorization:decoder:transport:maximumBodySize:allowedOrigins:body:timeout:maximumRateLimitWait:clock:)``
+/// ``HTTPPageSource``'s ``HTTPPageSource/init(url:strategy:id:queryItems:headers:authorization:decoder:transport:maximumBodySize:allowedOrigins:body:timeout:maximumRateLimitWait:allowsParallelPages:clock:)``
 /// decodes such items from a body. The id is read once, when the item is made; ids must be
 /// stable across pages and refreshes, as for any item.
 @dynamicMemberLookup
