@@ -65,13 +65,7 @@ extension DemoFeedRunner where Base == SimulatedFeedServer<ReleaseNote> {
     scrubber.stop()
 
     let entries = source.entries
-    var requests = SessionReport()
-    SessionRecorder.addRequestFigures(entries, to: &requests)
-    var session = scrubber.report().withRequestFigures(of: requests)
-    session.duration = Format.roundedToMillisecond(session.duration)
-    session.stallTime = Format.roundedToMillisecond(session.stallTime)
-    session.stallTimeAtTop = Format.roundedToMillisecond(session.stallTimeAtTop)
-    session.timeToFirstRow = session.timeToFirstRow.map(Format.roundedToMillisecond)
+    let session = Self.figures(of: scrubber.report(), requests: entries)
     let name = FeedKind.paginator.name(in: scenario)
     return Run(
       report: DemoReport.Row(feed: name, report: session),

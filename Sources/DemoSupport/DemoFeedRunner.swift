@@ -81,6 +81,23 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     }
   }
 
+  /// A session's report as the table shows it: with the request figures of the client's log
+  /// (which knows of lost answers and requests never sent, unlike the server's), times rounded
+  /// to the millisecond, the anchor's movement to the point.
+  static func figures(
+    of report: SessionReport, requests entries: [RequestRecord<Base.Cursor>]
+  ) -> SessionReport {
+    var requests = SessionReport()
+    SessionRecorder.addRequestFigures(entries, to: &requests)
+    var session = report.withRequestFigures(of: requests)
+    session.duration = Format.roundedToMillisecond(session.duration)
+    session.stallTime = Format.roundedToMillisecond(session.stallTime)
+    session.stallTimeAtTop = Format.roundedToMillisecond(session.stallTimeAtTop)
+    session.timeToFirstRow = session.timeToFirstRow.map(Format.roundedToMillisecond)
+    session.anchorMovement = session.anchorMovement.rounded()
+    return session
+  }
+
   private func play<Inner: ListFeed>(
     _ inner: Inner, _ kind: FeedKind, _ source: RecordingPageSource<Base>, _ setup: Setup
   ) async -> Run where Inner.Item == ReleaseNote {
@@ -98,14 +115,7 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
     await runner.run(steps)
 
     let entries = source.entries
-    var requests = SessionReport()
-    SessionRecorder.addRequestFigures(entries, to: &requests)
-    var session = list.report().withRequestFigures(of: requests)
-    session.duration = Format.roundedToMillisecond(session.duration)
-    session.stallTime = Format.roundedToMillisecond(session.stallTime)
-    session.stallTimeAtTop = Format.roundedToMillisecond(session.stallTimeAtTop)
-    session.timeToFirstRow = session.timeToFirstRow.map(Format.roundedToMillisecond)
-    session.anchorMovement = session.anchorMovement.rounded()
+    let session = Self.figures(of: list.report(), requests: entries)
     let report = DemoReport.Row(
       feed: kind.name(in: scenario), report: session,
       staleRowsShown: scenario == .search ? feed.staleRowsShown : nil)
