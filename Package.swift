@@ -27,8 +27,15 @@ let package = Package(
     // The common onAppear and search code that the demo, the benchmark and the tests set
     // against the engine in the same list sessions; not a product.
     .target(name: "PagingBaselines", dependencies: ["Paging", "PagingTesting"]),
-    // URLSession page sources (RFC 8288 Link headers, cursor fields, pages, offsets).
-    .target(name: "PagingHTTP", dependencies: ["Paging"]),
+    // The system libcurl on Linux (Debian's libcurl4-openssl-dev): PagingHTTP's transport
+    // there, since FoundationNetworking's URLSession took twice libcurl's time a request.
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // HTTP page sources (RFC 8288 Link headers, cursor fields, pages, offsets) over URLSession,
+    // or libcurl on Linux.
+    .target(
+      name: "PagingHTTP",
+      dependencies: ["Paging", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
     // Apple-only glue; every file sits inside #if canImport(SwiftUI) / canImport(UIKit).
     .target(name: "PagingSwiftUI", dependencies: ["Paging"]),
     // The system SQLite on Linux (Debian's libsqlite3-dev); Apple platforms use the SDK's.

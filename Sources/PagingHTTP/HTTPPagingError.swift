@@ -83,7 +83,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   public static let bodyPrefixLimit = 1024
 
   /// Whether retrying the same request may succeed: `true` for timeouts, lost, refused or
-  /// missing connections (a body cut short included: ``URLSessionTransport`` reports it as
+  /// missing connections (a body cut short included: both transports report it as
   /// `URLError.networkConnectionLost`) and DNS failures, and for HTTP 408, 429 and 5xx;
   /// `false` otherwise, so never for 401 or 403 (fault class 27 of the rulebook).
   public var isRetryable: Bool {

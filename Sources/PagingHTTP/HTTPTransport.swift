@@ -7,7 +7,8 @@ import Foundation
 /// Sends one HTTP request and returns the whole response: what ``HTTPPageSource`` needs from
 /// the network.
 ///
-/// ``URLSessionTransport`` is the default; tests conform a stub that answers from memory.
+/// ``HTTPPageSource/defaultTransport`` is the default (``URLSessionTransport`` on Apple platforms,
+/// `CurlTransport` on Linux); tests conform a stub that answers from memory.
 public protocol HTTPTransport: Sendable {
   /// Sends `request` and returns the response and its body, whatever the status code.
   ///

@@ -45,19 +45,17 @@ private final class SilentListener {
   deinit { close(descriptor) }
 }
 
-@Suite("URLSessionTransport deadline", .timeLimit(.minutes(1)))
+@Suite("HTTP transports' deadline", .timeLimit(.minutes(1)))
 struct TransportDeadlineTests {
   /// FoundationNetworking ignores `timeoutIntervalForResource`; with a long idle timeout a
   /// server that never answers (or trickles a byte now and then) held the load for good.
-  @Test func aRequestPastTimeoutIntervalForResourceFailsAsATimeout() async throws {
+  /// (`TransportKind.make` sets an idle timeout of an hour.)
+  @Test(arguments: TransportKind.allCases)
+  func aRequestPastTheWholeRequestTimeoutFailsAsATimeout(_ kind: TransportKind) async throws {
     let listener = try SilentListener()
-    let configuration = URLSessionTransport.defaultConfiguration
-    configuration.timeoutIntervalForRequest = 3600
-    configuration.timeoutIntervalForResource = 0.2
     let url = try #require(URL(string: "http://127.0.0.1:\(listener.port)/notes"))
     let source = HTTPPageSource<Note>(
-      url: url, strategy: .linkHeader(),
-      transport: URLSessionTransport(configuration: configuration))
+      url: url, strategy: .linkHeader(), transport: kind.make(timeout: .milliseconds(200)))
 
     let error = await loadError(source)
 
@@ -70,7 +68,13 @@ struct TransportDeadlineTests {
     withExtendedLifetime(listener) {}
   }
 
-  @Test func theDefaultConfigurationBoundsAWholeRequestToSixtySeconds() {
+  @Test func theDefaultTransportsBoundAWholeRequestToSixtySeconds() {
     #expect(URLSessionTransport.defaultConfiguration.timeoutIntervalForResource == 60)
+    #if canImport(FoundationNetworking)
+      #expect(CurlTransport.shared.timeout == .seconds(60))
+      #expect(HTTPPageSource<Note>.defaultTransport is CurlTransport)
+    #else
+      #expect(HTTPPageSource<Note>.defaultTransport is URLSessionTransport)
+    #endif
   }
 }

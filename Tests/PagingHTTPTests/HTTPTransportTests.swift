@@ -3,19 +3,51 @@ import Paging
 import PagingHTTP
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The transports a source can be given on this platform: every test below runs through each,
+/// since each must keep the same rules (the size limit, redirects within the origin, a 401 as a
+/// 401, a cut body as a lost connection, a whole-request deadline, cancellation).
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case urlSession
+  #if canImport(FoundationNetworking)
+    case curl
+  #endif
+
+  var testDescription: String { rawValue }
+
+  /// A transport of this kind whose requests take at most `timeout` as a whole.
+  func make(timeout: Duration = .seconds(10)) -> any HTTPTransport {
+    switch self {
+    case .urlSession:
+      let configuration = URLSessionTransport.defaultConfiguration
+      configuration.timeoutIntervalForRequest = 3600
+      configuration.timeoutIntervalForResource =
+        Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+      return URLSessionTransport(configuration: configuration)
+    #if canImport(FoundationNetworking)
+      case .curl: return CurlTransport(timeout: timeout)
+    #endif
+    }
+  }
+}
+
 @Suite(
-  "URLSessionTransport against real servers",
+  "HTTP transports against real servers",
   .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
-struct URLSessionTransportTests {
+struct HTTPTransportTests {
   private let arrayOfFive = [
     URLQueryItem(name: "_shape", value: "array"), URLQueryItem(name: "_size", value: "5"),
   ]
 
-  @Test func aBodyOverTheLimitIsRefusedWhileItStreams() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aBodyOverTheLimitIsRefusedWhileItStreams(_ kind: TransportKind) async throws {
     let base = try Datasette.baseURL()
     let source = HTTPPageSource<ReleaseNote>(
       url: Datasette.tableURL(base), strategy: .linkHeader(), queryItems: arrayOfFive,
-      decoder: Datasette.decoder, maximumBodySize: 200)
+      decoder: Datasette.decoder, transport: kind.make(), maximumBodySize: 200)
 
     let error = await loadError(source)
 
@@ -27,13 +59,15 @@ struct URLSessionTransportTests {
     #expect(limit == 200)
   }
 
-  @Test func aRedirectWithinTheOriginIsFollowed() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aRedirectWithinTheOriginIsFollowed(_ kind: TransportKind) async throws {
     let base = try Datasette.baseURL()
     let expected = try await Datasette.expectedIDs(base: base, order: "id")
     // Datasette answers a trailing slash with `302 Found` to the same path without it.
     let slashed = Datasette.tableURL(base).appendingPathComponent("")
     let source = HTTPPageSource<ReleaseNote>(
-      url: slashed, strategy: .linkHeader(), queryItems: arrayOfFive, decoder: Datasette.decoder)
+      url: slashed, strategy: .linkHeader(), queryItems: arrayOfFive, decoder: Datasette.decoder,
+      transport: kind.make())
 
     let page = try await source.loadPage(pageRequest(nil))
 
@@ -44,7 +78,8 @@ struct URLSessionTransportTests {
         == Datasette.tableURL(base).absoluteString + "?_shape=array&_size=5&_next=\(expected[4])")
   }
 
-  @Test func aRedirectToAnotherOriginIsNotFollowed() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aRedirectToAnotherOriginIsNotFollowed(_ kind: TransportKind) async throws {
     let base = try Datasette.baseURL()
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let target = try #require(
@@ -53,7 +88,7 @@ struct URLSessionTransportTests {
       binary: binary, status: 302, headers: [("Location", target.absoluteString)])
     let source = HTTPPageSource<ReleaseNote>(
       url: redirector.url.appendingPathComponent("notes"), strategy: .linkHeader(),
-      authorization: "Bearer secret", decoder: Datasette.decoder)
+      authorization: "Bearer secret", decoder: Datasette.decoder, transport: kind.make())
 
     let error = await loadError(source)
     await redirector.stop()
@@ -62,9 +97,11 @@ struct URLSessionTransportTests {
     #expect(error?.isRetryable == false)
   }
 
-  /// Foundation joins repeated fields into one comma-separated value. (On Linux it drops a
-  /// repeat spelled in another case, `Link` then `link`: a Foundation bug no parser can undo.)
-  @Test func severalLinkFieldsAreReadThroughURLSession() async throws {
+  /// Both transports join repeated fields into one comma-separated value. (On Linux
+  /// FoundationNetworking drops a repeat spelled in another case, `Link` then `link`; libcurl's
+  /// transport joins it too.)
+  @Test(arguments: TransportKind.allCases)
+  func severalLinkFieldsAreJoined(_ kind: TransportKind) async throws {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let server = try await LocalServer.responder(
       binary: binary, status: 200,
@@ -75,7 +112,8 @@ struct URLSessionTransportTests {
       ],
       body: #"[{"id": 1, "title": "n1"}]"#)
     let source = HTTPPageSource<Note>(
-      url: server.url.appendingPathComponent("notes"), strategy: .linkHeader())
+      url: server.url.appendingPathComponent("notes"), strategy: .linkHeader(),
+      transport: kind.make())
 
     let page = try await source.loadPage(
       pageRequest(url: URL(string: "notes?page=2", relativeTo: server.url)?.absoluteURL))
@@ -86,10 +124,12 @@ struct URLSessionTransportTests {
     #expect(page.previousCursor?.url.absoluteString == "\(server.url.absoluteString)/notes?page=1")
   }
 
-  @Test func cancellingALoadThatNeverAnswersEndsItAsACancellation() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func cancellingALoadThatNeverAnswersEndsItAsACancellation(_ kind: TransportKind) async throws {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let server = try await LocalServer.responder(binary: binary, status: nil)
-    let source = HTTPPageSource<Note>(url: server.url, strategy: .linkHeader())
+    let source = HTTPPageSource<Note>(
+      url: server.url, strategy: .linkHeader(), transport: kind.make())
     let load = Task { try await source.loadPage(pageRequest(nil)) }
 
     load.cancel()
@@ -107,19 +147,13 @@ struct URLSessionTransportTests {
 
 /// Fault class 27 and the bodies cut short, against tiny real servers on loopback.
 @Suite(
-  "URLSessionTransport: authentication challenges and truncated bodies",
+  "HTTP transports: authentication challenges and truncated bodies",
   .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
-struct URLSessionTransportFailureTests {
-  /// A transport whose requests time out after 10 s: without the challenge handling, the 401
-  /// below would come back as `URLError.timedOut` after those 10 s.
-  private static let transport: URLSessionTransport = {
-    let configuration = URLSessionTransport.defaultConfiguration
-    configuration.timeoutIntervalForRequest = 10
-    configuration.timeoutIntervalForResource = 10
-    return URLSessionTransport(configuration: configuration)
-  }()
-
-  @Test func a401WithABasicChallengeComesBackAsA401() async throws {
+struct HTTPTransportFailureTests {
+  /// Requests time out after 10 s (`TransportKind.make`): without `URLSessionTransport`'s
+  /// challenge handling, the 401 below would come back as `URLError.timedOut` after those 10 s.
+  @Test(arguments: TransportKind.allCases)
+  func a401WithABasicChallengeComesBackAsA401(_ kind: TransportKind) async throws {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let server = try await LocalServer.responder(
       binary: binary, status: 401,
@@ -129,7 +163,7 @@ struct URLSessionTransportFailureTests {
       body: #"{"code": 401, "message": "Please authenticate yourself"}"#)
     let source = HTTPPageSource<Note>(
       url: server.url.appendingPathComponent("notes"), strategy: .linkHeader(),
-      authorization: "Basic d3Jvbmc6d3Jvbmc=", transport: Self.transport)
+      authorization: "Basic d3Jvbmc6d3Jvbmc=", transport: kind.make())
 
     let error = await loadError(source)
     await server.stop()
@@ -139,14 +173,15 @@ struct URLSessionTransportFailureTests {
     #expect(error?.bodyText == #"{"code": 401, "message": "Please authenticate yourself"}"#)
   }
 
-  @Test func aBodyCutShortIsALostConnectionAndRetryable() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aBodyCutShortIsALostConnectionAndRetryable(_ kind: TransportKind) async throws {
     let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
     let server = try await LocalServer.responder(
       binary: binary, status: 200, headers: [("Content-Type", "application/json")],
       body: #"[{"id": 1, "title": "n1"}, {"id": 2, "#, contentLength: 1000)
     let source = HTTPPageSource<Note>(
       url: server.url.appendingPathComponent("notes"), strategy: .linkHeader(),
-      transport: Self.transport)
+      transport: kind.make())
 
     let error = await loadError(source)
     await server.stop()
