@@ -128,7 +128,7 @@ struct PageWalkDeadlineTests {
       error?.description
         == "the walk stopped after 1 pages (2 items) and 2 s, at a page asked for once: the "
         + "walk reached its deadline of 6 s, or its next request or retry could not have ended "
-        + "before it; resume at 1")
+        + "before it; resume at cursor 1")
   }
 
   @Test func aWalkPastItsDeadlineBetweenPagesSendsNoMoreRequests() async throws {

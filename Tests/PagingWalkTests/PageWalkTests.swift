@@ -357,7 +357,7 @@ struct PageWalkTests {
     #expect(
       error.description
         == "the walk stopped after 4 pages (40 items) and 1.5 s, before asking for the next page: "
-        + "3 pages in a row added no new item; resume at https://a.example/x?token=…")
+        + "3 pages in a row added no new item; resume at cursor https://a.example/x?token=…")
   }
 
   /// A walk's error is a `LocalizedError` whose `localizedDescription` is its own line.

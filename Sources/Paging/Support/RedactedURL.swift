@@ -19,13 +19,19 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// - Parameter url: The URL to print redacted.
   package init(_ url: URL) { self.url = url }
 
-  /// How an error description prints a cursor: a `URL` redacted, anything else as
-  /// `String(describing:)` (a cursor type of its own redacts in its `description`).
+  /// How an error description prints a cursor: a `URL` redacted; a string not at all, only
+  /// its length (an opaque cursor from a response is a token as often as not: Base64 of a
+  /// signed position, a continuation token); anything else as `String(describing:)` (a page
+  /// number or an offset as it is; a cursor type of its own redacts in its `description`).
   /// - Parameter cursor: Any cursor.
   /// - Returns: The text.
   /// - Complexity: O(n) in the text's length.
   package static func describing(_ cursor: some Hashable & Sendable) -> String {
-    (cursor as? URL).map { "\(RedactedURL($0))" } ?? "\(cursor)"
+    if let url = cursor as? URL { return "\(RedactedURL(url))" }
+    if let text = cursor as? any StringProtocol {
+      return "(text of \(text.count) characters, not quoted)"
+    }
+    return "\(cursor)"
   }
 
   /// The URL with its user part (user name and password), query values (and bare query

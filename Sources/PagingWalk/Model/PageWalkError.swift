@@ -59,7 +59,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
 
   /// A sentence for logs: the pages and time it took, how many times it asked for the page
   /// it stopped at, what went wrong, and where to resume; a URL cursor appears with its query
-  /// values redacted.
+  /// values redacted, a string cursor not at all (only its length).
   /// - Complexity: O(n) in the text's length.
   public var description: String {
     let resume = cursor.map { RedactedURL.describing($0) }
@@ -70,7 +70,8 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
       default: "at a page asked for \(attempts) times"
       }
     return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items) and "
-      + "\(PagingError.seconds(elapsed)), \(asked): \(error); resume at \(resume ?? "the first page")"
+      + "\(PagingError.seconds(elapsed)), \(asked): \(error); resume at "
+      + (resume.map { "cursor \($0)" } ?? "the first page")
   }
 }
 
