@@ -186,7 +186,7 @@ where
     ])
     let row = try db.statement(
       "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)")
-    let encoder = JSONEncoder()
+    let encoder = RowEncoder()
     for (position, item) in page.items.enumerated() {
       let body: Data
       do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }

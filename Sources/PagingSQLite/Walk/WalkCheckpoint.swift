@@ -129,7 +129,7 @@ where
         }
       let insert = try db.statement(
         "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
-      let encoder = JSONEncoder()
+      let encoder = RowEncoder()
       var stored = page
       stored.items = []
       for item in page.items {
@@ -142,7 +142,7 @@ where
         if db.changes > 0 { stored.items.append(item) }
       }
       let next: Data?
-      do { next = try page.nextCursor.map { try encoder.encode($0) } } catch {
+      do { next = try page.nextCursor.map { try JSONEncoder().encode($0) } } catch {
         throw PagingDatabaseError.unencodable
       }
       try db.statement(
