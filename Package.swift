@@ -94,6 +94,7 @@ let package = Package(
         "PagingSQLite", "Paging", "PagingWalk", "PagingTesting", "paging-crash-child",
       ]),
     .testTarget(
-      name: "DemoSupportTests", dependencies: ["DemoSupport", "Paging", "PagingTesting"]),
+      name: "DemoSupportTests",
+      dependencies: ["DemoSupport", "Paging", "PagingTesting", "PagingTestSupport"]),
   ]
 )

@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import PagingTestSupport
 import Testing
 
 /// The chat and search scenarios on the virtual clock: exact figures (seed 1, the default
@@ -199,9 +200,6 @@ struct DemoScenarioTests {
         + "the dropped answers away.")
   }
 }
-
-/// Whether the tests run under ThreadSanitizer (its runtime is linked in).
-let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
 
 /// The jump scenario: every note as a counted list, dragged to 2016 and back.
 @MainActor

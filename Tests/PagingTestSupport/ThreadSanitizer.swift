@@ -1,0 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whether the tests run under ThreadSanitizer (its runtime is linked in). Suites confined to
+/// the main actor do less there: the sanitizer finds nothing in work that never leaves one
+/// actor, and its slowdown queued other suites' main-actor tests past their time limits.
+package let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
