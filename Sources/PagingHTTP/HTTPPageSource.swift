@@ -280,6 +280,34 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled.
   /// - Complexity: O(n) in the body's length (one decoding pass).
   public func loadPage(_ request: PageRequest<HTTPCursor>) async throws -> Page<Item, HTTPCursor> {
+    try await load(request, nextCursorKnown: nil)
+  }
+
+  /// Loads the page as ``loadPage(_:)`` does, and tells the next page's cursor as soon as the
+  /// response arrives, before the items decode, where the strategy finds it apart from the
+  /// items: a `Link` header, a next URL in a header, a next URL or a cursor token at a body
+  /// path (read from the body's bytes without decoding them). A walk of such a cursor chain
+  /// then asks for the next page while this one decodes. Other strategies tell nothing.
+  /// - Parameters:
+  ///   - request: The page to load.
+  ///   - nextCursorKnown: Called at most once with the next page's cursor.
+  /// - Returns: The page.
+  /// - Throws: What ``loadPage(_:)`` throws.
+  /// - Complexity: One request; O(n) in the body's length.
+  public func loadPage(
+    _ request: PageRequest<HTTPCursor>, nextCursorKnown: @escaping @Sendable (HTTPCursor) -> Void
+  ) async throws -> Page<Item, HTTPCursor> {
+    try await load(request, nextCursorKnown: nextCursorKnown)
+  }
+
+  /// `true` for the strategies whose next page the response tells apart from its items: a
+  /// `Link` header, a next URL in a header, a next URL or a cursor token sent as a query item
+  /// (see ``loadPage(_:nextCursorKnown:)``).
+  public var tellsNextCursorEarly: Bool { strategy.tellsNextCursorEarly }
+
+  private func load(
+    _ request: PageRequest<HTTPCursor>, nextCursorKnown: (@Sendable (HTTPCursor) -> Void)?
+  ) async throws -> Page<Item, HTTPCursor> {
     guard let cursor = request.cursor ?? firstPage else {
       try HTTPOrigin.check(url, against: url)
       throw HTTPPagingError.invalidCursor(url: url, queryItem: "first page's query")
@@ -289,6 +317,11 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     urlRequest.setValue(strategy.accept, forHTTPHeaderField: "Accept")
     for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
     let (body, response) = try await sendWithinRateLimit(urlRequest, url: cursor.url)
+    if let nextCursorKnown,
+      let next = strategy.earlyNextCursor(after: cursor, response: response, data: body)
+    {
+      nextCursorKnown(next)
+    }
     let page: PageBody<Item>
     do {
       page = try decodeBody(body, strategy.layout, decoder)

@@ -103,6 +103,43 @@ extension HTTPPagingStrategy {
   /// - Throws: ``HTTPPagingError/malformedLinkHeader(url:errors:)``,
   ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``,
   ///   ``HTTPPagingError/malformedHeader(url:name:value:)``.
+  /// The next page's cursor as the response tells it before the items decode, for the
+  /// strategies whose next page does not depend on the items (a `Link` header, a next URL in a
+  /// header, a next URL or a token at a body path, read with ``JSONSkim``); `nil` for the
+  /// others, or when it cannot be read so. A guess: a walk uses it only if the decoded page
+  /// names the same cursor.
+  /// - Complexity: O(n) in the body's length.
+  /// Whether ``earlyNextCursor(after:response:data:)`` can tell anything.
+  var tellsNextCursorEarly: Bool {
+    switch kind {
+    case .linkHeader, .headerURL, .nextURL, .cursorField(_, .queryItem): true
+    default: false
+    }
+  }
+
+  func earlyNextCursor(after cursor: HTTPCursor, response: HTTPURLResponse, data: Data)
+    -> HTTPCursor?
+  {
+    let token: String?
+    switch kind {
+    case .linkHeader, .headerURL:
+      token = nil
+    case .nextURL(let path), .cursorField(let path, .queryItem):
+      token = JSONSkim.text(at: path, in: data).flatMap { $0.isEmpty ? nil : $0 }
+      guard token != nil else { return nil }
+    default:
+      return nil
+    }
+    let body = PageBody<NoItem>(
+      items: [], cursor: token, totalCount: nil, totalPages: nil, nextPage: nil, hasMore: nil)
+    return (try? page(body: body, cursor: cursor, response: response, data: data))?.nextCursor
+  }
+
+  /// The item of a page built for its cursor alone (``earlyNextCursor(after:response:data:)``).
+  private struct NoItem: Identifiable {
+    var id: Int
+  }
+
   func page<Item: Identifiable>(
     body: PageBody<Item>, cursor: HTTPCursor, response: HTTPURLResponse, data: Data
   ) throws -> Page<Item, HTTPCursor> {

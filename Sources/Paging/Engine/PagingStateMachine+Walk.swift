@@ -39,10 +39,25 @@ extension PagingStateMachine {
   /// - Parameter cursor: The planned cursor.
   /// - Returns: The request.
   package mutating func plannedRequest(at cursor: Cursor) -> PageRequest<Cursor> {
-    let request = PageRequest(
-      id: PageRequestID(rawValue: nextRequestNumber), direction: .append, cursor: cursor,
-      generation: generation, query: local.query?.value)
-    nextRequestNumber += 1
-    return request
+    reservePlannedRequest()(cursor)
   }
+
+  /// Takes the number of a planned request now, for a cursor known later (a walk's next page
+  /// asked for while the page before it decodes): the request, as ``plannedRequest(at:)``
+  /// makes it, for the cursor it is given.
+  /// - Returns: The request for a cursor.
+  package mutating func reservePlannedRequest() -> @Sendable (Cursor) -> PageRequest<Cursor> {
+    let id = PageRequestID(rawValue: nextRequestNumber)
+    let generation = generation
+    let query = local.query?.value
+    nextRequestNumber += 1
+    return { cursor in
+      PageRequest(
+        id: id, direction: .append, cursor: cursor, generation: generation, query: query)
+    }
+  }
+
+  /// The cursors whose pages committed and are remembered (a walk's last pages): a page that
+  /// names one of them as its next is a repeat, which a walk never asks for ahead.
+  package var rememberedCursors: Set<Cursor> { committedCursors }
 }

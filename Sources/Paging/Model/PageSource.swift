@@ -70,6 +70,27 @@ public protocol PageSource<Item, Cursor>: Sendable {
   /// - Parameter position: The first row's position in the source's list, from 0.
   /// - Returns: The cursor, or `nil`.
   func cursor(forPageStartingAt position: Int) -> Cursor?
+
+  /// Loads the page for `request` as ``loadPage(_:)`` does, and calls `nextCursorKnown` with
+  /// what the page's next cursor will be as soon as the source can tell, before the page's
+  /// items decode (from a header, or read from the body's bytes). A walk (PagingWalk's
+  /// `pages()`) of a cursor chain then sends the next page's request while this page decodes,
+  /// and uses its answer only if the page's own next cursor turns out to be the one told: a
+  /// wrong guess costs one request, never a row. The default calls ``loadPage(_:)`` and tells
+  /// nothing.
+  /// - Parameters:
+  ///   - request: The page to load.
+  ///   - nextCursorKnown: Called at most once, from any task, with the next page's cursor.
+  /// - Returns: The page.
+  /// - Throws: What ``loadPage(_:)`` throws.
+  func loadPage(
+    _ request: PageRequest<Cursor>, nextCursorKnown: @escaping @Sendable (Cursor) -> Void
+  ) async throws -> Page<Item, Cursor>
+
+  /// Whether ``loadPage(_:nextCursorKnown:)`` may tell a next cursor early: a walk asks for
+  /// the next page ahead only of such a source (each such load takes a request number). The
+  /// default is `false`.
+  var tellsNextCursorEarly: Bool { get }
 }
 
 extension PageSource {
@@ -90,4 +111,21 @@ extension PageSource {
   /// ``PageSource/cursor(forPageStartingAt:)``).
   /// - Parameter position: The first row's position in the source's list, from 0.
   public func cursor(forPageStartingAt position: Int) -> Cursor? { nil }
+
+  /// `false`: ``PageSource/loadPage(_:nextCursorKnown:)`` tells nothing (see
+  /// ``PageSource/tellsNextCursorEarly``).
+  public var tellsNextCursorEarly: Bool { false }
+
+  /// Loads the page and tells no next cursor early (see
+  /// ``PageSource/loadPage(_:nextCursorKnown:)``).
+  /// - Parameters:
+  ///   - request: The page to load.
+  ///   - nextCursorKnown: Never called.
+  /// - Returns: The page.
+  /// - Throws: What ``PageSource/loadPage(_:)`` throws.
+  public func loadPage(
+    _ request: PageRequest<Cursor>, nextCursorKnown: @escaping @Sendable (Cursor) -> Void
+  ) async throws -> Page<Item, Cursor> {
+    try await loadPage(request)
+  }
 }

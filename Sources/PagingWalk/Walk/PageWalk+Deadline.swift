@@ -40,13 +40,13 @@ extension PageWalk {
   ///   cancellation when the task was cancelled.
   static func load(
     _ request: PageRequest<Source.Cursor>, from source: Source, deadline: WalkDeadline?,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>, nextCursorKnown: (@Sendable (Source.Cursor) -> Void)? = nil
   ) async throws -> Element {
-    guard let deadline else { return try await source.loadPage(request) }
+    guard let deadline else { return try await load(request, from: source, nextCursorKnown) }
     let remaining = deadline.remaining
     guard remaining > .zero else { throw WalkDeadlinePassed() }
     return try await withThrowingTaskGroup(of: Element?.self) { group in
-      group.addTask { try await source.loadPage(request) }
+      group.addTask { try await load(request, from: source, nextCursorKnown) }
       group.addTask {
         try await clock.sleep(for: remaining.asWait)
         return nil
@@ -57,6 +57,15 @@ extension PageWalk {
       }
       return page
     }
+  }
+
+  /// Loads `request`, telling `nextCursorKnown` the next cursor early if the source can.
+  private static func load(
+    _ request: PageRequest<Source.Cursor>, from source: Source,
+    _ nextCursorKnown: (@Sendable (Source.Cursor) -> Void)?
+  ) async throws -> Element {
+    guard let nextCursorKnown else { return try await source.loadPage(request) }
+    return try await source.loadPage(request, nextCursorKnown: nextCursorKnown)
   }
 
   /// Waits `delay` before a retry, unless the deadline comes first: a retry that could not

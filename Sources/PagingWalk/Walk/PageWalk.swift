@@ -116,7 +116,15 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var recent: RecentIDs<Source.Item.ID>
     /// The pages loading ahead at the cursors the last page's counts gave, in order (parallel
     /// pages); the machine's next load takes the first when it asks for its cursor.
-    private var planned: [(cursor: Source.Cursor, task: Task<Element, any Error>)] = []
+    /// A page of a cursor chain asked for early (`early`) waits here too, with what its own
+    /// page tells early.
+    private var planned:
+      [(
+        cursor: Source.Cursor, task: Task<Element, any Error>,
+        next: EarlyPage<Element, Source.Cursor>?
+      )] = []
+    /// The next page of a cursor chain, asked for while the page the machine loads decodes.
+    private var early: EarlyPage<Element, Source.Cursor>?
     private var started = false
     private var finished = false
     private var pages = 0
@@ -163,7 +171,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       } catch is WalkDeadlinePassed {
         // What was in flight was cancelled: the machine stops it, the cursor stays.
         _ = machine.handle(.cancel)
-        cancelPlanned()
+        cancelAhead()
         finished = true
         throw PageWalkError(
           error: .deadlineExceeded(walk.options.deadline ?? .zero),
@@ -173,7 +181,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       }
       guard let page else {
         if let error = machine.loadState(direction).error {
-          cancelPlanned()
+          cancelAhead()
           finished = true
           throw PageWalkError(
             error: error, cursor: direction == .refresh ? machine.origin : machine.nextCursor,
@@ -197,15 +205,19 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         switch effect {
         case .startLoad(let request):
           attempts += 1
+          cancelEarly()
           do {
             try Task.checkCancellation()
             let page: Element
             if let first = planned.first, first.cursor == request.cursor {
               planned.removeFirst()
+              if let next = first.next { _ = armEarly(next, loading: request) }
               page = try await Self.value(of: first.task)
             } else {
+              let next = EarlyPage<Element, Source.Cursor>()
               page = try await PageWalk.load(
-                request, from: walk.source, deadline: deadline, clock: walk.clock)
+                request, from: walk.source, deadline: deadline, clock: walk.clock,
+                nextCursorKnown: armEarly(next, loading: request) ? next.tell : nil)
             }
             loaded = page
             event = .loadCompleted(request.id, admitted(page))
@@ -237,6 +249,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         if let loaded {
           assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
           planPages(after: loaded)
+          adoptEarly(after: loaded)
           return kept(loaded)
         }
       }
@@ -285,13 +298,13 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     /// Ends the walk after the task was cancelled: the machine stops what it ran or waited for.
     private mutating func cancel() -> CancellationError {
       _ = machine.handle(.cancel)
-      cancelPlanned()
+      cancelAhead()
       finished = true
       return CancellationError()
     }
 
     private mutating func finish() -> Element? {
-      cancelPlanned()
+      cancelAhead()
       finished = true
       return nil
     }
@@ -333,7 +346,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
             cursor,
             Task {
               try await PageWalk.load(request, from: source, deadline: deadline, clock: clock)
-            }
+            },
+            nil
           ))
         position = position.saturatingAdding(page.items.count)
       }
@@ -343,6 +357,71 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private mutating func cancelPlanned() {
       for page in planned { page.task.cancel() }
       planned.removeAll()
+    }
+
+    /// Cancels every page loading ahead, planned or asked for early: the walk ends.
+    private mutating func cancelAhead() {
+      cancelPlanned()
+      cancelEarly()
+    }
+
+    // MARK: The next page of a cursor chain, early
+
+    /// Readies `early`, which the page `request` loads will tell the next cursor through
+    /// (``PageSource/loadPage(_:nextCursorKnown:)``), to ask for that page at once, before the
+    /// page decodes: the machine's next load takes its answer if the page's next cursor is the
+    /// one told (``adoptEarly(after:)``), and the page asked for tells its own next cursor the
+    /// same way. `false`, and nothing asked, for a source that tells nothing early
+    /// (``PageSource/tellsNextCursorEarly``), and where no page would follow in parallel anyway:
+    /// one page at a time (``PageWalkOptions``'s `parallelPages` 1), pages planned already,
+    /// `maxPages` reached with the page loading, or a `maxItems` that it may reach. A cursor
+    /// the walk loaded (the request's own, or a remembered one) is never asked for ahead: the
+    /// machine fails such a page as a repeat (R11).
+    private mutating func armEarly(
+      _ early: EarlyPage<Element, Source.Cursor>, loading request: PageRequest<Source.Cursor>
+    ) -> Bool {
+      guard walk.source.tellsNextCursorEarly, walk.options.parallelPages > 1, planned.isEmpty,
+        walk.options.maxItems == nil,
+        walk.options.maxPages.map({ pages.saturatingAdding(2) <= $0 }) ?? true
+      else { return false }
+      self.early = early
+      let build = machine.reservePlannedRequest()
+      let remembered = machine.rememberedCursors
+      let loading = request.cursor
+      let source = walk.source
+      let deadline = deadline
+      let clock = walk.clock
+      early.arm { cursor in
+        guard cursor != loading, !remembered.contains(cursor) else { return nil }
+        let next = EarlyPage<Element, Source.Cursor>()
+        let task = Task {
+          try await PageWalk.load(
+            build(cursor), from: source, deadline: deadline, clock: clock,
+            nextCursorKnown: next.tell)
+        }
+        return (task, next)
+      }
+      return true
+    }
+
+    /// After `page` committed: the request sent early for its next cursor becomes the planned
+    /// one if that is the cursor the page names and nothing else was planned; otherwise it is
+    /// cancelled.
+    private mutating func adoptEarly(after page: Element) {
+      guard let early else { return }
+      self.early = nil
+      guard let asked = early.take() else { return }
+      if planned.isEmpty, page.nextCursor == asked.cursor {
+        planned.append((asked.cursor, asked.task, asked.next))
+      } else {
+        asked.task.cancel()
+      }
+    }
+
+    /// Cancels the request sent early, if any: its answer is never used.
+    private mutating func cancelEarly() {
+      early?.take()?.task.cancel()
+      early = nil
     }
 
     /// The page a planned request loads; cancelling the waiting task cancels the request.
