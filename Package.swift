@@ -84,7 +84,8 @@ let package = Package(
       name: "PagingWalkTests",
       dependencies: ["PagingWalk", "Paging", "PagingTesting", "PagingTestSupport"]),
     .testTarget(
-      name: "PagingTestingTests", dependencies: ["Paging", "PagingTesting", "PagingBaselines"]),
+      name: "PagingTestingTests",
+      dependencies: ["Paging", "PagingTesting", "PagingBaselines", "PagingTestSupport"]),
     .testTarget(
       name: "PagingHTTPTests",
       dependencies: ["Paging", "PagingWalk", "PagingHTTP", "PagingTesting", "paging-crash-child"]),

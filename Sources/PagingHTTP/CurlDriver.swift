@@ -2,13 +2,14 @@
   import CCurl
   import Foundation
   import FoundationNetworking
-  import Synchronization
+  import Paging
 
   /// libcurl's multi handle and the thread that drives it, for ``CurlTransport``: callers hand
   /// over requests and cancellations through `commands` and wake the thread; everything else,
   /// libcurl's handles and the loads in flight, belongs to that thread alone.
   ///
-  /// `@unchecked Sendable`: `commands` is a `Mutex`; `multi` is only passed to
+  /// `@unchecked Sendable`: `commands` is behind a lock (`Locked`, a pthread mutex that
+  /// ThreadSanitizer sees, where it does not see `Synchronization.Mutex`'s atomics); `multi` is only passed to
   /// `curl_multi_wakeup` off the thread, which libcurl allows from any thread; `loads` and
   /// `idleHandles` are read and written on the driver's thread only.
   final class CurlDriver: @unchecked Sendable {
@@ -16,14 +17,14 @@
       var starts: [CurlLoad] = []
       var cancels: [UInt64] = []
       var stopping = false
+      var nextID: UInt64 = 0
     }
 
     /// libcurl's global set-up, once per process before the first handle (libcurl asks for it
     /// before any thread uses it).
     private static let globalSetUp: Bool = curl_global_init(Int(CURL_GLOBAL_SSL)) == CURLE_OK
 
-    private let commands = Mutex(Commands())
-    private let nextID = Atomic<UInt64>(0)
+    private let commands = Locked(Commands())
     private let multi: UnsafeMutableRawPointer?
     /// The loads in flight, by their easy handle: the driver's thread only.
     private var loads: [UnsafeMutableRawPointer: CurlLoad] = [:]
@@ -53,7 +54,10 @@
     func send(_ request: URLRequest, maximumBodySize: Int, timeoutMilliseconds: Int) async throws
       -> (Data, HTTPURLResponse)
     {
-      let id = nextID.add(1, ordering: .relaxed).newValue
+      let id = commands.withLock { commands in
+        commands.nextID += 1
+        return commands.nextID
+      }
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           let load = CurlLoad(

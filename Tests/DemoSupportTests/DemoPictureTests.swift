@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import PagingTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -9,7 +10,12 @@ import Testing
 /// The picture of a session (`paging-demo --svg`): a well-formed, self-contained SVG that
 /// carries the session's figures.
 @MainActor
-@Suite("DemoPicture: the session as an SVG")
+@Suite(
+  "DemoPicture: the session as an SVG",
+  .enabled(
+    if: !underThreadSanitizer,
+    "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
+  ))
 struct DemoPictureTests {
   /// What the parser saw: every element with its attributes and the panel it is in, and the
   /// text of each panel's heading.

@@ -6,7 +6,12 @@ import Testing
 /// The chat and search scenarios on the virtual clock: exact figures (seed 1, the default
 /// latency and page size), and what each baseline gets wrong beside `Paginator`.
 @MainActor
-@Suite("DemoSession: the chat and search scenarios")
+@Suite(
+  "DemoSession: the chat and search scenarios",
+  .enabled(
+    if: !underThreadSanitizer,
+    "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
+  ))
 struct DemoScenarioTests {
   private func feed(_ name: String, in report: DemoReport) throws -> DemoReport.Row {
     try #require(report.feeds.first { $0.feed == name })

@@ -1,10 +1,16 @@
 import DemoSupport
 import Foundation
+import PagingTestSupport
 import Testing
 
 /// The embedded session on the virtual clock: what the three feeds do in the same session.
 @MainActor
-@Suite("DemoSession: the scripted session through three feeds")
+@Suite(
+  "DemoSession: the scripted session through three feeds",
+  .enabled(
+    if: !underThreadSanitizer,
+    "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
+  ))
 struct DemoSessionTests {
   private func feed(_ name: String, in report: DemoReport) throws -> DemoReport.Row {
     try #require(report.feeds.first { $0.feed == name })

@@ -1,9 +1,15 @@
 import DemoSupport
 import Foundation
+import PagingTestSupport
 import Testing
 
 @MainActor
-@Suite("paging-demo's entry point")
+@Suite(
+  "paging-demo's entry point",
+  .enabled(
+    if: !underThreadSanitizer,
+    "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
+  ))
 struct PagingDemoTests {
   private struct Run {
     var status: Int32

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -55,7 +57,7 @@ let notesQuery =
 
 @Suite(
   "Built-in strategies: page-number counts, GraphQL, headers, last item, JSON:API, bodies",
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(minuteLimit)))
 struct BuiltInStrategyTests {
   private let base = URL("https://api.example.com/v1/notes")
 

@@ -4,11 +4,12 @@
   import Paging
   import PagingHTTP
   import Testing
+  import var PagingTestSupport.minuteLimit
 
   /// What `CurlTransport` decides itself, beside the rules every transport keeps
   /// (`HTTPTransportTests`): redirects as `URLSession` follows them, its timeouts at any value,
   /// and repeated header fields whatever their case.
-  @Suite("CurlTransport", .timeLimit(.minutes(1)))
+  @Suite("CurlTransport", .timeLimit(.minutes(minuteLimit)))
   struct CurlTransportTests {
     private let page = URL(string: "https://api.example.com/notes?page=2")!
 
@@ -87,7 +88,8 @@
 
   @Suite(
     "CurlTransport against a real server",
-    .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
+    .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+    .timeLimit(.minutes(minuteLimit)))
   struct CurlTransportServerTests {
     /// FoundationNetworking drops a repeat spelled in another case; libcurl's transport joins
     /// it, as RFC 9110 (5.3) asks.

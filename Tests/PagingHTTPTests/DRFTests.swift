@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A note of the Django REST framework app in `.ci/drf/app.py` (`n` = 1...300).
 struct DRFNote: Decodable, Identifiable, Sendable {
   var id: Int
@@ -42,7 +44,7 @@ enum DRF: CIServer {
 /// with page sizes capped at 50 (fault class 28 of the rulebook).
 @Suite(
   "Django REST framework: next URL, Link header, capped page numbers and offsets",
-  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct DRFTests {
   @Test func cursorPaginationFollowsTheNextURLInTheBody() async throws {
     let result = try await DRF.walk(

@@ -3,12 +3,15 @@ import Paging
 import Synchronization
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingHTTP
 
 /// An HTTP source tells the next page's cursor as soon as the response arrives, before its items
 /// decode, where the strategy finds it apart from the items; the value it tells is the page's
 /// own next cursor.
-@Suite("HTTPPageSource: the next cursor told before the items decode", .timeLimit(.minutes(1)))
+@Suite(
+  "HTTPPageSource: the next cursor told before the items decode", .timeLimit(.minutes(minuteLimit)))
 struct EarlyNextCursorTests {
   private let url = URL(string: "https://api.example.com/v1/notes")!
 

@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -36,7 +38,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 
 @Suite(
   "HTTP transports against real servers",
-  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct HTTPTransportTests {
   private let arrayOfFive = [
     URLQueryItem(name: "_shape", value: "array"), URLQueryItem(name: "_size", value: "5"),
@@ -148,7 +151,8 @@ struct HTTPTransportTests {
 /// Fault class 27 and the bodies cut short, against tiny real servers on loopback.
 @Suite(
   "HTTP transports: authentication challenges and truncated bodies",
-  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct HTTPTransportFailureTests {
   /// Requests time out after 10 s (`TransportKind.make`): without `URLSessionTransport`'s
   /// challenge handling, the 401 below would come back as `URLError.timedOut` after those 10 s.

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A record of the `notes` collection that `.ci/kinto.sh` seeds (`n` = 1...300).
 struct KintoNote: Decodable, Identifiable, Sendable {
   var id: String
@@ -52,7 +54,7 @@ enum Kinto: CIServer {
 /// with a 401 at once, never retried (fault class 27 of the rulebook).
 @Suite(
   "Kinto: Next-Page header and Basic auth",
-  .enabled(if: Kinto.isConfiguredOrCI, Kinto.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Kinto.isConfiguredOrCI, Kinto.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct KintoTests {
   @Test func aFullWalkReturnsEveryRecordInOrder() async throws {
     var numbers: [Int] = []

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A record of the `notes` collection that `.ci/pocketbase.sh` seeds (`n` = 1...1200).
 struct PocketBaseNote: Decodable, Identifiable, Sendable {
   var id: String
@@ -27,7 +29,8 @@ enum PocketBase: CIServer {
 /// `perPage` the server caps at 1000 (fault class 28 of the rulebook).
 @Suite(
   "PocketBase: page numbers, totals and a capped page size",
-  .enabled(if: PocketBase.isConfiguredOrCI, PocketBase.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: PocketBase.isConfiguredOrCI, PocketBase.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct PocketBaseTests {
   /// Walks with `strategy`, asking for 2,000 rows a page (the server sends 1,000).
   private func walk(_ strategy: HTTPPagingStrategy) async throws -> (numbers: [Int], pages: Int) {

@@ -8,12 +8,13 @@ import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
+  import var PagingTestSupport.minuteLimit
 #endif
 
 /// Rate limits: the source reads GitHub's and the IETF draft's fields, waits for the reset on
 /// its clock before the limit is spent, treats a 403 or 429 that carries them as a wait, and
 /// fails at once, with the wait, past `maximumRateLimitWait`.
-@Suite("HTTPPageSource rate limits", .timeLimit(.minutes(1)))
+@Suite("HTTPPageSource rate limits", .timeLimit(.minutes(minuteLimit)))
 struct RateLimitTests {
   static let base = URL(string: "https://api.example.com/notes")!
   /// The servers' clock: `Sun, 06 Nov 1994 08:49:37 GMT`.
@@ -168,7 +169,7 @@ struct RateLimitTests {
 
 /// A walk that loads pages several at a time keeps no more requests in flight than the rate
 /// limit leaves.
-@Suite("HTTPPageSource rate limits with parallel pages", .timeLimit(.minutes(1)))
+@Suite("HTTPPageSource rate limits with parallel pages", .timeLimit(.minutes(minuteLimit)))
 struct ParallelRateLimitTests {
   @Test func aParallelWalkSendsNoMoreRequestsAtOnceThanTheLimitLeaves() async throws {
     // Ten notes, offsets of 2 with a total: after the first page, four pages could load at

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The real docker-registry that `.ci/registry.sh start` serves (150 repositories).
 enum Registry: CIServer {
   static let serverName = "docker-registry"
@@ -22,7 +24,8 @@ enum Registry: CIServer {
 /// docker-registry: a relative `Link` header, resolved against the request URL.
 @Suite(
   "docker-registry: the catalog's relative Link header",
-  .enabled(if: Registry.isConfiguredOrCI, Registry.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Registry.isConfiguredOrCI, Registry.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct RegistryTests {
   @Test func theCatalogIsWalkedByItsRelativeLinks() async throws {
     // The catalog holds bare strings: each name is its own id.

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The real flask-smorest app that `.ci/smorest.sh start` serves, found through
 /// `.build/smorest/env`: `/notes/` pages with flask-smorest's `X-Pagination` header,
 /// `/counted/` with `X-Total-Count`, `X-Total-Pages` and `X-Next-Page`.
@@ -56,7 +58,7 @@ enum Smorest: CIServer {
 /// response headers end page-number walks exactly, with no request for an empty page.
 @Suite(
   "flask-smorest: totals and next pages in headers",
-  .enabled(if: Smorest.isConfiguredOrCI, Smorest.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Smorest.isConfiguredOrCI, Smorest.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct SmorestTests {
   @Test func xPaginationsNextPageEndsTheWalkWithoutAnEmptyPage() async throws {
     let result = try await Smorest.walk("notes", Smorest.xPagination(pageSize: 50))

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A note of the strawberry app in `.ci/strawberry/app.py` (`n` = 1...300); `id` is the Relay
 /// global id (`Tm90ZTox`, base64 of `Note:1`).
 struct GraphQLNote: Decodable, Identifiable, Sendable {
@@ -60,7 +62,8 @@ enum Strawberry: CIServer {
 /// with HTTP 200 and `"data": null`.
 @Suite(
   "strawberry: a GraphQL Relay connection over POST and GET",
-  .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct StrawberryTests {
   /// `edges` and `nodes` posted, and GraphQL over GET: strawberry answers queries sent as the
   /// `query` and `variables` parameters of a GET too, page by page to the end.
@@ -121,7 +124,8 @@ struct StrawberryTests {
 /// each with its body, so a retried page is the same request and the next one is not).
 @Suite(
   "strawberry: faults mid-walk",
-  .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason), .timeLimit(.minutes(1)))
+  .enabled(if: Strawberry.isConfiguredOrCI, Strawberry.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct StrawberryFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await Strawberry.faults.serverError(upstream: try Strawberry.baseURL())

@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -45,7 +47,7 @@ private final class SilentListener {
   deinit { close(descriptor) }
 }
 
-@Suite("HTTP transports' deadline", .timeLimit(.minutes(1)))
+@Suite("HTTP transports' deadline", .timeLimit(.minutes(minuteLimit)))
 struct TransportDeadlineTests {
   /// FoundationNetworking ignores `timeoutIntervalForResource`; with a long idle timeout a
   /// server that never answers (or trickles a byte now and then) held the load for good.

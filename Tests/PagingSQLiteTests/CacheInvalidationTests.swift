@@ -3,6 +3,8 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// Another writer of a cached list invalidates the lists over it (rulebook R30): a source in
@@ -10,7 +12,7 @@ import Testing
 /// by polling `PRAGMA data_version` on the paginator's clock. The list reloads, from the cache
 /// and with no request, the page that now holds its anchored row, and keeps that row.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CacheInvalidationTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CacheInvalidationTests {
   /// A list opened from the cache that `filledCache` wrote (rows 0..<40, anchor 25), with the
   /// network down, showing rows 20..<40 with row 25 at the top. Its timers (the poll) are set
   /// on `paginatorClock` when there is one, so that its advances fire them; else they sleep on

@@ -3,12 +3,14 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// Local edits are written through to the cache and survive a relaunch; they hold for the
 /// pages of their generation and give way to a refresh that began after them (rulebook R23).
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CachedEditTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CachedEditTests {
   /// A source over a new cache in `folder` and its paginator, with rows 0..<20 loaded.
   static func session(
     _ folder: TemporaryFolder, _ network: Network

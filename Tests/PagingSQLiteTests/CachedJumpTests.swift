@@ -3,6 +3,8 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// A counted list over the SQLite cache (rulebook R31): with `countsRows`, each page counts the
@@ -10,7 +12,7 @@ import Testing
 /// a placeholder far away reads the cached page that holds it in one read, without the
 /// network, and the last cached row still loads the network's next page.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CachedJumpTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CachedJumpTests {
   /// Writes `count` rows into the cache of `list` in pages of `pageSize`, as a walk of the
   /// network would have left them (the last page names a next network page, "more"): the first
   /// page through the cache, the others with SQL's own loop, so that a million rows take a

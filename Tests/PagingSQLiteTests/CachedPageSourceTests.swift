@@ -3,13 +3,15 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// The database as the list's source of truth: pages are stored in server order with their
 /// remote keys, read back from the cache, replaced whole by a refresh, and shown at once after
 /// a relaunch.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CachedPageSourceTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CachedPageSourceTests {
   static var configuration: PagingConfiguration<Int> {
     var configuration = PagingConfiguration<Int>(prefetch: .fixed(5))
     configuration.refreshPolicy = .aroundAnchor

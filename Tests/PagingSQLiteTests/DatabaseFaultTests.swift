@@ -3,12 +3,14 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// Bad files and faults of the disk and of other writers: a typed error each time, and the last
 /// committed state intact. Each runs on a real SQLite file in a folder of its own.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct DatabaseFaultTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct DatabaseFaultTests {
   /// A cache in `path` holding rows 0..<20 of list "feed", written through the public path.
   static func writeCache(_ path: String) async throws {
     let network = Network()

@@ -3,13 +3,15 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// Android Paging 3's `RemoteMediatorAccessorTest`, translated: what the initialize action
 /// lets through, a failed refresh retried, a refresh that reaches the end. Where the behaviour
 /// differs, the test says how and why.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct PeerRemoteMediatorTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PeerRemoteMediatorTests {
   /// `requestLoadIfRefreshAllowed_noop`: with `SKIP_INITIAL_REFRESH` the initial refresh
   /// sends no network request. Here the cache answers it; a refresh the user asks for later
   /// goes to the network, as a Paging 3 refresh after the first does.

@@ -4,6 +4,8 @@ import PagingSQLite
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A row from a response: its title, and the cursors around it, carry a secret. One titled
 /// with `failing` in it fails to encode, and its error quotes the title, as a real encoder's
 /// does.
@@ -32,7 +34,7 @@ private struct OtherRow: Identifiable, Sendable, Hashable, Codable {
 /// A walk whose cursors, rows and titles carry secrets, into a checkpoint whose database
 /// fails in every way it can (fault class 29 of the rulebook): no error's text says a secret,
 /// and each is one line.
-@Suite("Planted secrets never reach a database error's text", .timeLimit(.minutes(1)))
+@Suite("Planted secrets never reach a database error's text", .timeLimit(.minutes(minuteLimit)))
 struct SQLitePlantedSecretTests {
   static let secret = "S3CR3Tx"
 

@@ -2,6 +2,8 @@ import Foundation
 import PagingSQLite
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Every kind of value a row's `Encodable` writes, for the round trip.
 private struct Everything: Codable, Equatable {
   enum Kind: Codable, Equatable {
@@ -105,7 +107,7 @@ private struct Interleaved: Codable, Equatable {
   }
 }
 
-@Suite("RowEncoder: a stored row's JSON in one pass", .timeLimit(.minutes(1)))
+@Suite("RowEncoder: a stored row's JSON in one pass", .timeLimit(.minutes(minuteLimit)))
 struct RowEncoderTests {
   @Test func everyKindOfValueDecodesBackAsItWas() throws {
     let value = Everything()

@@ -3,6 +3,8 @@ import Paging
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// An id whose text leaves out its shard: two ids, one text.
@@ -31,7 +33,7 @@ private struct TwinSource: PageSource {
 /// Rows are told apart by their ids' values, never by their text: the database keys them by
 /// the ids' `Codable` form.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct StoredIDTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct StoredIDTests {
   /// A walk's checkpoint stored one row of two whose ids share a text, and lost the other.
   @Test func aWalkStoresBothRowsOfIDsWithOneText() async throws {
     let folder = try TemporaryFolder()

@@ -5,6 +5,8 @@ import PagingWalk
 import Synchronization
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A source of `pages` pages of `size` rows, cursors "1", "2", …; page `failing` (its cursor)
 /// throws ``Offline`` while `down` is set; every cursor asked for is recorded.
 private final class CountingSource: PageSource, Sendable {
@@ -36,7 +38,7 @@ private final class CountingSource: PageSource, Sendable {
   }
 }
 
-@Suite("WalkCheckpoint: a walk into SQLite that resumes", .timeLimit(.minutes(1)))
+@Suite("WalkCheckpoint: a walk into SQLite that resumes", .timeLimit(.minutes(minuteLimit)))
 struct WalkCheckpointTests {
   @Test func aFailedWalkStartedAgainResumesAtTheFirstPageNotCommitted() async throws {
     let folder = try TemporaryFolder()

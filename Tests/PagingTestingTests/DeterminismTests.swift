@@ -1,11 +1,17 @@
 import Paging
 import PagingBaselines
+import PagingTestSupport
 import PagingTesting
 import Testing
 
 /// Same seeds, same session: the same report and the same callbacks, run after run.
 @MainActor
-@Suite struct DeterminismTests {
+@Suite(
+  .enabled(
+    if: !underThreadSanitizer,
+    "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
+  )
+) struct DeterminismTests {
   let frame = ListSimulatorConfiguration().frameDuration
 
   /// A busy 60-second session: a cellular network with failures, a LazyVStack that drops

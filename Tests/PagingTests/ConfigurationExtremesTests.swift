@@ -11,7 +11,7 @@ import Testing
 /// one session that reaches every place the setting is read: pages at both edges, visible rows,
 /// automatic retries with their delays, hedges with measured latencies, each refresh policy,
 /// edits, a filter, a query, drops under a cap, and a snapshot restored.
-@Suite(.timeLimit(.minutes(1))) struct ConfigurationExtremesTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ConfigurationExtremesTests {
   static let counts = [Int.max, Int.min, -1, 0, 1]
   static let fractions = [Double.infinity, -.infinity, .nan, 0, -1, 1e300]
   static let durations: [Duration] = [

@@ -1,10 +1,11 @@
 import Foundation
 import Paging
+import PagingTestSupport
 import Testing
 
 /// Every public error of the engine is a `LocalizedError` whose `localizedDescription` is its
 /// one-line description, not Foundation's "The operation could not be completed".
-@Suite(.timeLimit(.minutes(1))) struct ErrorDescriptionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ErrorDescriptionTests {
   @Test func everyEngineErrorIsDescribedByItsOwnLine() {
     let errors: [any Error & CustomStringConvertible] = [
       PagingError.noNewItems(pages: 3), PagingError.sourceCancelled(times: 4),

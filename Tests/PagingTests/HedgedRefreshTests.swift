@@ -13,7 +13,7 @@ import Testing
   /// a cancellation handler). `start()` returns once the page committed, not when the slow
   /// request the hedge was sent to route around ends (it used to: found by the randomized runs'
   /// helper). Should that come back, the test hangs and the time limit fails it.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(minuteLimit)))
   func startReturnsWhenItsHedgeCommitsNotWhenTheLoserEnds() async throws {
     let clock = TestClock()
     let source = ScriptedPageSource<Row, Int>(clock: clock, answersCancelledRequests: true)

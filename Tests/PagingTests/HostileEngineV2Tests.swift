@@ -39,7 +39,7 @@ import Testing
   /// The same through `Paginator`: the walk of `Paginator`'s own closure example, over a source
   /// whose appends always report cancellation, runs until the test's bound of 50 calls.
   @MainActor
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(minuteLimit)))
   func aWalkOverASourceThatCancelsEveryAppendEnds() async {
     let requests = Locked(0)
     let paginator = Paginator<Row, Int>(configuration: .init(prefetch: .fixed(0))) { request in

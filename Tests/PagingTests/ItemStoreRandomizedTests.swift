@@ -1,11 +1,12 @@
 import Paging
+import PagingTestSupport
 import Testing
 
 /// The window's store under random pages and edits, against a model that keeps the same chunks
 /// as plain arrays: pages at both ends (with repeated ids, under both duplicate policies), edits
 /// in the middle and at the chunks' edges, rows moved into a later page, chunks dropped at
 /// either end, and lookups from any hint, with a copy of the items held throughout.
-@Suite(.timeLimit(.minutes(1))) struct ItemStoreRandomizedTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ItemStoreRandomizedTests {
   /// A row with a payload, to tell a replaced item from the one it replaced.
   struct VersionedRow: Identifiable, Sendable, Hashable {
     let id: Int

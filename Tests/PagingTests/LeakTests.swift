@@ -28,7 +28,7 @@ import Testing
 
   /// The load's task holds only a weak reference to the paginator, and ends once its
   /// cancellation reaches the source: then it releases the load closure and what it captured.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(minuteLimit)))
   func theLoadTaskEndsAndReleasesTheSourceAfterTheOwnerLeft() async {
     let source = ScriptedPageSource<Row, Int>()
     let (released, onRelease) = AsyncStream<Void>.makeStream()

@@ -18,7 +18,7 @@ import Testing
 /// a refresh in the same list, at the key of the landing row, so there is no fresh source whose
 /// state could be empty (sqkon's lost place). The peer's threshold is off unless set; ours jumps
 /// by default wherever the source can (``JumpThreshold/automatic``).
-@Suite(.timeLimit(.minutes(1))) struct PeerPaging3JumpTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PeerPaging3JumpTests {
   /// Peer: `jump`. Loaded 50..51 of 100, a placeholder 50 rows before them (beyond the
   /// threshold of 10) jumps: one refresh at the key around row 0.
   @Test func jump() {

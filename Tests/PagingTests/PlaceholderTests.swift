@@ -5,7 +5,7 @@ import Testing
 /// A list whose pages count the rows around them (rulebook R31): its length, its placeholders'
 /// ids, the counts a page may not give, and the place kept through refreshes and
 /// invalidations after a jump. The peer's own tests are in ``PeerPaging3JumpTests``.
-@Suite(.timeLimit(.minutes(1))) struct PlaceholderTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PlaceholderTests {
   /// A source that counts nothing gives no placeholder: the rows are the items, and a
   /// placeholder signal (there is none to show) is ignored.
   @Test func aSourceThatCountsNothingHasNoPlaceholders() {

@@ -36,7 +36,7 @@ final class SlowSource: PageSource, Sendable {
 
 /// `PageWalkOptions.deadline`: a total bound on a walk, on its clock, beside a source's
 /// per-request timeout.
-@Suite("PageWalk deadline", .timeLimit(.minutes(1)))
+@Suite("PageWalk deadline", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkDeadlineTests {
   /// Walks `source`'s items in a task whose value is the ids the walk gave and the error that
   /// ended it, if any.

@@ -9,7 +9,8 @@ import Testing
 /// answered (``PageSource/loadPage(_:nextCursorKnown:)``, as an HTTP source reads a `Link`
 /// header or skims a body) asks for the next page at once, and uses its answer only when the
 /// page names that cursor: every row once and in order, a wrong guess one request more.
-@Suite("PageWalk: the next page of a cursor chain, asked for early", .timeLimit(.minutes(1)))
+@Suite(
+  "PageWalk: the next page of a cursor chain, asked for early", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkEarlyNextTests {
   /// Pages of 2 rows at cursors `nil` (page 0), 1, 2, …, `count` pages; it tells what `tells`
   /// gives for the page loading, and records which loads were given a way to tell.

@@ -6,7 +6,7 @@ import Testing
 
 /// A walk's memory is bounded at any length (rulebook R29): the ids of its last pages, the
 /// cursors of its last pages and one checkpoint.
-@Suite("PageWalk: bounded memory", .timeLimit(.minutes(1)))
+@Suite("PageWalk: bounded memory", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkMemoryTests {
   /// Drives a walk's machine, which applies its memory at each commit, over `count` pages of
   /// `size` rows, cursors 1, 2, ...

@@ -6,7 +6,7 @@ import Testing
 /// Public API never traps, whatever the number passed: each of ``PageWalkOptions``' settings
 /// at `Int.max`, 0 and negative values (a deadline at its largest, zero and negative) walks
 /// five pages of three rows to the end, or stops where the setting says, with a typed error.
-@Suite(.timeLimit(.minutes(1))) struct PageWalkOptionsExtremesTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PageWalkOptionsExtremesTests {
   static let counts = [Int.max, Int.min, -1, 0, 1]
 
   /// Walks five pages of three rows under `options`: the rows' ids, and the error that ended

@@ -8,7 +8,7 @@ import Testing
 /// row, loads the pages that follow several at a time (``PageWalkOptions``'s `parallelPages`),
 /// hands them over in order, and falls back to one page after another when the plan and the
 /// pages part.
-@Suite("PageWalk: parallel pages", .timeLimit(.minutes(1)))
+@Suite("PageWalk: parallel pages", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkParallelTests {
   /// Offsets as cursors, pages of 2 that count the rows around them: a scripted API whose
   /// total is known.

@@ -7,7 +7,7 @@ import Testing
 /// A walk with ``PageWalkOptions/readAhead`` loads the next pages while the caller holds one:
 /// still one request after another, at each page's next cursor, returned in order, an error
 /// after the pages before it, and a cancellation that reaches the request in flight.
-@Suite("PageWalk: reading ahead", .timeLimit(.minutes(1)))
+@Suite("PageWalk: reading ahead", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkReadAheadTests {
   @Test func theNextPageIsRequestedWhileTheCallerHoldsThePageAndOnlyThatOne() async throws {
     let source = ScriptedPageSource<Row, Int>()

@@ -7,7 +7,7 @@ import Testing
 
 /// The nonisolated walk keeps the engine's guards (rulebook R7; fault classes 12, 14,
 /// 15 and 25), its limits and its retry policy.
-@Suite("PageWalk: source.pages(from:)", .timeLimit(.minutes(1)))
+@Suite("PageWalk: source.pages(from:)", .timeLimit(.minutes(minuteLimit)))
 struct PageWalkTests {
   @Test func theWalkIsLazyAndEndsAtTheLastPage() async throws {
     let source = ReplySource(pages: 3, size: 2)

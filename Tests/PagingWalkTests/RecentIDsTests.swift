@@ -5,7 +5,7 @@ import Testing
 
 /// The ids of a walk's last pages (rulebook R29, R10): a repeat is dropped while one of at
 /// least the last `pages` pages had its id, told apart by the id's value whatever its hash.
-@Suite("RecentIDs: the ids of a walk's last pages", .timeLimit(.minutes(1)))
+@Suite("RecentIDs: the ids of a walk's last pages", .timeLimit(.minutes(minuteLimit)))
 struct RecentIDsTests {
   /// An id whose hash is the same for every value: only `==` tells two apart.
   struct Colliding: Hashable, Sendable {
