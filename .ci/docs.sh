@@ -34,9 +34,10 @@ convert() {
 
 for module in Paging PagingWalk PagingTesting PagingHTTP PagingSQLite; do
   mkdir -p "$out/graphs/$module"
-  # Sources/CSQLite: the system SQLite's module map, which PagingSQLite imports on Linux.
+  # Sources/CSQLite and Sources/CCurl: the system SQLite and libcurl module maps, which
+  # PagingSQLite and PagingHTTP import on Linux.
   "$toolchain_bin/swift-symbolgraph-extract" \
-    -module-name "$module" -target "$triple" -I "$bin/Modules" -I "$bin" -I Sources/CSQLite \
+    -module-name "$module" -target "$triple" -I "$bin/Modules" -I "$bin" -I Sources/CSQLite -I Sources/CCurl \
     -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
     -output-dir "$out/graphs/$module"
   convert "$module"
