@@ -12,7 +12,7 @@ mkdir -p "$out"
 swift build --target Paging -Xswiftc -warnings-as-errors
 swift build --target PagingHTTP -Xswiftc -warnings-as-errors
 bin="$(swift build --show-bin-path)"
-flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$out" -I "$bin/Modules" -I "$bin")
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library -I "$out" -I "$bin/Modules" -I "$bin" -I Sources/CCurl)
 
 for stub in SwiftUI UIKit; do
   swiftc -swift-version 6 -parse-as-library -module-name "$stub" \
@@ -27,7 +27,7 @@ for snippet in .ci/readme-snippets/*.swift; do
   case "$snippet" in
   */Support.swift) continue ;;
   */HTTPSources.swift)  # top-level code, as a reader pastes it into a main.swift
-    swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I "$bin" -module-name main -typecheck "$snippet"
+    swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I "$bin" -I Sources/CCurl -module-name main -typecheck "$snippet"
     continue ;;
   esac
   swiftc "${flags[@]}" -module-name ReadmeSnippet -typecheck .ci/readme-snippets/Support.swift "$snippet"
