@@ -60,17 +60,24 @@ enum JSONSkim {
       return try? JSONDecoder().decode(String.self, from: quoted)
     }
 
-    /// Moves past the string that starts here; `false` if it does not end.
+    /// Moves past the string that starts here; `false` if it does not end. A quote ends the
+    /// string unless an odd run of backslashes comes before it; quotes are found with `memchr`,
+    /// since strings are most of a page's bytes and this runs before the next page is asked for.
     private mutating func skipString() -> Bool {
       index += 1
-      while let byte {
-        if byte == UInt8(ascii: "\\") {
-          index += 2
-        } else {
-          index += 1
-          if byte == UInt8(ascii: "\"") { return true }
+      guard let base = bytes.baseAddress else { return false }
+      while index < bytes.count {
+        guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+        else { break }
+        let quote = base.distance(to: UnsafeRawPointer(found))
+        var backslashes = 0
+        while quote - backslashes > index, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+          backslashes += 1
         }
+        index = quote + 1
+        if backslashes.isMultiple(of: 2) { return true }
       }
+      index = bytes.count
       return false
     }
 
