@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks the Apple-only code (Sources/PagingSwiftUI, Examples/FeedApp and README's SwiftUI
-# snippets in .ci/readme-snippets), which Linux builds skip, against hand-written stubs of the
+# Type-checks the Apple-only code (Sources/PagingSwiftUI, Examples/FeedApp and the docs' SwiftUI
+# snippets in .ci/snippets/SwiftUI), which Linux builds skip, against hand-written stubs of the
 # SwiftUI and UIKit signatures it uses (.ci/apple-stubs, copied from Apple's documentation). Catches a change of Paging's API that
 # would break the glue; it cannot show that the glue runs. Takes seconds after the CI build.
 set -euo pipefail
@@ -21,21 +21,16 @@ done
 swiftc "${flags[@]}" -module-name PagingSwiftUI \
   -emit-module -emit-module-path "$out/PagingSwiftUI.swiftmodule" Sources/PagingSwiftUI/*.swift
 swiftc "${flags[@]}" -module-name FeedApp -typecheck Examples/FeedApp/Sources/FeedApp/*.swift
-# README's SwiftUI snippets, verbatim, each with the declarations they assume (ReadmeSnippetTests
-# checks that every ```swift block of the README sits in one of these files or in a test).
-for snippet in .ci/readme-snippets/*.swift; do
-  case "$snippet" in
-  */Support.swift) continue ;;
-  */HTTPSources.swift)  # top-level code, as a reader pastes it into a main.swift
-    swiftc -swift-version 6 -warnings-as-errors -I "$bin/Modules" -I "$bin" -I Sources/CCurl -module-name main -typecheck "$snippet"
-    continue ;;
-  esac
-  swiftc "${flags[@]}" -module-name ReadmeSnippet -typecheck .ci/readme-snippets/Support.swift "$snippet"
+# The SwiftUI snippets of README.md and of the DocC articles, verbatim, with the declarations
+# they assume: each folder of .ci/snippets/SwiftUI one module, with public access to ours only
+# (DocumentationSnippetTests checks that every ```swift block sits in a file of .ci/snippets).
+for folder in .ci/snippets/SwiftUI/*/; do
+  swiftc "${flags[@]}" -module-name "$(basename "$folder")Snippets" -typecheck "$folder"*.swift
 done
-echo "apple glue: type-checks against the stubs (PagingSwiftUI, FeedApp, README's SwiftUI snippets)"
-# README's installation manifest, verbatim (.ci/readme-snippets/Installation): SwiftPM parses it,
+echo "apple glue: type-checks against the stubs (PagingSwiftUI, FeedApp, the docs' SwiftUI snippets)"
+# README's installation manifest, verbatim (.ci/snippets/Installation): SwiftPM parses it,
 # and every product it names is a library product of this package.
-(cd .ci/readme-snippets/Installation && swift package dump-package) >"$out/installation.json"
+(cd .ci/snippets/Installation && swift package dump-package) >"$out/installation.json"
 swift package dump-package >"$out/root.json"
 python3 - "$out/installation.json" "$out/root.json" <<'PY'
 import json, sys

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
 
-/// Every ```swift block of README.md is compiled somewhere: in a test target (run or
-/// compile-only, `ReadmeSnippets.swift`), or, for SwiftUI, in `.ci/readme-snippets`, which
-/// `.ci/typecheck-apple-glue.sh` type-checks against the stubs. A block is found when its
-/// lines, with runs of white space made one space, appear in that order in one such file.
-@Suite("README's snippets are compiled")
-struct ReadmeSnippetTests {
+/// Every ```swift block of README.md and of the DocC articles is in a file of `.ci/snippets`, a
+/// package outside ours that `.ci/snippets.sh` builds (and whose tests it runs) with public
+/// access only; the SwiftUI ones are in `.ci/snippets/SwiftUI`, which
+/// `.ci/typecheck-apple-glue.sh` type-checks against the stubs. A block is found when its lines,
+/// with runs of white space made one space, appear in that order in one such file.
+@Suite("The docs' snippets are compiled from outside the package", .timeLimit(.minutes(1)))
+struct DocumentationSnippetTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The README's Swift blocks with the line each starts on.
+  /// A Markdown file's Swift blocks with the line each starts on.
   static func swiftBlocks(in text: String) -> [(line: Int, code: String)] {
     var blocks: [(line: Int, code: String)] = []
     var current: [String]?
@@ -37,35 +38,52 @@ struct ReadmeSnippetTests {
     }.filter { !$0.isEmpty }.joined(separator: "\n")
   }
 
-  /// The files a snippet may be compiled in.
+  /// The Swift files of `.ci/snippets`, normalized.
   static func compiledSources() throws -> [String] {
-    let manager = FileManager.default
+    let base = root.appending(path: ".ci/snippets")
+    guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
+    else { return [] }
     var texts: [String] = []
-    for folder in ["Tests", ".ci/readme-snippets", "Examples"] {
-      let base = root.appending(path: folder)
-      guard let walker = manager.enumerator(at: base, includingPropertiesForKeys: nil) else {
-        continue
-      }
-      for case let url as URL in walker where url.pathExtension == "swift" {
-        texts.append(normalized(try String(contentsOf: url, encoding: .utf8)))
-      }
+    for case let url as URL in walker
+    where url.pathExtension == "swift" && !url.path.contains("/.build/") {
+      texts.append(normalized(try String(contentsOf: url, encoding: .utf8)))
     }
     return texts
   }
 
-  @Test func everySwiftBlockOfTheReadmeIsInACompiledFile() throws {
-    let readme = try String(contentsOf: Self.root.appending(path: "README.md"), encoding: .utf8)
-    let blocks = Self.swiftBlocks(in: readme)
-    #expect(blocks.count >= 4)
-    let sources = try Self.compiledSources()
-    #expect(sources.count > 50)
-    for block in blocks {
-      let code = Self.normalized(block.code)
-      #expect(
-        sources.contains { $0.contains(code) },
-        "README.md line \(block.line): this block is in no compiled file (Tests, .ci/readme-snippets, Examples): \(code.prefix(80))"
-      )
+  /// README.md and every article of every DocC catalogue.
+  static func documents() throws -> [URL] {
+    var documents = [root.appending(path: "README.md")]
+    let sources = root.appending(path: "Sources")
+    let manager = FileManager.default
+    for module in try manager.contentsOfDirectory(atPath: sources.path).sorted() {
+      let catalogue = sources.appending(path: "\(module)/\(module).docc")
+      guard let articles = try? manager.contentsOfDirectory(atPath: catalogue.path) else {
+        continue
+      }
+      for article in articles.sorted() where article.hasSuffix(".md") {
+        documents.append(catalogue.appending(path: article))
+      }
     }
+    return documents
+  }
+
+  @Test func everySwiftBlockOfTheReadmeAndTheArticlesIsInACompiledFile() throws {
+    let sources = try Self.compiledSources()
+    #expect(sources.count >= 15)
+    var blocks = 0
+    for document in try Self.documents() {
+      let name = document.path.dropFirst(Self.root.path.count + 1)
+      for block in Self.swiftBlocks(in: try String(contentsOf: document, encoding: .utf8)) {
+        blocks += 1
+        let code = Self.normalized(block.code)
+        #expect(
+          sources.contains { $0.contains(code) },
+          "\(name) line \(block.line): this block is in no file of .ci/snippets: \(code.prefix(80))"
+        )
+      }
+    }
+    #expect(blocks >= 34)
   }
 
   @Test func aChangedLineIsNoticed() {

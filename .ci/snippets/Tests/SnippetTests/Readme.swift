@@ -1,5 +1,6 @@
-// The example of README's "Testing pagination", exactly as it is printed
-// there (ReadmeSnippetTests checks it), so the two cannot drift apart. It fails with
+// swift-format-ignore-file
+// The example of README's "Testing pagination", exactly as it is printed there
+// (DocumentationSnippetTests checks it), run as an app's test runs it. It fails with
 // `prefetch: .fixed(0)` (9.58 s of stall).
 
 import Paging
