@@ -35,3 +35,30 @@ public struct Identified<Value: Sendable, ID: Hashable & Sendable>: Identifiable
 
 extension Identified: Equatable where Value: Equatable {}
 extension Identified: Hashable where Value: Hashable {}
+
+/// An identified value in JSON as `{"value": …, "id": …}`, so that a list of such items can be
+/// snapshotted (`Paginator.snapshot()`) and restored, kept in SQLite, or checkpointed by a walk.
+/// Decoding takes the id as it was stored; it is not read from the value again.
+extension Identified: Codable where Value: Codable, ID: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case value, id
+  }
+
+  /// Decodes the value and its id.
+  /// - Parameter decoder: The decoder.
+  /// - Throws: `DecodingError` when either is missing or of another type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    value = try container.decode(Value.self, forKey: .value)
+    id = try container.decode(ID.self, forKey: .id)
+  }
+
+  /// Encodes the value and its id.
+  /// - Parameter encoder: The encoder.
+  /// - Throws: What encoding the value or the id throws.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(value, forKey: .value)
+    try container.encode(id, forKey: .id)
+  }
+}

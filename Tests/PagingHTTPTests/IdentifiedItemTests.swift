@@ -8,7 +8,7 @@ import Testing
 /// items, which the walk and the paginator de-duplicate by that id.
 @Suite struct IdentifiedItemTests {
   /// A row whose key is not called `id`.
-  struct Tag: Decodable, Sendable, Equatable {
+  struct Tag: Codable, Sendable, Equatable {
     var slug: String
     var uses: Int
   }
@@ -55,5 +55,34 @@ import Testing
 
     #expect(paginator.items.map(\.value) == ["x", "y"])
     #expect(paginator.metrics.duplicatesDropped == 1)
+  }
+
+  @Test func anIdentifiedValueIsCodedWithItsId() throws {
+    let tag = Identified(Tag(slug: "swift", uses: 3), id: \.slug)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(tag), as: UTF8.self)
+    #expect(json == #"{"id":"swift","value":{"slug":"swift","uses":3}}"#)
+    let decoded = try JSONDecoder().decode(Identified<Tag, String>.self, from: Data(json.utf8))
+    #expect(decoded == tag)
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(
+        Identified<Tag, String>.self, from: Data(#"{"value":{"slug":"a","uses":1}}"#.utf8))
+    }
+  }
+
+  @Test @MainActor func aListOfIdentifiedItemsIsSnapshottedAndRestored() async throws {
+    let source = HTTPPageSource(
+      url: URL("https://example.org/tags"), strategy: .linkHeader(), id: \String.self,
+      transport: StubTransport(StubReply(body: #"["x", "y"]"#)))
+    let paginator = Paginator(source: source)
+    await paginator.start()
+
+    let data = try paginator.snapshot().encoded()
+    let (restored, error) = Paginator.restoring(data, source: source)
+
+    #expect(error == nil)
+    #expect(restored.items.map(\.value) == ["x", "y"])
+    #expect(restored.items.map(\.id) == ["x", "y"])
   }
 }

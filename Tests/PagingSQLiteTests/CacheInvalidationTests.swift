@@ -15,8 +15,8 @@ import var PagingTestSupport.minuteLimit
 @Suite(.timeLimit(.minutes(minuteLimit))) struct CacheInvalidationTests {
   /// A list opened from the cache that `filledCache` wrote (rows 0..<40, anchor 25), with the
   /// network down, showing rows 20..<40 with row 25 at the top. Its timers (the poll) are set
-  /// on `paginatorClock` when there is one, so that its advances fire them; else they sleep on
-  /// the continuous clock.
+  /// on `paginatorClock` when there is one, so that its advances fire them, though it is passed
+  /// only as the paginator's clock; else they sleep on the continuous clock.
   static func openList(
     _ database: PagingDatabase, clock: WallClock,
     configuration: PagingConfiguration<Int> = CachedPageSourceTests.configuration,
@@ -28,9 +28,10 @@ import var PagingTestSupport.minuteLimit
       now: clock.function)
     let feed =
       if let paginatorClock {
+        // The public entry point, as an app's test calls it: a test clock passed as a clock
+        // sets the timers on itself.
         try source.paginator(
-          configuration: configuration, clock: paginatorClock, timers: paginatorClock,
-          pollInterval: pollInterval)
+          configuration: configuration, clock: paginatorClock, pollInterval: pollInterval)
       } else {
         try source.paginator(configuration: configuration, pollInterval: pollInterval)
       }

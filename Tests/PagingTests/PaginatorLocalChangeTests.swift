@@ -79,6 +79,35 @@ import Testing
     #expect(results.metrics.requestsStarted == 1)
   }
 
+  // A search field cleared: the list goes back to no query, under the same rules.
+  @Test func clearingTheQueryLoadsTheListWithoutOne() async {
+    let source = Source()
+    let paginator = await loaded(source)
+    let search = Task { await paginator.setQuery("abc") }
+    let searched = await source.request(at: 1)
+    #expect(searched.query(as: String.self) == "abc")
+    source.complete(searched, items: rows(300..<305), next: nil)
+    await search.value
+    #expect(paginator.items.map(\.id) == Array(300..<305))
+
+    let clear = Task { await paginator.clearQuery(transition: .keepPrevious) }
+    let cleared = await source.request(at: 2)
+    #expect(cleared.query == nil)
+    #expect(cleared.cursor == nil)
+    #expect(paginator.items.map(\.id) == Array(300..<305))  // kept until the page lands
+    #expect(paginator.isShowingPreviousQuery)
+    source.complete(cleared, items: rows(0..<20), next: 20)
+    await clear.value
+    #expect(paginator.query == nil)
+    #expect(paginator.items.map(\.id) == Array(0..<20))
+    #expect(!paginator.isShowingPreviousQuery)
+
+    // Without a query already, clearing it is a start: nothing is asked for again.
+    await paginator.clearQuery()
+    #expect(source.requests.count == 3)
+    #expect(paginator.items.map(\.id) == Array(0..<20))
+  }
+
   // Fault class 22: the exact case, with a page that was already loading.
   @Test func aDeletedRowDoesNotComeBackWithALatePage() async {
     let source = Source()

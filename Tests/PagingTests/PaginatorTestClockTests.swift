@@ -12,9 +12,13 @@ import Testing
   typealias Source = ScriptedPageSource<Row, Int>
 
   enum EntryPoint: CaseIterable, Sendable {
-    case source, closure, restoringSnapshot, restoringData
+    case source, closure, restoringSnapshot, restoringData, restoringWithClosure
+    /// The clock passed as `any Clock<Duration>`, as generic code and other modules pass it.
+    case sourceGivenAnyClock
 
-    var restores: Bool { self == .restoringSnapshot || self == .restoringData }
+    var restores: Bool {
+      self == .restoringSnapshot || self == .restoringData || self == .restoringWithClosure
+    }
   }
 
   func paginator(_ entry: EntryPoint, _ source: Source, _ clock: TestClock) throws
@@ -35,6 +39,16 @@ import Testing
         try RestoreTests.savedWindow(), source: source, configuration: RestoreTests.configuration,
         clock: clock
       ).paginator
+    case .restoringWithClosure:
+      let (paginator, error) = Paginator<Row, Int>.restoring(
+        try RestoreTests.savedWindow(), configuration: RestoreTests.configuration, clock: clock
+      ) { try await source.loadPage($0) }
+      #expect(error == nil)
+      #expect(paginator.items.count == 60)
+      return paginator
+    case .sourceGivenAnyClock:
+      let anyClock: any Clock<Duration> = clock
+      return Paginator(source: source, clock: anyClock)
     }
   }
 

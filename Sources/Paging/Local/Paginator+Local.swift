@@ -156,6 +156,23 @@ extension Paginator {
   public func setQuery(
     _ query: some Hashable & Sendable, transition: QueryTransition = .clear
   ) async {
+    await showQuery(query, transition: transition)
+  }
+
+  /// Shows the list without a query, as before the first ``setQuery(_:transition:)``: a new
+  /// generation whose requests carry no ``PageRequest/query``, under the same rules (a search
+  /// field cleared back to the full list). Without a query now, it behaves as ``start(at:)``.
+  /// - Parameter transition: ``QueryTransition/clear`` (default) empties the list at once;
+  ///   ``QueryTransition/keepPrevious`` keeps the old rows until the first page replaces them.
+  /// - Complexity: O(*n*) for the *n* items it clears or replaces, besides waiting for the load.
+  public func clearQuery(transition: QueryTransition = .clear) async {
+    await showQuery(nil, transition: transition)
+  }
+
+  /// Starts the generation of `query` (`nil`: none) and waits for its first page.
+  private func showQuery(
+    _ query: (any Hashable & Sendable)?, transition: QueryTransition
+  ) async {
     send(.setQuery(query, transition: transition))
     while let request = machine.refresh.request, !Task.isCancelled {
       await waitForRequest(request.id)

@@ -27,7 +27,7 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   ) throws(PagingSnapshotError) where Source.Item == Item, Source.Cursor == Cursor {
     try self.init(
       restoring: snapshot, source: source, configuration: configuration, clock: clock,
-      timers: SleepingTimerScheduler(clock: clock))
+      timers: SleepingTimerScheduler.timers(for: clock))
   }
 
   /// Creates a paginator that shows a saved window, as
@@ -73,7 +73,35 @@ extension Paginator where Item: Codable, Item.ID: Codable, Cursor: Codable {
   where Source.Item == Item, Source.Cursor == Cursor {
     restoring(
       data, source: source, configuration: configuration, clock: clock,
-      timers: SleepingTimerScheduler(clock: clock))
+      timers: SleepingTimerScheduler.timers(for: clock))
+  }
+
+  /// A paginator that loads pages with a closure, as ``init(configuration:clock:load:)``
+  /// makes it, showing the window saved in `data` at once, as
+  /// ``restoring(_:source:configuration:clock:)`` does for a source: the saved rows stay until
+  /// the refresh by the configuration's `refreshPolicy` commits. Never traps.
+  ///
+  /// ```swift
+  /// let (feed, error) = Paginator<Post, String>.restoring(saved) { request in
+  ///   try await api.posts(after: request.cursor)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - data: What ``PagingSnapshot/encoded()`` wrote (empty data: no snapshot).
+  ///   - configuration: The rules; its `initialCursor` must be the one the saved list was
+  ///     opened at.
+  ///   - clock: The clock that automatic retries wait on.
+  ///   - load: Loads one page; see ``PageSource/loadPage(_:)`` for what it may throw.
+  /// - Returns: The paginator, and the error when nothing was restored.
+  /// - Complexity: O(*n*) for *n* saved items.
+  public static func restoring(
+    _ data: Data, configuration: PagingConfiguration<Cursor> = PagingConfiguration(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    load: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
+  ) -> (paginator: Paginator, error: PagingSnapshotError?) {
+    restoring(
+      data, source: ClosurePageSource(load: load), configuration: configuration, clock: clock,
+      timers: SleepingTimerScheduler.timers(for: clock))
   }
 
   /// A paginator that shows the window saved in `data`, as

@@ -96,7 +96,7 @@ where Item.ID: Sendable {
   ) where Source.Item == Item, Source.Cursor == Cursor {
     self.init(
       source: source, configuration: configuration, clock: clock,
-      timers: SleepingTimerScheduler(clock: clock))
+      timers: SleepingTimerScheduler.timers(for: clock))
   }
 
   /// Creates a paginator over a source, as ``init(source:configuration:clock:)`` does, whose
@@ -141,7 +141,7 @@ where Item.ID: Sendable {
     load: @escaping @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   ) {
     self.init(
-      configuration: configuration, clock: clock, timers: SleepingTimerScheduler(clock: clock),
+      configuration: configuration, clock: clock, timers: SleepingTimerScheduler.timers(for: clock),
       load: load)
   }
 

@@ -45,3 +45,15 @@ package final class SleepingTimerScheduler: PagingTimerScheduler {
     state.withLock { $0.tasks.removeValue(forKey: token) }?.cancel()
   }
 }
+
+extension SleepingTimerScheduler {
+  /// Where a paginator on `clock` sets its timers: on the clock itself when it is a scheduler
+  /// (`PagingTesting`'s `TestClock`, which runs each timer inside the advance that reaches it,
+  /// however the clock was passed, even as `any Clock<Duration>`), else a task asleep on it per
+  /// timer.
+  /// - Parameter clock: The paginator's clock.
+  /// - Returns: The scheduler.
+  package static func timers(for clock: any Clock<Duration>) -> any PagingTimerScheduler {
+    (clock as? any PagingTimerScheduler) ?? SleepingTimerScheduler(clock: clock)
+  }
+}

@@ -155,7 +155,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     pollInterval: Duration? = .seconds(1)
   ) throws(PagingDatabaseError) -> Paginator<Item, Int> {
     try paginator(
-      configuration: configuration, clock: clock, timers: SleepingTimerScheduler(clock: clock),
+      configuration: configuration, clock: clock, timers: SleepingTimerScheduler.timers(for: clock),
       pollInterval: pollInterval)
   }
 

@@ -25,14 +25,13 @@ import Paging
 /// Woken tasks run after `advance` returns, so they all see ``now`` at its final value. To have
 /// each act at its own deadline, advance to one ``nextDeadline`` at a time and await its effect.
 ///
-/// A `Paginator` made with a `TestClock` (`Paginator(source:configuration:clock:)` and the
-/// other entry points that take `clock: TestClock`) does not sleep its timers (automatic
-/// retries, hedges) in tasks: it sets them on the clock, which runs each inside the advance
-/// that reaches it when the advance is called on the main actor. So right after
-/// `clock.advance(by:)` the retry's request has started (`appendState` is `.loading`); only its
-/// answer is still to come. Pass the clock typed as `TestClock`, not as `any Clock<Duration>`:
-/// a paginator given just a clock sleeps a task on it per timer, which an advance wakes but
-/// does not wait for.
+/// A `Paginator` made with a `TestClock` (`Paginator(source:configuration:clock:)`,
+/// `Paginator.restoring`, `CachedPageSource.paginator(configuration:clock:pollInterval:)`,
+/// whether the clock is typed `TestClock` or `any Clock<Duration>`) does not sleep its timers
+/// (automatic retries, hedges, the poll) in tasks: it sets them on the clock, which runs each
+/// inside the advance that reaches it when the advance is called on the main actor. So right
+/// after `clock.advance(by:)` the retry's request has started (`appendState` is `.loading`);
+/// only its answer is still to come.
 public final class TestClock: Clock, Sendable {
   /// A point on the test clock's time line: the time since the clock was created.
   public struct Instant: InstantProtocol, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// README's walk, verbatim: compiled, never run (ReadmeSnippetTests in PagingTestingTests checks
+// README's walk, verbatim: compiled, never run (DocumentationSnippetTests in PagingTestingTests checks
 // every ```swift block of the README is in a file like this one).
 import Foundation
 import PagingHTTP
