@@ -191,6 +191,27 @@ extension View {
   // developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:) (no-parameter action)
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
   nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View where V: Equatable { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/onscrolltargetvisibilitychange(idtype:threshold:_:)
+  // (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2; `func onScrollTargetVisibilityChange<ID>(idType:
+  // ID.Type, threshold: Double = 0.5, _ action: @escaping ([ID]) -> Void) -> some View where ID : Hashable`).
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  nonisolated public func onScrollTargetVisibilityChange<ID: Hashable>(idType: ID.Type, threshold: Double = 0.5, _ action: @escaping ([ID]) -> Void) -> some View { Modified<Self>() }
+  // developer.apple.com/documentation/swiftui/view/environment(_:_:)
+  // (`func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View`).
+  nonisolated public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { Modified<Self>() }
+}
+
+// developer.apple.com/documentation/swiftui/environmentkey (`associatedtype Value`,
+// `static var defaultValue: Self.Value { get }`), environmentvalues (`subscript<K>(key: K.Type)
+// -> K.Value where K : EnvironmentKey`) and environment (`@propertyWrapper struct
+// Environment<Value>`, `init(_ keyPath: KeyPath<EnvironmentValues, Value>)`, `wrappedValue`).
+public protocol EnvironmentKey { associatedtype Value; static var defaultValue: Value { get } }
+public struct EnvironmentValues {
+  public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value { get { K.defaultValue } set {} }
+}
+@propertyWrapper public struct Environment<Value>: @unchecked Sendable {
+  nonisolated public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+  public var wrappedValue: Value { fatalError() }
 }
 
 @MainActor @preconcurrency public protocol Scene { associatedtype Body: Scene; @SceneBuilder var body: Body { get } }

@@ -22,15 +22,19 @@
     ///   - item: The item this row shows; it must be one of `paginator.items` (others are
     ///     counted as ignored signals).
     ///   - paginator: The paginator to report to.
-    /// - Returns: The row with `onAppear` and `onDisappear` actions attached.
+    /// - Returns: The row with `onAppear` and `onDisappear` actions attached, or, inside a list
+    ///   that reports its visible rows (``SwiftUI/View/pagingVisibleRows(_:threshold:)``
+    ///   on iOS 18 and later), the row as it is.
     /// - Complexity: O(1) per appearance.
     @MainActor
     public func pagingRow<Item, Cursor>(
       _ item: Item, in paginator: Paginator<Item, Cursor>
     ) -> some View
     where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
-      onAppear { paginator.rowAppeared(item) }
-        .onDisappear { paginator.rowDisappeared(item) }
+      modifier(
+        PagingRowSignals(
+          appeared: { paginator.rowAppeared(item) },
+          disappeared: { paginator.rowDisappeared(item) }))
     }
 
     /// Reports the appearances of a row of `Paginator.rows`, a loaded item or a placeholder: a
@@ -54,8 +58,27 @@
       _ row: PagingRow<Item>, in paginator: Paginator<Item, Cursor>
     ) -> some View
     where Item: Identifiable & Sendable, Item.ID: Sendable, Cursor: Hashable & Sendable {
-      onAppear { paginator.rowAppeared(row) }
-        .onDisappear { paginator.rowDisappeared(row) }
+      modifier(
+        PagingRowSignals(
+          appeared: { paginator.rowAppeared(row) },
+          disappeared: { paginator.rowDisappeared(row) }))
+    }
+  }
+
+  /// A row's `onAppear` and `onDisappear`, unless the list reports its visible rows itself
+  /// (``SwiftUI/View/pagingVisibleRows(_:threshold:)`` on iOS 18 and later): then the row
+  /// adds nothing, and the engine gets each signal once.
+  struct PagingRowSignals: ViewModifier {
+    let appeared: @MainActor () -> Void
+    let disappeared: @MainActor () -> Void
+    @Environment(\.pagingRowSignal) private var signal
+
+    func body(content: Content) -> some View {
+      if signal == .scrollTargetVisibility {
+        content
+      } else {
+        content.onAppear { appeared() }.onDisappear { disappeared() }
+      }
     }
   }
 #endif

@@ -26,8 +26,14 @@ struct BenchProfile: Sendable {
   /// The paginators' ``PagingConfiguration``'s `maxSize` (`nil`: no cap); the oracle never drops.
   var maxSize: Int? = nil
 
-  /// The session's name, for tables.
-  var name: String { session.rawValue }
+  /// How the list tells the paginator about its rows: each row's `onAppear` (iOS 17), or the
+  /// visible set of iOS 18's `onScrollTargetVisibilityChange` (`pagingVisibleRows`).
+  var rowSignal = ListRowSignal.appearance
+
+  /// The session's name, for tables, with the row signal when it is iOS 18's.
+  var name: String {
+    session.rawValue + (rowSignal == .appearance ? "" : " (iOS 18 visible set)")
+  }
 
   /// What the user and the network do, in a sentence, after the cap if there is one.
   var summary: String {
@@ -49,9 +55,20 @@ struct BenchProfile: Sendable {
   /// ≈ 700 ms; no heavy tail beyond that.
   static let slow = LatencyModel.logNormal(median: .milliseconds(400), sigma: 0.34)
 
-  /// The six session profiles, and the chat (scrolling up). `quick` shortens every session
-  /// but the chat's.
+  /// The six session profiles, and the chat (scrolling up), each through `onAppear` and then
+  /// through iOS 18's visible set. `quick` shortens every session but the chat's.
   static func all(quick: Bool) -> [BenchProfile] {
+    let onAppear = sessions(quick: quick)
+    return onAppear
+      + onAppear.map {
+        var visibleSet = $0
+        visibleSet.rowSignal = .scrollTargetVisibility
+        return visibleSet
+      }
+  }
+
+  /// The six session profiles and the chat, through `onAppear`.
+  private static func sessions(quick: Bool) -> [BenchProfile] {
     [
       BenchProfile(session: .slowReader, quick: quick),
       BenchProfile(session: .flinger, quick: quick),
@@ -66,11 +83,18 @@ struct BenchProfile: Sendable {
 
   /// Whether `policy` runs on this profile: the scanning helper finds a threshold near the end
   /// of a feed and has no chat form.
-  func runs(_ policy: FeedKind) -> Bool { !(isChat && policy == .scanningHelper) }
+  /// Through iOS 18's visible set, only the paginators and the oracle run: the baselines are
+  /// `onAppear` code by definition.
+  func runs(_ policy: FeedKind) -> Bool {
+    guard !(isChat && policy == .scanningHelper) else { return false }
+    return rowSignal == .appearance
+      || [.paginator, .unhedged, .fixedPrefetch, .oracle].contains(policy)
+  }
 
   /// The list the simulator imitates for this profile and seed.
   func listConfiguration(seed: UInt64) -> ListSimulatorConfiguration {
     ListSimulatorConfiguration(
-      showsFooter: !isChat, tapsRetryAfter: tapsRetryAfter, seed: seed, opensAtBottom: isChat)
+      showsFooter: !isChat, tapsRetryAfter: tapsRetryAfter, seed: seed, opensAtBottom: isChat,
+      rowSignal: rowSignal)
   }
 }

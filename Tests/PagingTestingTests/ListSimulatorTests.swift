@@ -19,6 +19,45 @@ import Testing
     #expect(session.list.events.first?.kind == .footerAppeared(.loading))
   }
 
+  // iOS 18's visible set: the rows in the viewport speak, not those drawn ahead of it.
+  @Test func theVisibleSetTellsOnlyTheRowsInTheViewport() async {
+    let session = paginatorSession(list: tenRowList(rowSignal: .scrollTargetVisibility))
+    await session.begin()
+    #expect(session.appearedRows == Array(0..<10))
+    #expect(session.list.events.first?.kind == .footerAppeared(.loading))
+    await session.list.scroll(to: 20)
+    await session.list.scroll(to: 0)
+    #expect(session.appearances(of: 0) == 2)
+    #expect(session.disappearances(of: 0) == 1)
+    #expect(session.appearances(of: 25) == 1)
+    #expect(session.appearances(of: 29) == 1)
+    #expect(session.appearances(of: 30) == 0)  // the row below row 29 is never in view
+  }
+
+  // What the list's habits do to onAppear (dropped disappearances, spurious repeats) does not
+  // touch the visible set, whose every change is told once.
+  @Test func theVisibleSetHasNoDroppedDisappearancesNorRepeats() async {
+    let session = paginatorSession(
+      list: tenRowList(
+        disappearPolicy: .never, spuriousRepeatProbability: 1,
+        rowSignal: .scrollTargetVisibility(threshold: 0.5)))
+    await session.begin()
+    await session.list.scroll(to: 20)
+    await session.list.scroll(to: 0)
+    #expect(session.appearances(of: 0) == 2)
+    #expect(session.disappearances(of: 0) == 1)
+  }
+
+  // A threshold past 1 counts as 1, NaN as SwiftUI's 0.5: no trap, whatever is passed.
+  @Test func anyThresholdIsUsable() async {
+    for threshold in [-1, 2, Double.nan, .infinity] {
+      let session = paginatorSession(
+        list: tenRowList(rowSignal: .scrollTargetVisibility(threshold: threshold)))
+      await session.begin()
+      #expect(session.appearedRows == Array(0..<10))
+    }
+  }
+
   @Test func eagerStackFiresEveryRowAsItLands() async {
     let session = paginatorSession(list: tenRowList(container: .eagerVStack))
     await session.begin()

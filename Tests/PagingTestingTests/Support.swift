@@ -20,13 +20,13 @@ func after(_ id: Int) -> ServerCursor { ServerCursor(position: .after(id)) }
 func tenRowList(
   container: ListContainer = .list, forwardMargin: Int? = nil, backwardMargin: Int? = nil,
   disappearPolicy: DisappearPolicy = .paired, spuriousRepeatProbability: Double = 0,
-  identityChurn: Bool = false, seed: UInt64 = 0
+  identityChurn: Bool = false, seed: UInt64 = 0, rowSignal: ListRowSignal = .appearance
 ) -> ListSimulatorConfiguration {
   ListSimulatorConfiguration(
     rowHeight: 64, viewportHeight: 640, container: container, forwardMargin: forwardMargin,
     backwardMargin: backwardMargin, disappearPolicy: disappearPolicy,
     spuriousRepeatProbability: spuriousRepeatProbability, identityChurn: identityChurn,
-    seed: seed)
+    seed: seed, rowSignal: rowSignal)
 }
 
 /// A server, a feed over it and a list simulator, all on one test clock.

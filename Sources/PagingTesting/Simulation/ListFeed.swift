@@ -44,6 +44,11 @@ package protocol ListFeed<Item>: ListSimulatorFeed {
   /// A row's `onDisappear`.
   /// - Parameter item: The row's item.
   func rowDisappeared(_ item: Item)
+  /// The list's visible rows changed, as iOS 18's `onScrollTargetVisibilityChange` tells it
+  /// (``ListRowSignal/scrollTargetVisibility(threshold:)``); the rows then fire no `onAppear`.
+  /// Does nothing by default: the baselines are `onAppear` code.
+  /// - Parameter items: All the rows visible now.
+  func visibleRowsChanged(_ items: [Item])
   /// The footer row's `onAppear`. Does nothing by default.
   func footerAppeared()
   /// Called after each layout pass of the list. Does nothing by default.
@@ -72,6 +77,9 @@ extension ListFeed {
   package var hasPreviousPage: Bool { false }
   /// `nil`: the list keeps its content offset when rows are put above.
   package var scrollAnchor: Item.ID? { nil }
+  /// Does nothing.
+  /// - Parameter items: The rows visible now.
+  package func visibleRowsChanged(_ items: [Item]) {}
   /// Does nothing.
   package func footerAppeared() {}
   /// Does nothing.

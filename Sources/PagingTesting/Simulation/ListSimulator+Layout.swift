@@ -40,7 +40,9 @@ extension ListSimulator {
     if churn || footerChanged || range != windowRange || (change != .none && !appendedBelow) {
       updateWindow(range, churn: churn)
     }
-    if random.chance(configuration.spuriousRepeatProbability) {
+    if configuration.rowSignal == .appearance,
+      random.chance(configuration.spuriousRepeatProbability)
+    {
       for key in window { fireAppear(key) }
     }
     recordShownRows(frame: frame)
@@ -98,11 +100,22 @@ extension ListSimulator {
     return true
   }
 
-  /// The rows the container draws: the viewport plus its margins, or every row.
+  /// The rows the container draws: the viewport plus its margins, or every row; with iOS 18's
+  /// visible set, the rows of which at least the threshold is in the viewport.
   private func windowIndices() -> Range<Int> {
     let total = table.count + (footer == nil ? 0 : 1)
-    if configuration.container == .eagerVStack { return 0..<total }
     let height = configuration.rowHeight
+    if let threshold = configuration.rowSignal.visibilityThreshold {
+      // Row i counts when its part inside [offset, offset + viewport) is at least threshold
+      // × height (a row taller than the viewport counts when the viewport is all of it), and
+      // more than nothing: a row that only touches the viewport's edge is not in it.
+      let needed = max(1e-6, min(threshold * height, configuration.viewportHeight))
+      let bottom = contentOffset + configuration.viewportHeight
+      let lower = min(total, max(0, Int(((contentOffset + needed) / height - 1).rounded(.up))))
+      let upper = min(total, max(lower, Int(((bottom - needed) / height).rounded(.down)) + 1))
+      return lower..<upper
+    }
+    if configuration.container == .eagerVStack { return 0..<total }
     let top = contentOffset - Double(configuration.backwardMargin) * height
     let bottom =
       contentOffset + configuration.viewportHeight + Double(configuration.forwardMargin) * height
@@ -141,13 +154,16 @@ extension ListSimulator {
     window = keys
     windowRows = rows
     windowRange = range
+    if configuration.rowSignal != .appearance {
+      listFeed.visibleRowsChanged(keys.compactMap { rows[$0]?.item })
+    }
   }
 
   func fireAppear(_ key: RowKey<Feed.Item.ID>) { fire(key, appearing: true) }
 
   /// Fires `onDisappear`, unless the disappear policy drops it.
   func fireDisappear(_ key: RowKey<Feed.Item.ID>) {
-    switch configuration.disappearPolicy {
+    switch configuration.rowSignal == .appearance ? configuration.disappearPolicy : .paired {
     case .paired: break
     case .never: return
     case .dropped(let probability): if random.chance(probability) { return }
@@ -166,12 +182,15 @@ extension ListSimulator {
       return
     }
     guard let row = windowRows[key], let item = row.item else { return }
+    // With iOS 18's visible set, the rows tell nothing themselves: the set is told whole
+    // (`updateWindow`); the events still record which rows entered and left it.
+    let told = configuration.rowSignal == .appearance
     if appearing {
       events.append(Event(time: now, kind: .rowAppeared(index: row.index, id: id)))
-      listFeed.rowAppeared(item)
+      if told { listFeed.rowAppeared(item) }
     } else {
       events.append(Event(time: now, kind: .rowDisappeared(index: row.index, id: id)))
-      listFeed.rowDisappeared(item)
+      if told { listFeed.rowDisappeared(item) }
     }
   }
 

@@ -44,6 +44,8 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   /// `defaultScrollAnchor(.bottom)`): until the user's first gesture the newest rows stay in
   /// view whatever loads; afterwards the list behaves as any other (default `false`).
   package var opensAtBottom: Bool
+  /// How rows tell the feed they are shown (default: each row's `onAppear`).
+  package var rowSignal: ListRowSignal
 
   /// Creates a configuration.
   /// - Parameters:
@@ -63,6 +65,8 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   ///   - seed: The seed of the random choices (default 0).
   ///   - opensAtBottom: Whether the list opens scrolled to its bottom, as a chat (default
   ///     `false`).
+  ///   - rowSignal: How rows tell the feed they are shown: `onAppear` (default) or iOS 18's
+  ///     visible set (``ListRowSignal``).
   public init(
     rowHeight: Double = 80, viewportHeight: Double = 666, container: ListContainer = .list,
     forwardMargin: Int? = nil, backwardMargin: Int? = nil,
@@ -71,7 +75,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     frameDuration: Duration = .nanoseconds(16_666_667),
     flingTimeConstant: Duration = .milliseconds(500),
     patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0,
-    opensAtBottom: Bool = false
+    opensAtBottom: Bool = false, rowSignal: ListRowSignal = .appearance
   ) {
     self.rowHeight = max(1, rowHeight)
     self.viewportHeight = max(1, viewportHeight)
@@ -88,6 +92,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     self.tapsRetryAfter = tapsRetryAfter.map { max(.zero, $0) }
     self.seed = seed
     self.opensAtBottom = opensAtBottom
+    self.rowSignal = rowSignal
   }
 
   /// How many rows the viewport shows at least partly when its top is on a row boundary.

@@ -51,6 +51,10 @@ extension PaginatorBackedFeed where Self: ListFeed {
   /// ``Paginator/rowDisappeared(_:)-(Item)``.
   /// - Parameter item: The row's item.
   package func rowDisappeared(_ item: Item) { paginator.rowDisappeared(item) }
+  /// ``Paginator/visibleRowsChanged(_:drawnAround:)``, what `pagingVisibleRows` calls on iOS
+  /// 18.
+  /// - Parameter items: The rows visible now.
+  package func visibleRowsChanged(_ items: [Item]) { paginator.visibleRowsChanged(items.map(\.id)) }
   /// ``Paginator/start(at:)``.
   package func runScreenTask() async { await paginator.start() }
   /// ``Paginator/refresh(policy:)``.

@@ -1,0 +1,47 @@
+// The visible set as a row signal: what iOS 18's scroll-target visibility reports, turned into
+// the appearances and disappearances `onAppear` and `onDisappear` would have told (rulebook R1
+// to R3 hold unchanged whichever signal the list uses).
+
+extension Paginator {
+  /// Tells the paginator which rows are visible now, as SwiftUI's
+  /// `onScrollTargetVisibilityChange(idType:threshold:_:)` (iOS 18) reports them, so that the
+  /// engine gets the signals `onAppear` and `onDisappear` give (`PagingSwiftUI`'s
+  /// `pagingVisibleRows(_:threshold:)` calls it).
+  ///
+  /// A lazy container draws, and fires `onAppear` for, `drawnAround` rows beyond each side of
+  /// the viewport (`List` about 2); the visible set leaves them out. So the rows told shown are
+  /// the visible ones and `drawnAround` loaded rows on each side of them: each row that was not
+  /// shown is told as ``rowAppeared(_:)-(Item)`` tells it, and each row shown before and not
+  /// now as ``rowDisappeared(_:)-(Item)`` tells it, first. The same prefetch distance then
+  /// starts a page as early as with `onAppear`. The rows shown before are the engine's own
+  /// (told appeared and not disappeared since, until a refresh or a new query starts a new
+  /// list), so nothing is kept beside them.
+  /// - Parameters:
+  ///   - ids: The ids of the rows visible now, in any order; ids of rows not loaded are
+  ///     ignored.
+  ///   - drawnAround: The rows beyond each side of the visible ones that count as shown
+  ///     (default 2, as `List` draws; 0 for the visible rows only; below 0 counts as 0).
+  /// - Complexity: O(*v* + *n* + `drawnAround`) for the *v* rows shown before and the *n* ids
+  ///   given.
+  public func visibleRowsChanged(_ ids: some Collection<Item.ID>, drawnAround: Int = 2) {
+    let store = machine.store
+    var lowest = Int.max
+    var highest = Int.min
+    for id in ids {
+      guard let position = store.position(of: id) else { continue }
+      lowest = min(lowest, position)
+      highest = max(highest, position)
+    }
+    var shown = ids.filter { store.position(of: $0) != nil }
+    if lowest <= highest {
+      let margin = min(max(0, drawnAround), store.count)
+      let above = max(0, lowest - margin)..<lowest
+      let below = (highest + 1)..<min(store.count, highest + 1 + margin)
+      shown = above.map { store[$0].id } + shown + below.map { store[$0].id }
+    }
+    let before = machine.viewport.visible
+    let now = Set(shown)
+    for id in before where !now.contains(id) { disappeared(.id(id)) }
+    for id in shown where !before.contains(id) { appeared(.id(id)) }
+  }
+}
