@@ -53,7 +53,8 @@ for line in open(swiftui_then).read().splitlines():
         if message not in accepted:
             breaks.append(message)
 text = open(report).read()
-breaks += [l.strip() for l in text.splitlines() if "API breakage:" in l and "💔" in l]
+breaks += [l[l.index("API breakage:"):].strip() for l in text.splitlines()
+           if "API breakage:" in l and "💔" in l]
 if status != "0" and not any("API breakage" in l for l in text.splitlines()):
     sys.exit("api-check: diagnose-api-breaking-changes failed without a report (see above)")
 if breaks:
@@ -63,7 +64,7 @@ if breaks:
     sys.exit(
         "api-check: to make them, in the same commit: add an entry under \"### Changed\" or\n"
         "\"### Removed\" in CHANGELOG.md's [Unreleased] section, and add to .ci/api-baseline one\n"
-        "line `accept <message>` per break above (the message without the leading emoji).")
+        "line `accept <message>` per break above.")
 if accepted:
     # Every accepted break came with a CHANGELOG entry under Changed or Removed, in its commit.
     changelog = open("CHANGELOG.md").read()
