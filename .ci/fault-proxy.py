@@ -16,6 +16,11 @@ a request's number through the proxy (1 for the first) to its fault:
     {"truncate": true}                    forwarded; the real response sent with its full
                                           Content-Length but only half its body, then the
                                           connection closed
+    {"down": 4}                           the server killed and restarted: this request and
+                                          every one in the next 4 s of wall clock get no
+                                          answer (the connection closed at once), as from a
+                                          server that is restarting; a measure (paging-bench
+                                          through it), never a test's verdict
 
 RATELIMIT, when given, is a JSON object that puts a rate limit in front of the server:
 
@@ -59,6 +64,8 @@ lock = threading.Lock()
 log = []
 # The requests forwarded in the rate limit's current window.
 spent = 0
+# Until when (time.monotonic()) the server is down, after a "down" fault.
+down_until = 0.0
 
 
 class Proxy(http.server.BaseHTTPRequestHandler):
@@ -94,7 +101,7 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         return fields
 
     def do_GET(self):
-        global spent
+        global spent, down_until
         if self.path == "/__proxy__/log":
             with lock:
                 body = json.dumps(log).encode()
@@ -110,6 +117,12 @@ class Proxy(http.server.BaseHTTPRequestHandler):
         with lock:
             log.append(self.path + (" " + posted.decode("utf-8", "replace") if posted else ""))
             fault = faults.get(len(log), {})
+            if "down" in fault:
+                down_until = time.monotonic() + fault["down"]
+            down = time.monotonic() < down_until
+        if down:
+            self.close_connection = True
+            return
         if "status" in fault:
             headers = [("Content-Type", "application/json")]
             if "retryAfter" in fault:

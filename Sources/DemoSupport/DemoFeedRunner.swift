@@ -60,8 +60,10 @@ struct DemoFeedRunner<Base: PageSource> where Base.Item == ReleaseNote {
   func run(_ kind: FeedKind) async -> Run {
     let setup = setUp()
     let source = RecordingPageSource(setup.source, clock: setup.clock, requestLimit: requestLimit)
+    // The default configuration, as users get it (its automatic retries included); only the
+    // chat opens at its newest page.
     let configuration = PagingConfiguration<Base.Cursor>(
-      initialCursor: scenario == .chat ? newestCursor : nil, retryPolicy: .manual)
+      initialCursor: scenario == .chat ? newestCursor : nil)
     return await FeedComparison.play(
       kind, scenario: scenario, source: source, newestCursor: newestCursor,
       configuration: configuration, clock: setup.clock, timers: setup.timers,

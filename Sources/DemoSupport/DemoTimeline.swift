@@ -16,9 +16,9 @@ enum DemoTimeline {
   /// ended (rows and latency, the failure, the cancellation). A request answered before
   /// anything else happened is one line, `#3 append after 2022-12-06,150: 20 rows in 161 ms`.
   ///
-  /// A request for the cursor of an earlier failed request of the same generation is a retry;
-  /// as the demo's `Paginator` retries only when asked (`.manual`), it follows a `taps Retry`
-  /// line at the same instant.
+  /// A request for the cursor of an earlier failed request of the same generation is a retry:
+  /// the demo's `Paginator` runs the default configuration, whose automatic retries come
+  /// before the user's tap on Retry would (a second after the error shows).
   /// - Parameters:
   ///   - userActions: What the user did.
   ///   - entries: The request log.
@@ -53,13 +53,7 @@ enum DemoTimeline {
       let key = FailureKey(generation: request.generation, cursor: request.cursor)
       let failed = lastFailure[key].map { entries[$0] }
       if entry.isFailure { lastFailure[key] = index }
-      if let failed {
-        events.append(
-          Event(
-            key: Double(entry.arrival) - 0.25,
-            entry: TimelineEntry(milliseconds: sent, kind: .user, text: "taps Retry")))
-        text += " (retry of #\(failed.request.id.rawValue))"
-      }
+      if let failed { text += " (retry of #\(failed.request.id.rawValue))" }
       if entry.outcome == .notSent { text += ": not sent (the demo's request limit)" }
       events.append(
         Event(

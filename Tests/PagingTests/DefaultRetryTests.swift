@@ -7,23 +7,23 @@ import Testing
 /// Rulebook R7 with the default configuration: a transient failure is retried by itself, a
 /// bounded number of times, never sooner than the server asked; other failures latch at once.
 @Suite struct DefaultRetryTests {
-  /// The default's delays with its seed-0 jitter: at once, then ±20 % around 1 s and 2 s.
+  /// The default's delays with its seed-0 jitter: at once, then ±20 % around 1 s, 2 s and 4 s.
   static let delays: [Duration] = {
     let backoff = ExponentialBackoff.standard
     var random = SeededRandom(seed: 0)
-    return (1...3).map { backoff.delay(forAttempt: $0, randomFraction: random.nextFraction()) }
+    return (1...4).map { backoff.delay(forAttempt: $0, randomFraction: random.nextFraction()) }
   }()
 
-  @Test func theDefaultRetriesATransientFailureThreeTimesThenLatches() {
+  @Test func theDefaultRetriesATransientFailureFourTimesThenLatches() {
     var machine = Machine(configuration: PagingConfiguration(prefetch: .fixed(6)))
     let first = machine.handle(.start).loads[0]
     _ = machine.handle(.loadCompleted(first.id, page(0..<20, next: 20)))
     var scheduled: [ScheduledRetry] = []
     var request = machine.handle(.loadNextPage).loads[0]
-    for attempt in 1...4 {
+    for attempt in 1...5 {
       let effects = machine.handle(.loadFailed(request.id, URLError(.timedOut)))
       guard case .scheduleRetry(let retry) = effects.first else {
-        #expect(attempt == 4)
+        #expect(attempt == 5)
         #expect(effects.isEmpty)
         break
       }
@@ -34,14 +34,30 @@ import Testing
       request = machine.handle(.retryTimerFired(retry.id)).loads[0]
       #expect(request.cursor == 20)
     }
-    #expect(scheduled.map(\.attempt) == [1, 2, 3])
+    #expect(scheduled.map(\.attempt) == [1, 2, 3, 4])
     #expect(scheduled.map(\.delay) == Self.delays)
     #expect(Self.delays[0] == .zero)
     #expect(Self.delays[1] > .milliseconds(800) && Self.delays[1] < .milliseconds(1_200))
     #expect(Self.delays[2] > .milliseconds(1_600) && Self.delays[2] < .milliseconds(2_400))
+    #expect(Self.delays[3] > .milliseconds(3_200) && Self.delays[3] < .milliseconds(4_800))
     #expect(machine.appendState == .failed(.sourceFailed(URLError(.timedOut))))
-    #expect(machine.metrics.retriesScheduled == 3)
-    #expect(machine.metrics.requestsStarted == 5)
+    #expect(machine.metrics.retriesScheduled == 4)
+    #expect(machine.metrics.requestsStarted == 6)
+  }
+
+  /// The default's retries span a server restart of a few seconds: at the shortest jitter the
+  /// waits add up to 5.6 s (0 + 0.8 + 1.6 + 3.2), at the longest to 8.4 s; with three
+  /// retries they added up to 2.4 s, less than the 4 s a restart took on four servers.
+  @Test func theDefaultRetriesSpanAFourSecondRestart() {
+    let backoff = ExponentialBackoff.standard
+    func span(_ fraction: Double) -> Duration {
+      (1...4).map { backoff.delay(forAttempt: $0, randomFraction: fraction) }
+        .reduce(.zero, +)
+    }
+    #expect(span(0) == .milliseconds(5_600))
+    #expect(span(0.5) == .seconds(7))
+    #expect(span(0.999_999) < .milliseconds(8_400))
+    #expect(span(0) > .seconds(4))
   }
 
   @Test(arguments: [

@@ -86,8 +86,8 @@ public struct PagingConfiguration<Cursor: Hashable & Sendable>: Sendable {
   ///     duplicates) at one edge before that edge fails with
   ///     ``PagingError/noNewItems(pages:)`` instead of loading on (default 3; values below 1
   ///     count as 1).
-  ///   - retryPolicy: Automatic retries of transient failures, 3 at most: at once, then after
-  ///     about 1 s and 2 s (default, ``ExponentialBackoff/standard``), other backoffs, or
+  ///   - retryPolicy: Automatic retries of transient failures, 4 at most: at once, then after
+  ///     about 1 s, 2 s and 4 s (default, ``ExponentialBackoff/standard``), other backoffs, or
   ///     ``RetryPolicy/manual``.
   ///   - maxSize: The items the window keeps, in items (default `nil`: no cap). Once the
   ///     window holds more than this plus its largest page, whole pages drop at the edge

@@ -2,12 +2,15 @@
 ///
 /// The default, in ``PagingConfiguration``, is ``exponentialBackoff(_:)`` with
 /// ``ExponentialBackoff/standard``: a transient failure (a lost connection, a timeout, HTTP
-/// 408, 429 or 5xx) is retried at once, then after about 1 s and 2 s, each wait at least the
-/// server's `Retry-After` (a longer `Retry-After` than ``ExponentialBackoff``'s `maxDelay` fails at
-/// once, with the wait), and then the direction stays failed until ``Paginator/retry()``; an
-/// error a retry cannot help (``PagingError/isRetryable`` is `false`) latches at once.
-/// TanStack Query's default is alike (3 retries), but it waits 1 s before the first, retries
-/// every error, and without jitter; we retry at once because a blip on a mobile network most
+/// 408, 429 or 5xx) is retried at once, then after about 1 s, 2 s and 4 s, each wait at least
+/// the server's `Retry-After` (a longer `Retry-After` than ``ExponentialBackoff``'s `maxDelay`
+/// fails at once, with the wait), and then the direction stays failed until
+/// ``Paginator/retry()``; an error a retry cannot help (``PagingError/isRetryable`` is `false`)
+/// latches at once. The retries so span about 7 s (5.6 s at the shortest jitter): a server
+/// that restarts within that is waited for (a 4 s restart ended a walk with three retries).
+/// TanStack Query's default spans the same 7 s (3 retries after 1, 2 and 4 s), but it waits
+/// 1 s before the first, retries every error, and without jitter; we retry at once because a
+/// blip on a mobile network most
 /// often heals within the next request, and a user scrolling fast reaches the end of the list
 /// within a second (`paging-bench`'s flaky-network profile: 2.35 s at the spinner with a 1 s
 /// first wait, 0.18 s with none). Android Paging 3 never retries by itself (``manual`` here).
@@ -37,9 +40,12 @@ public enum RetryPolicy: Hashable, Sendable {
 /// cannot be read back, so that a new setting never widens what apps can read.
 public struct ExponentialBackoff: Hashable, Sendable {
   /// ``PagingConfiguration``'s default: a transient failure is retried at once (a blip on a
-  /// train heals before the user reaches the end of the list), then after about 1 s and 2 s
-  /// (±20 %), three attempts in all.
-  public static var standard: ExponentialBackoff { ExponentialBackoff(immediateFirstRetry: true) }
+  /// train heals before the user reaches the end of the list), then after about 1 s, 2 s and
+  /// 4 s (±20 %), four attempts in all, spanning about 7 s: a server that restarts within that
+  /// is waited for, as TanStack Query's three retries after 1, 2 and 4 s wait for it.
+  public static var standard: ExponentialBackoff {
+    ExponentialBackoff(maxAttempts: 4, immediateFirstRetry: true)
+  }
 
   /// The delay before the first automatic retry (before the second with
   /// ``immediateFirstRetry``).

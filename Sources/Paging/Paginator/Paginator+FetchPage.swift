@@ -25,7 +25,7 @@ extension Paginator {
   ///
   /// **Automatic retries are waited out**, as TanStack Query's `fetchNextPage()` resolves
   /// only after its query's retries: a transient failure that the ``RetryPolicy`` retries
-  /// (the default retries three times, at once and then after about 1 s and 2 s) is not
+  /// (the default retries four times, at once and then after about 1 s, 2 s and 4 s) is not
   /// thrown; the call waits for each retry, on the paginator's clock, and returns the page the
   /// retry loaded, or throws once the policy gives up. Otherwise a pull loop would end at the
   /// first blip that the same paginator heals by itself a second later, while a walk
