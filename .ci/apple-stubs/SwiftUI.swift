@@ -209,7 +209,7 @@ public protocol EnvironmentKey { associatedtype Value; static var defaultValue: 
 public struct EnvironmentValues {
   public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value { get { K.defaultValue } set {} }
 }
-@propertyWrapper public struct Environment<Value>: @unchecked Sendable {
+@propertyWrapper public struct Environment<Value> {
   nonisolated public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
   public var wrappedValue: Value { fatalError() }
 }
