@@ -1,4 +1,5 @@
 import Foundation
+import PagingTestSupport
 import Testing
 
 /// Every ```swift block of README.md and of the DocC articles is in a file of `.ci/snippets`, a
@@ -6,7 +7,8 @@ import Testing
 /// access only; the SwiftUI ones are in `.ci/snippets/SwiftUI`, which
 /// `.ci/typecheck-apple-glue.sh` type-checks against the stubs. A block is found when its lines,
 /// with runs of white space made one space, appear in that order in one such file.
-@Suite("The docs' snippets are compiled from outside the package", .timeLimit(.minutes(1)))
+@Suite(
+  "The docs' snippets are compiled from outside the package", .timeLimit(.minutes(minuteLimit)))
 struct DocumentationSnippetTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
