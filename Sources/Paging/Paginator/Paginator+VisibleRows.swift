@@ -27,12 +27,13 @@ extension Paginator {
     let store = machine.store
     var lowest = Int.max
     var highest = Int.min
+    var shown: [Item.ID] = []
     for id in ids {
       guard let position = store.position(of: id) else { continue }
+      shown.append(id)
       lowest = min(lowest, position)
       highest = max(highest, position)
     }
-    var shown = ids.filter { store.position(of: $0) != nil }
     if lowest <= highest {
       let margin = min(max(0, drawnAround), store.count)
       let above = max(0, lowest - margin)..<lowest
