@@ -129,14 +129,14 @@ struct DRFFaultTests {
 
     let failure = try #require(error)
     let cursor = try #require(failure.cursor)
-    guard case .rateLimited(let url, let wait)? = failure.error.httpError else {
+    guard case .rateLimited(let url, let wait)? = failure.error?.httpError else {
       Issue.record("expected rateLimited, got \(failure.error)")
       await proxy.stop()
       return
     }
     #expect(url == cursor.url)
     #expect(wait == .seconds(120))
-    #expect(failure.error.httpError?.retryAfter == .seconds(120))
+    #expect(failure.error?.httpError?.retryAfter == .seconds(120))
     #expect(failure.isRetryable)
     #expect(failure.pagesLoaded == 2)
     #expect(cursor == loaded.last?.nextCursor)

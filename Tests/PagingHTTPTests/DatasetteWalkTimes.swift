@@ -114,7 +114,7 @@ struct DatasetteWalkTimes {
         for try await _ in source.pages() {}
       }
       times.append((ContinuousClock.now - start).seconds)
-      #expect(error?.error.httpStatusCode == 401)
+      #expect(error?.error?.httpStatusCode == 401)
     }
     await server.stop()
     print(

@@ -257,13 +257,13 @@ struct PlantedSecretTests {
         failure = error
       }
       var texts = [
-        failure.map { "\($0)" }, failure?.localizedDescription, failure?.error.description,
+        failure.map { "\($0)" }, failure?.localizedDescription, failure?.reason.description,
       ]
       .compactMap { $0 }
       if name == "deadline" {
-        #expect(failure?.error == .deadlineExceeded(.zero))
+        #expect(failure?.reason == .deadlineExceeded(.zero))
       } else {
-        guard let error = failure?.error.httpError else {
+        guard let error = failure?.error?.httpError else {
           Issue.record("\(name): expected an HTTP error, got \(String(describing: failure))")
           continue
         }
@@ -272,10 +272,10 @@ struct PlantedSecretTests {
         ]
       }
       if name == "rate limited" {
-        #expect(failure?.error.httpError?.retryAfter.map { $0 > .seconds(3_600) } == true)
+        #expect(failure?.error?.httpError?.retryAfter.map { $0 > .seconds(3_600) } == true)
       }
       if name == "retry after too long" {
-        #expect(failure?.error.retryAfter == .seconds(3_600))
+        #expect(failure?.error?.retryAfter == .seconds(3_600))
         guard case .retryAfterTooLong = failure?.error else {
           Issue.record("expected retryAfterTooLong, got \(String(describing: failure))")
           continue

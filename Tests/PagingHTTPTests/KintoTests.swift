@@ -75,9 +75,9 @@ struct KintoTests {
 
     // Reported, not asserted (no wall-clock asserts): the goal is under 100 ms.
     print("Kinto: time to the 401 of a wrong password: \(clock.now - started)")
-    #expect(error?.error.httpStatusCode == 401)
+    #expect(error?.error?.httpStatusCode == 401)
     #expect(error?.isRetryable == false)
     #expect(error?.pagesLoaded == 0)
-    #expect(error?.error.httpError?.bodyText?.contains("Please authenticate yourself") == true)
+    #expect(error?.error?.httpError?.bodyText?.contains("Please authenticate yourself") == true)
   }
 }

@@ -136,7 +136,7 @@ struct RateLimitTests {
     #expect(
       error?.error
         == .retryAfterTooLong(wait: .seconds(3_600), maxDelay: .seconds(30), error: rateLimited))
-    #expect(error?.error.httpError?.retryAfter == .seconds(3_600))
+    #expect(error?.error?.httpError?.retryAfter == .seconds(3_600))
     #expect(await transport.requests.count == 1)
     #expect(clock.now == TestClock.Instant(offset: .zero))
   }

@@ -47,7 +47,7 @@ where Item.ID: Sendable {
 
     let (loaded, error) = await walkUntilFailure(source.pages(options: Self.manual))
     let failure = try #require(error)
-    #expect(failure.error.httpStatusCode == 500)
+    #expect(failure.error?.httpStatusCode == 500)
     #expect(failure.isRetryable)
     #expect(failure.pagesLoaded == 2)
     #expect(failure.itemsLoaded == loaded.flatMap(\.items).count)
@@ -178,7 +178,7 @@ where Item.ID: Sendable {
       _ = try await iterator.next()
     }
     let failure = try #require(error)
-    guard case .transport(let urlError)? = failure.error.httpError else {
+    guard case .transport(let urlError)? = failure.error?.httpError else {
       Issue.record("expected a transport error, got \(failure.error)")
       await server.stop()
       return

@@ -69,7 +69,7 @@ struct WireFormatTests {
 
     let error = await #expect(throws: PageWalkError<HTTPCursor>.self) { _ = try await walk(source) }
 
-    guard case .crossOriginCursor(let url, _)? = error?.error.httpError else {
+    guard case .crossOriginCursor(let url, _)? = error?.error?.httpError else {
       Issue.record("expected a cross-origin error, got \(String(describing: error))")
       return
     }
@@ -204,7 +204,7 @@ struct CustomStrategyTests {
     let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
       _ = try await walk(leaking)
     }
-    guard case .crossOriginCursor? = error?.error.httpError else {
+    guard case .crossOriginCursor? = error?.error?.httpError else {
       Issue.record("expected a cross-origin error, got \(String(describing: error))")
       return
     }

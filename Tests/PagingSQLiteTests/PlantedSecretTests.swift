@@ -64,7 +64,7 @@ struct SQLitePlantedSecretTests {
   private static func texts(_ error: any Error) -> [String] {
     var texts = ["\(error)", error.localizedDescription, String(reflecting: type(of: error))]
     if let walk = error as? PageWalkError<String> {
-      texts += [walk.error.description, walk.error.localizedDescription]
+      texts += [walk.reason.description, walk.localizedDescription]
     }
     return texts
   }

@@ -10,7 +10,7 @@ import Testing
     let errors: [any Error & CustomStringConvertible] = [
       PagingError.noNewItems(pages: 3), PagingError.sourceCancelled(times: 4),
       PagingError.maxSizeTooSmall(maxSize: 10, required: 40),
-      PagingError.deadlineExceeded(.seconds(5)), PageSourceInvalidated(),
+      PagingError.invalidItemCount, PagingError.jumpsNotSupported, PageSourceInvalidated(),
       PagingSnapshotError.unreadable, PagingSnapshotError.queryNotRestorable,
       PagingEditError.itemNotLoaded, PagingEditError.duplicateID,
     ]

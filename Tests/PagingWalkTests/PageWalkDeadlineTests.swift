@@ -85,7 +85,7 @@ struct PageWalkDeadlineTests {
 
     let (ids, error) = try await walk.value
     #expect(ids == [0, 1, 2, 3])
-    #expect(error?.error == .deadlineExceeded(.seconds(10)))
+    #expect(error?.reason == .deadlineExceeded(.seconds(10)))
     #expect(error?.cursor == 2)
     #expect(error?.pagesLoaded == 2)
     #expect(error?.attempts == 1)
@@ -117,7 +117,7 @@ struct PageWalkDeadlineTests {
     let (ids, error) = try await walk.value
 
     #expect(ids == [0, 1])
-    #expect(error?.error == .deadlineExceeded(.seconds(6)))
+    #expect(error?.reason == .deadlineExceeded(.seconds(6)))
     #expect(error?.cursor == 1)
     #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
     #expect(source.cursors == [nil, 1])
@@ -141,7 +141,7 @@ struct PageWalkDeadlineTests {
     clock.advance(by: .seconds(5))
     let error = await #expect(throws: PageWalkError<Int>.self) { try await pages.next() }
 
-    #expect(error?.error == .deadlineExceeded(.seconds(5)))
+    #expect(error?.reason == .deadlineExceeded(.seconds(5)))
     #expect(error?.cursor == 1)
     #expect(error?.attempts == 0)
     #expect(error?.elapsed == .seconds(5))

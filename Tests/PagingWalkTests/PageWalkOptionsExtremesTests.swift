@@ -11,7 +11,9 @@ import Testing
 
   /// Walks five pages of three rows under `options`: the rows' ids, and the error that ended
   /// the walk, if any.
-  static func walk(_ options: PageWalkOptions) async -> (ids: [Int], error: PagingError?) {
+  static func walk(
+    _ options: PageWalkOptions
+  ) async -> (ids: [Int], error: PageWalkError<Int>.Reason?) {
     var ids: [Int] = []
     do {
       for try await page in ReplySource(pages: 5, size: 3).pages(options: options) {
@@ -19,7 +21,7 @@ import Testing
       }
       return (ids, nil)
     } catch let error as PageWalkError<Int> {
-      return (ids, error.error)
+      return (ids, error.reason)
     } catch {
       Issue.record("an untyped error: \(error)")
       return (ids, nil)

@@ -352,7 +352,7 @@ struct PageWalkTests {
 
   @Test func theErrorDescriptionRedactsAURLCursor() {
     let error = PageWalkError<URL>(
-      error: .noNewItems(pages: 3), cursor: URL(string: "https://a.example/x?token=s3cr3t"),
+      reason: .failed(.noNewItems(pages: 3)), cursor: URL(string: "https://a.example/x?token=s3cr3t"),
       pagesLoaded: 4, itemsLoaded: 40, attempts: 0, elapsed: .milliseconds(1_500))
     #expect(
       error.description
@@ -360,10 +360,29 @@ struct PageWalkTests {
         + "3 pages in a row added no new item; resume at cursor https://a.example/x?token=…")
   }
 
+  /// The deadline is the walk's own reason to stop, not an engine error: `error` is `nil`, a
+  /// new walk from the cursor may succeed, and the text gives the deadline beside the time spent.
+  @Test func aDeadlineIsTheWalksReasonNotAnEngineError() {
+    let error = PageWalkError<Int>(
+      reason: .deadlineExceeded(.seconds(5)), cursor: 3, pagesLoaded: 2, itemsLoaded: 20,
+      attempts: 2, elapsed: .seconds(4))
+    #expect(error.error == nil)
+    #expect(error.isRetryable)
+    #expect(
+      error.description
+        == "the walk stopped after 2 pages (20 items) and 4 s, at a page asked for 2 times: the "
+        + "walk reached its deadline of 5 s, or its next request or retry could not have ended "
+        + "before it; resume at cursor 3")
+    let failed = PageWalkError<Int>(
+      reason: .failed(.repeatedCursor(3)), cursor: 3, pagesLoaded: 2, itemsLoaded: 20)
+    #expect(failed.error == .repeatedCursor(3))
+    #expect(!failed.isRetryable)
+  }
+
   /// A walk's error is a `LocalizedError` whose `localizedDescription` is its own line.
   @Test func aWalkErrorIsDescribedByItsOwnLine() {
     let error = PageWalkError<Int>(
-      error: .noNewItems(pages: 3), cursor: 40, pagesLoaded: 2, itemsLoaded: 40)
+      reason: .failed(.noNewItems(pages: 3)), cursor: 40, pagesLoaded: 2, itemsLoaded: 40)
     #expect(error.localizedDescription == error.description)
     #expect(!error.localizedDescription.contains("could not be completed"))
   }

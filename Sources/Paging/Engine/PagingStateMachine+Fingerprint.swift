@@ -96,7 +96,6 @@ struct StateFingerprint<Cursor: Hashable & Sendable> {
       hasher.combine(required)
     case .internalInconsistency(let rule): hasher.combine(rule)
     case .retryAfterTooLong(let wait, _, _): hasher.combine(wait)
-    case .deadlineExceeded(let deadline): hasher.combine(deadline)
     case .invalidItemCount: hasher.combine(-1)
     case .jumpsNotSupported: hasher.combine(-2)
     }

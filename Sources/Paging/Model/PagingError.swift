@@ -50,12 +50,6 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   ///   - maxDelay: The policy's longest wait.
   ///   - error: The source's error.
   case retryAfterTooLong(wait: Duration, maxDelay: Duration, error: any Error)
-  /// A walk (PagingWalk's `PageWalk`) ran past its `PageWalkOptions.deadline`, measured on the
-  /// walk's clock from its first request: the request in flight, or the wait for a retry, was
-  /// cancelled (a retry whose wait would end past the deadline is not waited for). Retryable: a
-  /// new walk from `PageWalkError.cursor` picks up at the page that did not load. Only a walk
-  /// reports it.
-  case deadlineExceeded(Duration)
   /// A page gave a negative count of the rows before or after it (``Page/itemsBefore``,
   /// ``Page/itemsAfter``), or counts whose sum with its rows is more than an `Int` holds. The
   /// page is not committed: the list keeps what it showed, and the direction fails. Not
@@ -80,7 +74,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noNewItems, .sourceCancelled: true
     case .maxSizeTooSmall, .invalidItemCount, .jumpsNotSupported: false
     case .internalInconsistency: true
-    case .retryAfterTooLong, .deadlineExceeded: true
+    case .retryAfterTooLong: true
     }
   }
 
@@ -149,8 +143,6 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     ):
       return wait == w && maxDelay == m && type(of: a) == type(of: b)
         && String(reflecting: a) == String(reflecting: b)
-    case (.deadlineExceeded(let a), .deadlineExceeded(let b)):
-      return a == b
     case (.invalidItemCount, .invalidItemCount), (.jumpsNotSupported, .jumpsNotSupported):
       return true
     default:
@@ -177,9 +169,6 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .retryAfterTooLong(let wait, let maxDelay, let error):
       "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "
         + "retry policy's maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(error)"
-    case .deadlineExceeded(let deadline):
-      "the walk reached its deadline of \(Self.seconds(deadline)), or its next request or "
-        + "retry could not have ended before it"
     case .invalidItemCount:
       "a page gave a negative count of the rows before or after it, or counts too large to add"
     case .jumpsNotSupported:

@@ -39,7 +39,7 @@ public struct PageWalkOptions: Sendable, Hashable {
   package var retryPolicy: RetryPolicy
   /// The longest the whole walk may take, on the walk's clock, from its first `next()`: past
   /// it, the request in flight or the wait for a retry is cancelled, and the walk throws a
-  /// ``PageWalkError`` with `PagingError.deadlineExceeded(_:)` whose cursor resumes at the
+  /// ``PageWalkError`` with ``PageWalkError/Reason/deadlineExceeded(_:)`` whose cursor resumes at the
   /// page that did not load. A retry whose wait would end past the deadline is not waited for.
   /// Beside a source's own per-request timeout (an HTTP source's `timeout`), which bounds one
   /// request; this bounds the requests, retries and waits together. `nil` (the default): no

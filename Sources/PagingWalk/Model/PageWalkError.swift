@@ -12,14 +12,52 @@ import Paging
 /// }
 /// ```
 public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, CustomStringConvertible {
-  /// What went wrong, as the engine's state machine reported it: `PagingError.sourceFailed(_:)`
-  /// wrapping the source's error (after any automatic retries),
-  /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)` (the server's wait is longer
-  /// than the retry policy allows), `PagingError.deadlineExceeded(_:)`,
-  /// `PagingError.repeatedCursor(_:)`, `PagingError.noNewItems(pages:)` or
-  /// `PagingError.sourceCancelled(times:)` (the fourth cancellation in a row that the source
-  /// reported by itself, rulebook R13).
-  public var error: PagingError
+  /// Why a walk stopped: the engine's failure, or the walk's own deadline.
+  public enum Reason: Sendable, Equatable, CustomStringConvertible {
+    /// The engine's state machine stopped the walk: `PagingError.sourceFailed(_:)` wrapping
+    /// the source's error (after any automatic retries),
+    /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)` (the server's wait is longer
+    /// than the retry policy allows), `PagingError.repeatedCursor(_:)`,
+    /// `PagingError.noNewItems(pages:)` or `PagingError.sourceCancelled(times:)` (the fourth
+    /// cancellation in a row that the source reported by itself, rulebook R13).
+    case failed(PagingError)
+    /// The walk ran past ``PageWalkOptions/deadline``, measured on the walk's clock from its
+    /// first request: the request in flight, or the wait for a retry, was cancelled (a retry
+    /// whose wait would end past the deadline is not waited for). Retryable: a new walk from
+    /// ``PageWalkError/cursor`` picks up at the page that did not load. The associated value
+    /// is the deadline; ``PageWalkError/elapsed`` is the time the walk actually ran.
+    case deadlineExceeded(Duration)
+
+    /// Whether a new walk from the error's cursor may succeed: `PagingError.isRetryable` for
+    /// a failure, `true` for the deadline.
+    public var isRetryable: Bool {
+      switch self {
+      case .failed(let error): error.isRetryable
+      case .deadlineExceeded: true
+      }
+    }
+
+    /// A sentence for logs: the engine's error, or the deadline.
+    /// - Complexity: O(n) in the text's length.
+    public var description: String {
+      switch self {
+      case .failed(let error): error.description
+      case .deadlineExceeded(let deadline):
+        "the walk reached its deadline of \(PagingError.seconds(deadline)), or its next request "
+          + "or retry could not have ended before it"
+      }
+    }
+  }
+
+  /// Why the walk stopped.
+  public var reason: Reason
+  /// The engine's error when the engine stopped the walk (``Reason/failed(_:)``); `nil` when
+  /// the walk stopped at its deadline. `PagingHTTP` reads the server's answer from it
+  /// (`error?.httpError`, `error?.httpStatusCode`).
+  public var error: PagingError? {
+    guard case .failed(let error) = reason else { return nil }
+    return error
+  }
   /// The cursor to resume from with ``Paging/PageSource/pages(from:options:clock:)``: the one
   /// whose request failed (`nil`: the first page). For a repeated cursor it is that cursor,
   /// whose page already loaded: resuming there loads it again.
@@ -36,17 +74,17 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
 
   /// Creates an error.
   /// - Parameters:
-  ///   - error: What went wrong.
+  ///   - reason: Why the walk stopped.
   ///   - cursor: Where to resume.
   ///   - pagesLoaded: The pages returned before.
   ///   - itemsLoaded: The items returned before.
   ///   - attempts: The requests sent for the page it stopped at (default 1).
   ///   - elapsed: The time from the walk's first request (default zero).
   package init(
-    error: PagingError, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int, attempts: Int = 1,
+    reason: Reason, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int, attempts: Int = 1,
     elapsed: Duration = .zero
   ) {
-    self.error = error
+    self.reason = reason
     self.cursor = cursor
     self.pagesLoaded = pagesLoaded
     self.itemsLoaded = itemsLoaded
@@ -54,8 +92,8 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
     self.elapsed = elapsed
   }
 
-  /// Whether resuming at ``cursor`` may succeed (`PagingError.isRetryable`).
-  public var isRetryable: Bool { error.isRetryable }
+  /// Whether resuming at ``cursor`` may succeed (``Reason/isRetryable``).
+  public var isRetryable: Bool { reason.isRetryable }
 
   /// A sentence for logs: the pages and time it took, how many times it asked for the page
   /// it stopped at, what went wrong, and where to resume; a URL cursor appears with its query
@@ -70,7 +108,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
       default: "at a page asked for \(attempts) times"
       }
     return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items) and "
-      + "\(PagingError.seconds(elapsed)), \(asked): \(error); resume at "
+      + "\(PagingError.seconds(elapsed)), \(asked): \(reason); resume at "
       + (resume.map { "cursor \($0)" } ?? "the first page")
   }
 }

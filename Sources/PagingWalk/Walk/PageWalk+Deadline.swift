@@ -31,7 +31,7 @@ struct WalkDeadline: Sendable {
 }
 
 /// Thrown inside a walk when its deadline passes; the walk turns it into a ``PageWalkError``
-/// with `PagingError.deadlineExceeded(_:)`.
+/// with ``PageWalkError/Reason/deadlineExceeded(_:)``.
 struct WalkDeadlinePassed: Error {}
 
 extension PageWalk {

@@ -26,7 +26,7 @@ import Paging
 ///   the server's `Retry-After`; a `Retry-After` past the policy's `maxDelay` ends the walk at
 ///   once with `PagingError.retryAfterTooLong(wait:maxDelay:error:)`;
 /// - past ``PageWalkOptions``'s `deadline` on the walk's clock, the walk ends with
-///   `PagingError.deadlineExceeded(_:)`.
+///   ``PageWalkError/Reason/deadlineExceeded(_:)``.
 ///
 /// Every request carries a new `PageRequest.id`, retries included: the first page is a
 /// `LoadDirection.refresh` request, the others `LoadDirection.append` requests, as a
@@ -174,7 +174,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         cancelAhead()
         finished = true
         throw PageWalkError(
-          error: .deadlineExceeded(walk.options.deadline ?? .zero),
+          reason: .deadlineExceeded(walk.options.deadline ?? .zero),
           cursor: direction == .refresh ? machine.origin : machine.nextCursor,
           pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
           elapsed: elapsed?() ?? .zero)
@@ -184,7 +184,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           cancelAhead()
           finished = true
           throw PageWalkError(
-            error: error, cursor: direction == .refresh ? machine.origin : machine.nextCursor,
+            reason: .failed(error), cursor: direction == .refresh ? machine.origin : machine.nextCursor,
             pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
             elapsed: elapsed?() ?? .zero)
         }
