@@ -352,7 +352,8 @@ struct PageWalkTests {
 
   @Test func theErrorDescriptionRedactsAURLCursor() {
     let error = PageWalkError<URL>(
-      reason: .failed(.noNewItems(pages: 3)), cursor: URL(string: "https://a.example/x?token=s3cr3t"),
+      reason: .failed(.noNewItems(pages: 3)),
+      cursor: URL(string: "https://a.example/x?token=s3cr3t"),
       pagesLoaded: 4, itemsLoaded: 40, attempts: 0, elapsed: .milliseconds(1_500))
     #expect(
       error.description

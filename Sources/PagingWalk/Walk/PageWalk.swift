@@ -184,7 +184,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           cancelAhead()
           finished = true
           throw PageWalkError(
-            reason: .failed(error), cursor: direction == .refresh ? machine.origin : machine.nextCursor,
+            reason: .failed(error),
+            cursor: direction == .refresh ? machine.origin : machine.nextCursor,
             pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
             elapsed: elapsed?() ?? .zero)
         }
