@@ -208,7 +208,7 @@ struct DemoScenarioTests {
 
 /// The jump scenario: every note as a counted list, dragged to 2016 and back.
 @MainActor
-@Suite("DemoSession: the jump scenario", .timeLimit(.minutes(2)))
+@Suite("DemoSession: the jump scenario", .timeLimit(.minutes(minuteLimit)))
 struct DemoJumpScenarioTests {
   /// Not under ThreadSanitizer: the scenario is confined to the main actor (no race to find),
   /// and its naive feed's 1,562 requests held the main actor there for minutes, past the

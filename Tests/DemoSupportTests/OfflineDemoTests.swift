@@ -1,13 +1,11 @@
 import DemoSupport
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// `paging-demo --scenario offline` on a fresh cache: every step's figures, exactly.
-///
-/// The run itself takes a tenth of a second; the limit is five minutes because the test waits
-/// for the main actor, which the randomized paginator suites hold for minutes under
-/// ThreadSanitizer on a loaded 2-core machine, and the limit counts that wait.
 @MainActor
-@Suite(.timeLimit(.minutes(5))) struct OfflineDemoTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct OfflineDemoTests {
   @Test func theOfflineScenarioOpensRelaunchesOfflineAndRefreshes() async throws {
     var output = ""
     let status = await PagingDemo.main(

@@ -3,15 +3,15 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A counted list over Django REST framework's 100,000 notes (`big/` in `.ci/drf/app.py`, seeded
 /// by `.ci/drf.sh start`): the offset and page-number strategies given the count make the list
 /// 100,000 rows long from its first page, and a placeholder shown at 60 % jumps there in one
 /// request (rulebook R31).
-// Five minutes, not one: it drives a paginator on the main actor, which under
-// ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "Django REST framework: a jump to 60 % of 100,000 notes",
-  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct DRFJumpTests {
   static let offsets = HTTPPagingStrategy.offset(
     limit: 20, itemsPath: ["results"], totalCount: ["count"])

@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -33,7 +35,8 @@ private let asc = URLQueryItem(name: "_sort", value: "released_at")
 
 @Suite(
   "Datasette 0.65.5 (real server on 127.0.0.1)",
-  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(2)))
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 @MainActor
 struct DatasetteIntegrationTests {
   /// A source over the shared server's table.

@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The cursors a source was asked for, in order.
 @MainActor
 final class CursorLog {
@@ -11,7 +13,8 @@ final class CursorLog {
 
 @Suite(
   "Datasette stopped and restarted mid-walk",
-  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(2)))
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 @MainActor
 struct DatasetteRestartTests {
   @Test func aStoppedServerFailsTheAppendKeepsTheItemsAndRetryResumesAtTheSameCursor()

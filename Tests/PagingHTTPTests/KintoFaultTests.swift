@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -76,11 +78,9 @@ extension Kinto {
 /// `last_modified`), read as "`n` > 50, or `n` = 50 and older", and its nonce is checked only
 /// for `DELETE`, so the same URL asked again, after a retry or a restart, gives the rows after
 /// row 50.
-// Five minutes, not one: it drives a paginator on the main actor, which under
-// ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "Kinto: faults mid-walk",
-  .enabled(if: Kinto.isConfiguredOrCI, Kinto.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: Kinto.isConfiguredOrCI, Kinto.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct KintoFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await Kinto.faults.serverError(upstream: try Kinto.baseURL())

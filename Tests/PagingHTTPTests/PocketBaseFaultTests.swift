@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 extension PocketBase {
   /// The fault scenarios over the notes by page number, 200 a page with `totalPages`: 6 pages
   /// of `n` = 1...1200.
@@ -50,11 +52,10 @@ extension PocketBase {
 /// with a 500, a 503 with `Retry-After` and a truncated body on its third request (through
 /// the fault proxy), and the server killed (SIGKILL) and restarted mid-walk on its SQLite
 /// data, which keeps every row: page 3 is page 3 again.
-// Five minutes, not one: it drives a paginator on the main actor, which under
-// ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "PocketBase: faults mid-walk",
-  .enabled(if: PocketBase.isConfiguredOrCI, PocketBase.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: PocketBase.isConfiguredOrCI, PocketBase.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct PocketBaseFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await PocketBase.faults.serverError(upstream: try PocketBase.baseURL())

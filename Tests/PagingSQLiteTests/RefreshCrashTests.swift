@@ -3,6 +3,8 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// A process that refreshes a cached list round after round (`paging-crash-child refresh`) is
@@ -10,7 +12,7 @@ import Testing
 /// time: a refresh replaces the whole cache in the transaction that commits its first page, so
 /// after every kill the file holds the old cache whole or the new first page and what was
 /// appended to it, never a mix, never nothing.
-@Suite("A process killed mid-refresh leaves the cache whole", .timeLimit(.minutes(3)))
+@Suite("A process killed mid-refresh leaves the cache whole", .timeLimit(.minutes(minuteLimit)))
 struct RefreshCrashTests {
   /// One cached row as the child wrote it (its text is not read).
   struct StoredRow: Codable, Identifiable, Sendable, Equatable {

@@ -41,9 +41,7 @@ private func fetchUntilFailure(_ feed: Paginator<Row, Int>) async -> (PagingErro
   return (error, calls)
 }
 
-/// Five minutes: the tests wait for the main actor, which under ThreadSanitizer other suites
-/// held for minutes at a time (each test takes milliseconds).
-@Suite("Paginator.fetchNextPage() and fetchPreviousPage()", .timeLimit(.minutes(5)))
+@Suite("Paginator.fetchNextPage() and fetchPreviousPage()", .timeLimit(.minutes(minuteLimit)))
 @MainActor
 struct FetchPageTests {
   @Test func aLoopOverFetchNextPageLoadsEveryPageAndEnds() async throws {
