@@ -46,9 +46,14 @@ struct DocumentationSnippetTests {
     guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
     else { return [] }
     var texts: [String] = []
-    for case let url as URL in walker
-    where url.pathExtension == "swift" && !url.path.contains("/.build/") {
-      texts.append(normalized(try String(contentsOf: url, encoding: .utf8)))
+    for case let url as URL in walker {
+      // The snippets package's own build folder is skipped by name, not by a "/.build/" in the
+      // whole path: a checkout may itself sit in a build folder.
+      if url.lastPathComponent == ".build" {
+        walker.skipDescendants()
+      } else if url.pathExtension == "swift" {
+        texts.append(normalized(try String(contentsOf: url, encoding: .utf8)))
+      }
     }
     return texts
   }
