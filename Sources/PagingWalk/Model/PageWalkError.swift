@@ -21,7 +21,7 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
     /// `PagingError.noNewItems(pages:)` or `PagingError.sourceCancelled(times:)` (the fourth
     /// cancellation in a row that the source reported by itself, rulebook R13).
     case failed(PagingError)
-    /// The walk ran past ``PageWalkOptions/deadline``, measured on the walk's clock from its
+    /// The walk ran past ``PageWalkOptions``'s `deadline`, measured on the walk's clock from its
     /// first request: the request in flight, or the wait for a retry, was cancelled (a retry
     /// whose wait would end past the deadline is not waited for). Retryable: a new walk from
     /// ``PageWalkError/cursor`` picks up at the page that did not load. The associated value
