@@ -3,7 +3,7 @@
 # checkout's HEAD, each with its own seven servers and CI=true, run `swift test
 # -Xswiftc -warnings-as-errors` at once, build included, ROUNDS times in a row (default 2).
 # Prints each run's exit status, time and last line, and the load average every 30 s.
-# Not part of .ci/run (it takes about 20 minutes a round on 2 cores); run it after changing a
+# Not part of .ci/run (it takes about 16 minutes a round on 2 cores); run it after changing a
 # suite's time limit or anything that waits.
 #
 #   .ci/busy-machine.sh [COPIES] [ROUNDS]     clones in .build/busy-machine/r<round>-c<copy>
