@@ -88,6 +88,20 @@ import Testing
     #expect(feed.stateMachine.viewport.visible == [19])
   }
 
+  /// Under a filter the rows drawn around the visible ones are shown rows: a row the filter
+  /// hides is in no list, so the margin skips it (rulebook R25: distances in shown rows).
+  @Test func theRowsDrawnAroundAreShownRowsUnderAFilter() async {
+    let source = Source()
+    let feed = await loaded(source)
+    feed.filter = { $0.id.isMultiple(of: 2) }
+    feed.visibleRowsChanged([8])
+    #expect(feed.stateMachine.viewport.visible == [4, 6, 8, 10, 12])
+    feed.visibleRowsChanged([2, 14], drawnAround: 1)
+    #expect(feed.stateMachine.viewport.visible == [0, 2, 14, 16])
+    feed.visibleRowsChanged([7, 9])  // hidden rows: ignored, as an unknown row's id is
+    #expect(feed.stateMachine.viewport.visible.isEmpty)
+  }
+
   /// Ids of rows not loaded are ignored, as an appearance of an unknown row is.
   @Test func unknownIdsAreIgnored() async {
     let source = Source()

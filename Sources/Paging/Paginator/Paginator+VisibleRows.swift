@@ -17,32 +17,35 @@ extension Paginator {
   /// (told appeared and not disappeared since, until a refresh or a new query starts a new
   /// list), so nothing is kept beside them.
   /// - Parameters:
-  ///   - ids: The ids of the rows visible now, in any order; ids of rows not loaded are
-  ///     ignored.
+  ///   - ids: The ids of the rows visible now, in any order; ids of rows not loaded, or
+  ///     hidden by ``filter``, are ignored.
   ///   - drawnAround: The rows beyond each side of the visible ones that count as shown
-  ///     (default 2, as `List` draws; 0 for the visible rows only; below 0 counts as 0).
+  ///     (default 2, as `List` draws; 0 for the visible rows only; below 0 counts as 0), in
+  ///     shown rows: rows the filter hides are skipped, as the list skips them.
   /// - Complexity: O(*v* + *n* + `drawnAround`) for the *v* rows shown before and the *n* ids
   ///   given.
   public func visibleRowsChanged(_ ids: some Collection<Item.ID>, drawnAround: Int = 2) {
-    let store = machine.store
+    // Positions among the rows the list shows: a row the filter hides is in no list, so it is
+    // neither visible nor drawn around one (R25).
+    let list = machine.shown
     var lowest = Int.max
     var highest = Int.min
-    var shown: [Item.ID] = []
+    var told: [Item.ID] = []
     for id in ids {
-      guard let position = store.position(of: id) else { continue }
-      shown.append(id)
+      guard let position = list.position(of: id) else { continue }
+      told.append(id)
       lowest = min(lowest, position)
       highest = max(highest, position)
     }
     if lowest <= highest {
-      let margin = min(max(0, drawnAround), store.count)
+      let margin = min(max(0, drawnAround), list.count)
       let above = max(0, lowest - margin)..<lowest
-      let below = (highest + 1)..<min(store.count, highest + 1 + margin)
-      shown = above.map { store[$0].id } + shown + below.map { store[$0].id }
+      let below = (highest + 1)..<min(list.count, highest + 1 + margin)
+      told = above.map { list[$0].id } + told + below.map { list[$0].id }
     }
     let before = machine.viewport.visible
-    let now = Set(shown)
+    let now = Set(told)
     for id in before where !now.contains(id) { disappeared(.id(id)) }
-    for id in shown where !before.contains(id) { appeared(.id(id)) }
+    for id in told where !before.contains(id) { appeared(.id(id)) }
   }
 }
