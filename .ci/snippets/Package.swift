@@ -43,10 +43,11 @@ let package = Package(
         .product(name: "PagingHTTP", package: "swift-paging"),
       ]),
     // README's test and the article "Testing pagination on any platform": run, as an app's
-    // tests run them.
+    // tests run them; and the "HTTP sources" article's source, checked as an app checks its own.
     .testTarget(
       name: "SnippetTests",
       dependencies: [
+        "HTTPSourcesArticle",
         .product(name: "Paging", package: "swift-paging"),
         .product(name: "PagingTesting", package: "swift-paging"),
       ]),
