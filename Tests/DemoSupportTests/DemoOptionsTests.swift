@@ -2,7 +2,9 @@ import DemoSupport
 import Foundation
 import Testing
 
-@Suite("paging-demo's command line")
+import var PagingTestSupport.minuteLimit
+
+@Suite("paging-demo's command line", .timeLimit(.minutes(minuteLimit)))
 struct DemoOptionsTests {
   private func options(_ arguments: String...) throws(DemoOptionsError) -> DemoOptions? {
     guard case .run(let options) = try DemoOptions.parse(arguments) else { return nil }

@@ -15,7 +15,7 @@ import Testing
   .enabled(
     if: !underThreadSanitizer,
     "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
-  ))
+  ), .timeLimit(.minutes(minuteLimit)))
 struct DemoPictureTests {
   /// What the parser saw: every element with its attributes and the panel it is in, and the
   /// text of each panel's heading.

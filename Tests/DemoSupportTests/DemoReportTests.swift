@@ -3,6 +3,8 @@ import Foundation
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A row of the comparison with the figures the feed table shows.
 private func row(
   _ feed: String, requests: Int, duplicates: Int, duplicateRows: Int, afterEnd: Int,
@@ -18,7 +20,7 @@ private func row(
   return DemoReport.Row(feed: feed, report: report)
 }
 
-@Suite("DemoReport: the same content as text and as JSON")
+@Suite("DemoReport: the same content as text and as JSON", .timeLimit(.minutes(minuteLimit)))
 struct DemoReportTests {
   private let report = DemoReport(
     source: "embedded: 10017 release notes", network: "simulated", profile: .reader, seed: 7,

@@ -11,7 +11,7 @@ import Testing
   .enabled(
     if: !underThreadSanitizer,
     "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
-  ))
+  ), .timeLimit(.minutes(minuteLimit)))
 struct DemoScenarioTests {
   private func feed(_ name: String, in report: DemoReport) throws -> DemoReport.Row {
     try #require(report.feeds.first { $0.feed == name })

@@ -2,7 +2,9 @@ import DemoSupport
 import Foundation
 import Testing
 
-@Suite("the ways of paging the demo and the benchmark compare")
+import var PagingTestSupport.minuteLimit
+
+@Suite("the ways of paging the demo and the benchmark compare", .timeLimit(.minutes(minuteLimit)))
 struct FeedKindTests {
   @Test("each kind is encoded as its label and decoded back from it")
   func codingByLabel() throws {

@@ -9,7 +9,7 @@ import Testing
   .enabled(
     if: !underThreadSanitizer,
     "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
-  ))
+  ), .timeLimit(.minutes(minuteLimit)))
 struct PagingDemoTests {
   private struct Run {
     var status: Int32

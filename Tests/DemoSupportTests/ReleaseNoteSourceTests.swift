@@ -2,7 +2,10 @@ import DemoSupport
 import Paging
 import Testing
 
-@Suite("ReleaseNoteSource: keyset pages, newest first, ties by id")
+import var PagingTestSupport.minuteLimit
+
+@Suite(
+  "ReleaseNoteSource: keyset pages, newest first, ties by id", .timeLimit(.minutes(minuteLimit)))
 struct ReleaseNoteSourceTests {
   private func note(_ id: Int, _ date: String) -> ReleaseNote {
     ReleaseNote(

@@ -2,7 +2,9 @@ import DemoSupport
 import Foundation
 import Testing
 
-@Suite("Decoding release notes: typed errors for bad data")
+import var PagingTestSupport.minuteLimit
+
+@Suite("Decoding release notes: typed errors for bad data", .timeLimit(.minutes(minuteLimit)))
 struct ReleaseNotesDecodingTests {
   private func row(id: String = "1", date: String = "\"2023-02-07\"") -> String {
     """

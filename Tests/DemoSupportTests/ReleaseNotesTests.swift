@@ -2,7 +2,9 @@ import DemoSupport
 import Foundation
 import Testing
 
-@Suite("The bundled release notes")
+import var PagingTestSupport.minuteLimit
+
+@Suite("The bundled release notes", .timeLimit(.minutes(minuteLimit)))
 struct ReleaseNotesTests {
   let notes: [ReleaseNote]
 

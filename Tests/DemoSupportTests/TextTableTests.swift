@@ -1,7 +1,9 @@
 import DemoSupport
 import Testing
 
-@Suite("TextTable and TerminalStyle")
+import var PagingTestSupport.minuteLimit
+
+@Suite("TextTable and TerminalStyle", .timeLimit(.minutes(minuteLimit)))
 struct TextTableTests {
   private let table = TextTable(
     columns: [.init("feed"), .init("requests", alignment: .right)],

@@ -3,7 +3,9 @@ import Paging
 import PagingHTTP
 import Testing
 
-@Suite("HTTPPageSource cross-origin cursors")
+import var PagingTestSupport.minuteLimit
+
+@Suite("HTTPPageSource cross-origin cursors", .timeLimit(.minutes(minuteLimit)))
 struct CrossOriginTests {
   private let base = URL("https://api.example.com/v1/notes")
 

@@ -5,6 +5,8 @@ import PagingTesting
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 extension DRF {
   /// The fault scenarios over `CursorPagination`, 50 a page, the next URL in the body: 6
   /// pages of `n` = 1...300.
@@ -61,7 +63,7 @@ extension DRF {
 // ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "Django REST framework: faults mid-walk",
-  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct DRFFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await DRF.faults.serverError(upstream: try DRF.baseURL())

@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Walk times against the real Datasette, printed, never asserted: run with
 /// `PAGING_MEASURE_WALKS=1 swift test --filter DatasetteWalkTimes` after sourcing
 /// `.build/datasette/env`.
@@ -12,7 +14,7 @@ import Testing
   .enabled(
     if: ProcessInfo.processInfo.environment["PAGING_MEASURE_WALKS"] == "1",
     "a measurement, not a test: set PAGING_MEASURE_WALKS=1 to run it"),
-  .serialized)
+  .serialized, .timeLimit(.minutes(minuteLimit)))
 @MainActor
 struct DatasetteWalkTimes {
   @Test(arguments: [100, 1000])

@@ -4,12 +4,14 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
 /// Fault class 29 of the rulebook: descriptions redact query values; code still reads the URL.
-@Suite("HTTP errors keep secrets out of descriptions")
+@Suite("HTTP errors keep secrets out of descriptions", .timeLimit(.minutes(minuteLimit)))
 struct ErrorRedactionTests {
   private let secretURL = URL(
     "https://user:hunter2@api.example.com/v1/notes?api_key=s3cr3t&_next=tok%2Cen&flag&empty=#frag")
@@ -157,7 +159,7 @@ struct ErrorRedactionTests {
 /// URL's user part, its query, quoted bodies (absolute, relative and JSON-escaped URLs),
 /// headers (a `Content-Type`, a count header holding a bare token) and GraphQL messages: no description says any of them, each is one line, and
 /// `localizedDescription` reads as the description (fault class 29 of the rulebook).
-@Suite("Planted secrets never reach an error's text")
+@Suite("Planted secrets never reach an error's text", .timeLimit(.minutes(minuteLimit)))
 struct PlantedSecretTests {
   /// A secret planted somewhere; no description may contain it.
   static let secrets = (1...14).map { "S3CR3T\($0)x" }

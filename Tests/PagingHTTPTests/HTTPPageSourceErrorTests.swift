@@ -3,11 +3,13 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-@Suite("HTTPPageSource errors (stub transport)")
+@Suite("HTTPPageSource errors (stub transport)", .timeLimit(.minutes(minuteLimit)))
 struct HTTPPageSourceErrorTests {
   private let base = URL("https://api.example.com/v1/notes")
 

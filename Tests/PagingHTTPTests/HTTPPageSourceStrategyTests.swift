@@ -4,11 +4,13 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-@Suite("HTTPPageSource strategies (stub transport)")
+@Suite("HTTPPageSource strategies (stub transport)", .timeLimit(.minutes(minuteLimit)))
 struct HTTPPageSourceStrategyTests {
   private let base = URL("https://api.example.com/v1/notes")
 

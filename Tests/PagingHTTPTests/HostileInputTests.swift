@@ -11,7 +11,7 @@ import var PagingTestSupport.minuteLimit
 
 /// Inputs an attacker or a careless caller could send; each must end in a typed error, never
 /// a trap or a hang.
-@Suite("HTTPPageSource hostile inputs (stub transport)")
+@Suite("HTTPPageSource hostile inputs (stub transport)", .timeLimit(.minutes(minuteLimit)))
 struct HostileInputTests {
   private let base = URL("https://api.example.com/v1/notes")
 
@@ -75,7 +75,7 @@ struct HostileInputTests {
   }
 }
 
-@Suite("LinkHeader hostile inputs")
+@Suite("LinkHeader hostile inputs", .timeLimit(.minutes(minuteLimit)))
 struct LinkHeaderHostileInputTests {
   /// 1 MB of RFC 8187 parameters: replacing the plain `name`s took time quadratic in their
   /// number (minutes for this header); the limit bounds a regression instead of hanging CI.

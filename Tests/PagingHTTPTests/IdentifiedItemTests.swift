@@ -4,9 +4,11 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Items that are not `Identifiable`: an id key path makes them `Identified`
 /// items, which the walk and the paginator de-duplicate by that id.
-@Suite struct IdentifiedItemTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct IdentifiedItemTests {
   /// A row whose key is not called `id`.
   struct Tag: Codable, Sendable, Equatable {
     var slug: String

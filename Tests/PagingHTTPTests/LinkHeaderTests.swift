@@ -2,6 +2,8 @@ import Foundation
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -188,7 +190,7 @@ let linkHeaderCases: [LinkHeaderCase] = [
     ]),
 ]
 
-@Suite("LinkHeader (RFC 8288)")
+@Suite("LinkHeader (RFC 8288)", .timeLimit(.minutes(minuteLimit)))
 struct LinkHeaderTests {
   @Test("parses real-world header values", arguments: linkHeaderCases)
   func table(_ row: LinkHeaderCase) {

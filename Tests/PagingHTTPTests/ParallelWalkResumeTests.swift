@@ -3,13 +3,15 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A walk into SQLite with a checkpoint over DRF's counted page numbers, which loads its pages
 /// in parallel, killed with SIGKILL at seeded points and started again each time: the pages
 /// commit in order, so the walk resumes after the last committed page, and the table ends
 /// with every server row exactly once, in order.
 @Suite(
   "A parallel walk killed with SIGKILL resumes from its checkpoint (DRF)",
-  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(3)))
+  .enabled(if: DRF.isConfiguredOrCI, DRF.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct ParallelWalkResumeTests {
   @Test("50 kills at seeded points, then the table equals the server's 2,000 rows, each once")
   func killedFiftyTimesTheParallelWalkEndsWithEveryRowOnce() async throws {

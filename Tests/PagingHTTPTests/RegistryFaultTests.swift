@@ -3,6 +3,8 @@ import Paging
 import PagingHTTP
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 extension Registry {
   /// The fault scenarios over the catalog, 40 a page, by its relative `Link` header: 4 pages
   /// of `repo001`...`repo150`.
@@ -45,7 +47,8 @@ extension Registry {
 // ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "docker-registry: faults mid-walk",
-  .enabled(if: Registry.isConfiguredOrCI, Registry.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: Registry.isConfiguredOrCI, Registry.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct RegistryFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await Registry.faults.serverError(upstream: try Registry.baseURL())

@@ -105,7 +105,7 @@ struct SmorestTests {
 // ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
 @Suite(
   "flask-smorest: faults mid-walk",
-  .enabled(if: Smorest.isConfiguredOrCI, Smorest.disabledReason), .timeLimit(.minutes(5)))
+  .enabled(if: Smorest.isConfiguredOrCI, Smorest.disabledReason), .timeLimit(.minutes(minuteLimit)))
 struct SmorestFaultTests {
   @Test func a500EndsTheWalkAndItsCursorResumesIt() async throws {
     try await Smorest.faults.serverError(upstream: try Smorest.baseURL())

@@ -3,13 +3,16 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A walk into SQLite with a checkpoint (`PagingSQLite`'s `WalkCheckpoint`), killed with
 /// SIGKILL at seeded points and started again each time, against the real Datasette server:
 /// every page's rows and its next cursor commit in one transaction, so the walk resumes at the
 /// page after the last committed one and the table ends with every server row exactly once.
 @Suite(
   "A walk killed with SIGKILL resumes from its checkpoint (Datasette)",
-  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason), .timeLimit(.minutes(3)))
+  .enabled(if: Datasette.isConfiguredOrCI, Datasette.disabledReason),
+  .timeLimit(.minutes(minuteLimit)))
 struct WalkResumeTests {
   /// Runs the walk, or the listing of its ids, and kills it with SIGKILL as soon as it has
   /// reported `killAfter` committed pages.

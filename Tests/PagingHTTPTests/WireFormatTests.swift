@@ -4,6 +4,8 @@ import PagingHTTP
 import PagingWalk
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
@@ -30,7 +32,7 @@ private func cappedServer(total: Int, cap: Int, counts: Bool = true) -> StubTran
 
 /// Every common wire format, and walks that trust totals and the server's page size
 /// (fault class 28 of the rulebook).
-@Suite("Wire formats and server-capped page sizes")
+@Suite("Wire formats and server-capped page sizes", .timeLimit(.minutes(minuteLimit)))
 struct WireFormatTests {
   private let base = URL("https://api.example.com/v1/notes")
 
@@ -166,7 +168,7 @@ private struct NextInMeta: HTTPNextPageRule {
   }
 }
 
-@Suite("A strategy of the caller's own")
+@Suite("A strategy of the caller's own", .timeLimit(.minutes(minuteLimit)))
 struct CustomStrategyTests {
   private let base = URL("https://api.example.com/v1/notes")
 

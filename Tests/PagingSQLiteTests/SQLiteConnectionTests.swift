@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 @testable import PagingSQLite
 
 /// The thin wrapper: WAL mode, prepared statements, `BEGIN IMMEDIATE` transactions that roll
 /// back whole, the schema version in `user_version`, typed errors without bound values.
-@Suite struct SQLiteConnectionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SQLiteConnectionTests {
   @Test func aDatabaseOpensInWALModeWithItsSchemaVersion() throws {
     let folder = try TemporaryFolder()
     let database = try PagingDatabase(path: folder.file())

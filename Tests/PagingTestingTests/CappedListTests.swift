@@ -2,11 +2,13 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A capped paginator in the list simulator (rulebook R26, R19): the pages dropped above the
 /// screen on the way down, and below it on the way back up, never move the rows the user
 /// reads, and every row appears in turn, none skipped.
 @MainActor
-@Suite struct CappedListTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CappedListTests {
   /// 500 rows in pages of 20, a prefetch distance of 10 and a cap of 100, the screen open.
   func cappedSession() async -> Session<PaginatorFeed<Row, ServerCursor>> {
     var paging = PagingConfiguration<ServerCursor>(prefetch: .fixed(10))

@@ -3,10 +3,12 @@ import PagingBaselines
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A chat: the list opens at the newest page, scrolled to its bottom, and the user reads
 /// upward through older pages, which are put above the rows on screen.
 @MainActor
-@Suite struct ChatTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ChatTests {
   /// The 10-row list of the other tests (64-point rows, 640 points), opened at its bottom,
   /// with no footer below the newest row.
   static let chatList = ListSimulatorConfiguration(

@@ -3,10 +3,12 @@ import PagingBaselines
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The four classic failures of fetching in `onAppear`, each shown on ``NaiveOnAppearFeed``
 /// with its exact figure and passed by ``Paginator`` in the same session.
 @MainActor
-@Suite struct ClassicFailureTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ClassicFailureTests {
   /// Requests the session's server received for the page after row `id`.
   func requests<Feed>(after id: Int, in session: Session<Feed>) -> Int {
     session.server.log.filter { $0.request.cursor == after(id) }.count

@@ -10,8 +10,8 @@ import Testing
   .enabled(
     if: !underThreadSanitizer,
     "main-actor simulation: nothing for ThreadSanitizer to find, and its minutes there queued other suites past their limits"
-  )
-) struct DeterminismTests {
+  ), .timeLimit(.minutes(minuteLimit))) struct DeterminismTests
+{
   let frame = ListSimulatorConfiguration().frameDuration
 
   /// A busy 60-second session: a cellular network with failures, a LazyVStack that drops

@@ -3,11 +3,13 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// One scenario per fault class of the rulebook (Rulebook.md in Paging.docc), against
 /// ``Paginator``: driven by the list simulator where the fault lives in the list, by the scripted
 /// source where it lives in the timing of answers.
 @MainActor
-@Suite struct FaultScenarioTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct FaultScenarioTests {
   struct Failure: Error, Equatable {}
 
   /// The cursors the server was asked for, in request order.

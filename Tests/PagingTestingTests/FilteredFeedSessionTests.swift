@@ -3,10 +3,12 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// A filtered feed (muted authors) driven by the list simulator through a view model that
 /// wraps a paginator (``PaginatorBackedFeed``): fault class 24 on a real fling.
 @MainActor
-@Suite struct FilteredFeedSessionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct FilteredFeedSessionTests {
   struct Post: Identifiable, Sendable, Hashable {
     let id: Int
     /// Author 7 wrote the whole second page, and every post from 100 to 139.

@@ -3,10 +3,12 @@ import PagingBaselines
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Three gaps of the three-guard fix, each shown on ``GuardedOnAppearFeed`` and passed by
 /// ``Paginator`` in the same session with the same seed.
 @MainActor
-@Suite struct GuardGapTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct GuardGapTests {
   let frame = ListSimulatorConfiguration().frameDuration
 
   /// A reader scrolling 10 rows a second through 150 rows on a cellular network.

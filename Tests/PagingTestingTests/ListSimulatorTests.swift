@@ -2,9 +2,11 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The simulator itself: what it fires, when, and what it measures.
 @MainActor
-@Suite struct ListSimulatorTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ListSimulatorTests {
   let frame = ListSimulatorConfiguration().frameDuration
 
   @Test func initialBurstFiresVisibleRowsPlusMarginOnce() async {

@@ -2,8 +2,10 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// PagingTesting's public `PageRequest` initializer: what an app's test hands its own source.
-@Suite struct PageRequestTestingTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PageRequestTestingTests {
   @Test func aTestMakesTheRequestsAnAppsSourceReads() {
     let next = PageRequest<String>(direction: .append, cursor: "c2", query: "swift")
     #expect(next.direction == .append)

@@ -2,11 +2,13 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// `Paginator.waitForLoad(_:)` and `waitUntilIdle()` must cover a load the engine cancelled
 /// whose source still answers: until its late result has been dropped, a test that reads
 /// the paginator's state races with it.
 @MainActor
-@Suite struct PaginatorWaitTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorWaitTests {
   @Test func waitingCoversACancelledLoadWhoseSourceStillAnswers() async {
     let source = ScriptedPageSource<Row, Int>(answersCancelledRequests: true)
     let paginator = Paginator(source: source)

@@ -9,7 +9,7 @@ import Testing
 /// jump walks there page by page.
 // Five minutes, not one: it drives a paginator on the main actor, which under
 // ThreadSanitizer waits behind the demo's and the randomized suites for minutes.
-@MainActor @Suite(.timeLimit(.minutes(5))) struct ScrubberSimulatorTests {
+@MainActor @Suite(.timeLimit(.minutes(minuteLimit))) struct ScrubberSimulatorTests {
   /// 10,000 counted rows, pages of 20, 150 ms a request: after the first page and its
   /// prefetch, a drag to row 6,000 costs one jump, which fills the screen from its top, then a
   /// prepend and an append of prefetch around it, started at its commit; the screen waits one

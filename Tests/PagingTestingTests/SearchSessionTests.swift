@@ -3,10 +3,12 @@ import PagingBaselines
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Search as you type through the list simulator (fault class 23): a server that pages
 /// through the items matching the query, pages that take 300 ms, keystrokes 80 ms apart.
 @MainActor
-@Suite struct SearchSessionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SearchSessionTests {
   struct Note: Identifiable, Sendable, Hashable {
     let id: Int
     var title: String { ["apple", "abbey", "abcess", "banana", "crab"][id % 5] + " \(id)" }
@@ -75,7 +77,7 @@ import Testing
 /// The search baselines beside `Paginator`: the naive code shows an older text's late answer,
 /// the guarded code none, but it keeps the older rows until the new answer lands.
 @MainActor
-@Suite struct SearchBaselineTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SearchBaselineTests {
   typealias Note = SearchSessionTests.Note
 
   /// Opens the screen of a feed made by `make` over a server whose request 2 (the first page

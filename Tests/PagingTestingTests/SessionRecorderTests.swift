@@ -2,7 +2,9 @@ import Paging
 import PagingTesting
 import Testing
 
-@Suite struct SessionRecorderTests {
+import var PagingTestSupport.minuteLimit
+
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SessionRecorderTests {
   typealias Record = RequestRecord<Int>
 
   func record(

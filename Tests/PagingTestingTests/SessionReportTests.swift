@@ -3,7 +3,11 @@ import Paging
 import PagingTesting
 import Testing
 
-@Suite("SessionReport: sums of sessions, and JSON with times in seconds")
+import var PagingTestSupport.minuteLimit
+
+@Suite(
+  "SessionReport: sums of sessions, and JSON with times in seconds",
+  .timeLimit(.minutes(minuteLimit)))
 struct SessionReportTests {
   /// A report whose figures are `base` plus a multiple of `step`, each a different one.
   func report(_ base: Int, step: Int = 1, firstRow: Duration?) -> SessionReport {

@@ -2,10 +2,12 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Two paginators over one ``SimulatedFeedServer`` (a search screen and a feed, two tabs):
 /// both number their requests from 1, and the log and the scripted faults keep them apart.
 @MainActor
-@Suite struct SharedServerTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SharedServerTests {
   @Test func twoPaginatorsSharingOneServerKeepTheirLogEntriesAndFaultsApart() async {
     let server = SimulatedFeedServer(
       items: rows(100), pageSize: 20, latency: .fixed(.zero),

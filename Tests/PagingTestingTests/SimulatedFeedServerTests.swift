@@ -2,7 +2,9 @@ import Paging
 import PagingTesting
 import Testing
 
-@Suite struct SimulatedFeedServerTests {
+import var PagingTestSupport.minuteLimit
+
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SimulatedFeedServerTests {
   let clock = TestClock()
 
   func request(_ number: Int, _ cursor: ServerCursor?, generation: Int = 1) -> PageRequest<

@@ -1,7 +1,9 @@
 import PagingTesting
 import Testing
 
-@Suite struct TestClockTests {
+import var PagingTestSupport.minuteLimit
+
+@Suite(.timeLimit(.minutes(minuteLimit))) struct TestClockTests {
   /// Parks a task until `offset` on `clock`, and returns once it is asleep.
   func sleeper(on clock: TestClock, until offset: Duration) async -> Task<Void, any Error> {
     let parked = clock.sleeperCount

@@ -2,9 +2,11 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The one script type for a simulated user: scaling, and each step played on a list.
 @MainActor
-@Suite("UserStep: a simulated user's script")
+@Suite("UserStep: a simulated user's script", .timeLimit(.minutes(minuteLimit)))
 struct UserStepTests {
   struct Row: Identifiable, Sendable, Hashable {
     let id: Int

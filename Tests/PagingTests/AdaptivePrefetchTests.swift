@@ -6,7 +6,7 @@ import Testing
 /// the user scrolled while recent appends loaded (90th percentile of the last 8; a row triggers
 /// when fewer than the distance follow it, rulebook R3), twice those rows when the list held them
 /// at the end, clamped to the rule's bounds.
-@Suite struct AdaptivePrefetchTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct AdaptivePrefetchTests {
   /// A machine whose first page (rows 0 to 39) has committed, and a user scrolling down it.
   struct Scroll {
     var machine: Machine

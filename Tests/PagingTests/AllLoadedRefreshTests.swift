@@ -7,7 +7,7 @@ import Testing
 /// bounded, and committed in one step; one generation throughout. The feed is `WindowTests`'
 /// (pages of 20 rows whose cursor is the offset of their first row, no previous cursor); a
 /// re-fetched page's rows carry 1,000 more than the old ones, so old and fresh rows differ.
-@Suite struct AllLoadedRefreshTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct AllLoadedRefreshTests {
   /// The fresh copy of the feed's page at `request`: ids 1,000 above the old ones, the same
   /// cursors (`next` replaces the next cursor: the server changed).
   static func fresh(_ request: PageRequest<Int>, next: Int?? = .none) -> Page<Row, Int> {
@@ -281,7 +281,7 @@ import Testing
 /// The paginator's `refresh(policy:)`: returns once the whole re-fetch committed, with one
 /// change of `items`.
 @MainActor
-@Suite struct PaginatorAllLoadedRefreshTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorAllLoadedRefreshTests {
   @Test func refreshPolicyReturnsWhenTheRefetchCommits() async {
     let source = ScriptedPageSource<Row, Int>()
     let paginator = Paginator(

@@ -11,7 +11,7 @@ private func page(_ range: Range<Int>, next: Int?, previous: Int?) -> Page<Row, 
 
 /// Rulebook R1, R3, R5, R18 and R19: a list opened at a cursor grows both ways, one load per
 /// edge, with the top visible row kept as the scroll anchor.
-@Suite struct BothEdgesTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct BothEdgesTests {
   /// A machine opened at cursor 100 whose page (rows 100..<110) says rows before start at 90
   /// and rows after at 110; prefetch distance 2.
   static func opened() -> Machine {
@@ -128,7 +128,7 @@ private func page(_ range: Range<Int>, next: Int?, previous: Int?) -> Page<Row, 
 
 /// Fault classes 19, 26 and rulebook R15, R16: cursors across edges, errors a source throws,
 /// explicit loads during a refresh, the end while a refresh runs.
-@Suite struct EngineV2FaultTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct EngineV2FaultTests {
   /// Fault class 19: a prepend hands back the cursor of a page the append already loaded.
   @Test func aPrependThatReturnsACursorTheAppendLoadedFailsThatEdgeOnly() {
     var machine = BothEdgesTests.opened()
@@ -224,7 +224,7 @@ private func page(_ range: Range<Int>, next: Int?, previous: Int?) -> Page<Row, 
 
 /// The paginator's side of both edges: observation and the source.
 @MainActor
-@Suite struct PaginatorBothEdgesTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorBothEdgesTests {
   @Test func aChatOpensAtTheNewestPageAndLoadsOlderPagesAbove() async {
     let source = ScriptedPageSource<Row, Int>()
     let paginator = Paginator(source: source, configuration: .init(prefetch: .fixed(3)))

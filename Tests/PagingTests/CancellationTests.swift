@@ -9,7 +9,7 @@ import Testing
 
 /// Rulebook R8 and R13 (fault classes 9 and 25): a cancellation is never a failure; the page stays
 /// unloaded and the next trigger loads it.
-@Suite struct CancellationTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CancellationTests {
   @Test(arguments: [
     CancellationError() as any Error, URLError(.cancelled),
     PagingError.sourceFailed(CancellationError()),

@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R26's hysteresis and reload distance, with exact values: a cap of 60 over 20-row
 /// pages and a prefetch distance of 6, so the reload distance is 15 (a quarter of the cap).
-@Suite struct CapReloadTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CapReloadTests {
   /// Drops start only past the cap plus the largest page (80 rows), then go down to the cap:
   /// the window holds 80 rows without a drop, and the commit that makes it 100 drops two
   /// pages at once. With no row visible, the edge just loaded is where the user is, so the

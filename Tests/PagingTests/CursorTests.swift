@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R6 and R7 (fault classes 6, 7 and 8): the cursor moves only on commit; with manual
 /// retries a failure latches the direction until a retry, which asks for the same cursor.
-@Suite struct CursorTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct CursorTests {
   @Test func theCursorDoesNotMoveWhenTheRequestStarts() {
     var machine = Machine.loaded(configuration: .manualRetry)
     _ = machine.appear(15..<20)
@@ -67,7 +67,7 @@ import Testing
 
 /// Which failure `retry()` retries when both directions failed (manual retries, so that both
 /// stay failed).
-@Suite struct RetryChoiceTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RetryChoiceTests {
   @Test func withOldItemsShownRetryRetriesTheFailedAppendBeforeAFailedRefresh() {
     var machine = Machine.loaded(configuration: .manualRetry)
     let refresh = machine.handle(.refresh).loads[0]
@@ -94,7 +94,7 @@ import Testing
 }
 
 /// What a manual retry may do after errors the automatic policy would not retry.
-@Suite struct ManualRetryTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ManualRetryTests {
   @Test func aManualRetryRetriesANonRetryableFailure() {
     var machine = Machine.loaded(configuration: .manualRetry)
     let append = machine.handle(.loadNextPage).loads[0]
@@ -113,7 +113,7 @@ import Testing
   }
 }
 
-@Suite struct ConfigurationTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ConfigurationTests {
   @Test func limitsHoldWhenPropertiesAreSetAfterCreation() {
     var configuration = PagingConfiguration<Int>()
     configuration.maxPagesWithoutNewItems = 0

@@ -6,7 +6,7 @@ import Testing
 
 /// Rulebook R7 with the default configuration: a transient failure is retried by itself, a
 /// bounded number of times, never sooner than the server asked; other failures latch at once.
-@Suite struct DefaultRetryTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct DefaultRetryTests {
   /// The default's delays with its seed-0 jitter: at once, then ±20 % around 1 s, 2 s and 4 s.
   static let delays: [Duration] = {
     let backoff = ExponentialBackoff.standard

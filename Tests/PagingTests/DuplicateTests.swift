@@ -3,7 +3,7 @@ import PagingTestSupport
 import Testing
 
 /// Rulebook R10 (fault class 12): every commit de-duplicates by id, per the policy, and counts it.
-@Suite struct DuplicateTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct DuplicateTests {
   struct Note: Identifiable, Sendable, Equatable {
     let id: Int
     let text: String

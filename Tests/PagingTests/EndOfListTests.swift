@@ -3,7 +3,7 @@ import PagingTestSupport
 import Testing
 
 /// Rulebook R5 (fault class 5): after a page with no next cursor, nothing loads until a refresh.
-@Suite struct EndOfListTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct EndOfListTests {
   @Test func theLastPageCompletesTheAppendDirection() {
     var machine = Machine.loaded()
     let append = machine.appear(15..<20).loads[0]

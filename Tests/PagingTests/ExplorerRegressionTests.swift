@@ -2,11 +2,13 @@ import Paging
 import PagingReference
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The shortest traces `paging-explore` found that break an invariant, one test per defect,
 /// replayed step by step against the reference model with every invariant checked
 /// (`ExplorerWorld.replay`). Each failed on the engine whose page table ran beside its item
 /// store. The defects, with what the rulebook expects, are in the explorer's notes.
-@Suite struct ExplorerRegressionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ExplorerRegressionTests {
   /// Replays `trace` in `configuration` and expects no violation; a violation that occurs must
   /// be of `invariant`, the one the trace is about.
   static func expectNoViolation(

@@ -5,7 +5,7 @@ import Testing
 /// Rulebook R25 and R3: under a display filter the adaptive prefetch distance is counted in
 /// shown rows and is the shown rows the user scrolls during a load, whatever share of rows the
 /// filter hides. A fixed distance is the app's and never moves.
-@Suite struct FilteredPrefetchTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct FilteredPrefetchTests {
   /// Opens a feed of 20-row pages and shows its first two shown rows and its last, which starts
   /// the append (the distance starts at 2 rows, so only the last is near the edge; a load
   /// started while a screen had a single row measures nothing, R3), and answers that append:

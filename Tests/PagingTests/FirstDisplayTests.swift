@@ -3,7 +3,7 @@ import PagingTestSupport
 import Testing
 
 /// Rulebook R1, R3 and R18 (fault classes 1 and 2): the first display sends exactly one request.
-@Suite struct FirstDisplayTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct FirstDisplayTests {
   @Test func startSendsOneRefreshForTheInitialCursor() {
     var machine = Machine(configuration: PagingConfiguration(initialCursor: 7))
     let effects = machine.handle(.start)

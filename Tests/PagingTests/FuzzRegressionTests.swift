@@ -7,7 +7,7 @@ import Testing
 /// Every fault the randomized tests found, as the shortest stream that showed it (replayed
 /// through the model's invariants) and as a small scenario with exact expectations.
 @MainActor
-@Suite struct FuzzRegressionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct FuzzRegressionTests {
   private struct Row: Identifiable, Hashable, Sendable { let id: Int }
 
   private func rows(_ ids: Range<Int>) -> [Row] { ids.map(Row.init) }

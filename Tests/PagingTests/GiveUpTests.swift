@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R11 and R12 (fault classes 15 and 14): a repeated cursor and a run of pages without
 /// new items end in typed errors, not loops.
-@Suite struct GiveUpTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct GiveUpTests {
   @Test func aCursorWhosePageCommittedIsNeverRequestedAgain() {
     var machine = Machine.loaded()
     let append = machine.handle(.loadNextPage).loads[0]

@@ -7,7 +7,7 @@ import Testing
 /// R22): `start()` and `refresh()` wait "until the refresh commits or fails", and the point of
 /// a hedge is not to wait for the slow request.
 @MainActor
-@Suite struct HedgedRefreshTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct HedgedRefreshTests {
   /// The first load's hedge answers and commits; the first request, cancelled, belongs to a
   /// source that does not stop when cancelled (a callback API wrapped in a continuation without
   /// a cancellation handler). `start()` returns once the page committed, not when the slow

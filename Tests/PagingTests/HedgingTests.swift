@@ -5,7 +5,7 @@ import Testing
 
 /// Rulebook R22: a slow load gets one hedge; the first answer commits once, the other is
 /// cancelled; a hedge is never sent for a page that committed; a refresh cancels both.
-@Suite struct HedgingTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct HedgingTests {
   /// A machine whose append (cursor 20) is in flight, and that request.
   static func appending(
     _ configuration: PagingConfiguration<Int> = .manualRetry
@@ -234,7 +234,7 @@ import Testing
 }
 
 /// The durations behind ``HedgingPolicy/afterPercentile(_:minimumSamples:)``.
-@Suite struct LatencyDigestTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct LatencyDigestTests {
   @Test func percentilesAreTheBucketsUpperBounds() {
     var digest = LatencyDigest()
     #expect(digest.percentile(0.5) == nil)

@@ -6,7 +6,7 @@ import Testing
 /// Defects of engine v2 found with hostile inputs and interleavings, now fixed. Each test states
 /// the behaviour the rulebook (or the doc comment it names) promises, with exact values, and
 /// failed before its fix (the "Observed" comments say how).
-@Suite struct HostileEngineV2Tests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct HostileEngineV2Tests {
   /// One automatic retry at most, no jitter.
   static let oneRetry = ExponentialBackoff(initialDelay: .seconds(1), maxAttempts: 1, jitter: 0)
 

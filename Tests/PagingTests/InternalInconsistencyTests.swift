@@ -6,7 +6,7 @@ import Testing
 /// load concerned with the typed internal error and counts it, never silently. The debug trap
 /// is off here (`trapsOnInternalInconsistency`), so that a debug test run drives the release
 /// path.
-@Suite struct InternalInconsistencyTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct InternalInconsistencyTests {
   @Test func theReleasePathEndsTheLoadWithTheTypedErrorAndCountsIt() throws {
     var configuration = PagingConfiguration<Int>.manualRetry
     configuration.trapsOnInternalInconsistency = false

@@ -15,7 +15,7 @@ import Testing
 /// loaded it (the engine keeps it), and at the origin when no row is known. And Paging 3 leaves
 /// the old generation's load "Loading" forever in its closed `PagingData`; ours has one
 /// generation at a time, so that load simply ends.
-@Suite struct InvalidationTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct InvalidationTests {
   // MARK: - Peers
 
   /// Peer: `refresh_fromPagingSource`. `initialKey = 50`: the source's `invalidate()` after the

@@ -1,9 +1,11 @@
 import Paging
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The chunked, two-sided snapshot behind ``Paginator/items``, alone and under the store,
 /// checked against a plain array.
-@Suite struct ItemSnapshotTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ItemSnapshotTests {
   /// A row with a payload, to tell a replaced item from the one it replaced.
   struct VersionedRow: Identifiable, Sendable, Hashable {
     let id: Int

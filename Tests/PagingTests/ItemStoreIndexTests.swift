@@ -4,7 +4,7 @@ import Testing
 
 /// The id index behind ``ItemStore``: bit-packed zigzag-coded slots with fingerprints, probed
 /// from the id's hash, grown by a quarter at least.
-@Suite struct ItemStoreIndexTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ItemStoreIndexTests {
   /// An id whose every value hashes alike: every lookup collides.
   struct CollidingID: Hashable, Sendable {
     let value: Int

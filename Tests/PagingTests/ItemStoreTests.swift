@@ -3,7 +3,7 @@ import PagingTestSupport
 import Testing
 
 /// The engine's store: an ``ItemSnapshot`` on two sides plus an id index of stable slots.
-@Suite struct ItemStoreTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct ItemStoreTests {
   /// A row with a payload, to tell a replaced item from the one it replaced.
   struct VersionedRow: Identifiable, Sendable, Hashable {
     let id: Int

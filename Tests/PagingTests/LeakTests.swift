@@ -6,7 +6,7 @@ import Testing
 /// A ``Paginator`` and the tasks it owns go away with their owner, even while a load or a
 /// retry is pending, and no task the paginator gave up on stays suspended in the source.
 @MainActor
-@Suite struct LeakTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct LeakTests {
   private struct Row: Identifiable, Hashable, Sendable { let id: Int }
 
   private func rows(_ range: Range<Int>) -> [Row] { range.map(Row.init) }

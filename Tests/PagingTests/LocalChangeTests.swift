@@ -4,7 +4,7 @@ import Testing
 
 /// Local edits, query changes and display filters at the state machine (rulebook R23 to R25,
 /// fault classes 22 to 24).
-@Suite struct LocalChangeTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct LocalChangeTests {
   struct Post: Identifiable, Sendable, Hashable {
     let id: Int
     var likes = 0

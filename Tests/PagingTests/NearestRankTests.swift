@@ -1,7 +1,9 @@
 import Paging
 import Testing
 
-@Suite struct NearestRankTests {
+import var PagingTestSupport.minuteLimit
+
+@Suite(.timeLimit(.minutes(minuteLimit))) struct NearestRankTests {
   @Test func theRankIsTheCeilingOfTheQuantileTimesTheCount() {
     #expect(NearestRank.rank(0.9, count: 10) == 9)
     #expect(NearestRank.rank(0.9, count: 11) == 10)

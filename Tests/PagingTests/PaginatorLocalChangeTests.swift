@@ -7,7 +7,7 @@ import Testing
 /// Fault classes 22 to 24 against ``Paginator``, with real tasks, a test clock and the exact
 /// cases of the rulebook; and what observers see of edits and query changes.
 @MainActor
-@Suite struct PaginatorLocalChangeTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorLocalChangeTests {
   typealias Source = ScriptedPageSource<Row, Int>
 
   /// A paginator whose first page (rows 0..<20, next 20) has committed.

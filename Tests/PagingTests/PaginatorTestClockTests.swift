@@ -8,7 +8,7 @@ import Testing
 /// the clock: the advance that reaches a retry's deadline runs it, so the retry has started
 /// when the advance returns.
 @MainActor
-@Suite struct PaginatorTestClockTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorTestClockTests {
   typealias Source = ScriptedPageSource<Row, Int>
 
   enum EntryPoint: CaseIterable, Sendable {

@@ -5,7 +5,7 @@ import PagingTesting
 import Testing
 
 @MainActor
-@Suite struct PaginatorTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PaginatorTests {
   typealias Source = ScriptedPageSource<Row, Int>
 
   /// A paginator whose first page (rows 0..<20, next 20) has committed.

@@ -13,7 +13,7 @@ import Testing
 /// on screen are the one row the peer's hint names. The peer's test values (`pageSize = 2`,
 /// `prefetchDistance = 1`, `initialLoadSize = 2`) are kept; `maxSize = 5` passes the rule
 /// both engines enforce (`maxSize >= pageSize + 2 * prefetchDistance`).
-@Suite struct PeerPaging3DropTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PeerPaging3DropTests {
   /// Peer: `appendAndDrop`, where we differ by the cap's hysteresis (R26): the peer drops the
   /// first page as soon as the window exceeds `maxSize`; we wait until it exceeds `maxSize`
   /// plus its largest page (here 7 rows), then drop down to `maxSize`, so a page is not dropped

@@ -40,7 +40,7 @@ import Testing
 /// - Our `retry` retries the failed edges first and a failed refresh only when no edge was
 ///   retried, so the list on screen can keep growing (`retryEdgesBeforeAFailedRefresh`).
 /// - Drops under `maxSize` are translated in `PeerPaging3DropTests`.
-@Suite struct PeerPaging3Tests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PeerPaging3Tests {
   // MARK: - Refresh and load states
 
   /// Peer: `initialize` (`PageFetcherSnapshotTest.kt`). `pageSize = 1`, `prefetchDistance = 1`,

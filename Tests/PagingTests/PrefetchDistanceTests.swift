@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R3 and R20: a row triggers an append only within the prefetch distance of the loaded
 /// end.
-@Suite struct PrefetchDistanceTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct PrefetchDistanceTests {
   /// Android Paging 3's meaning: a row triggers when fewer than the distance of loaded rows
   /// follow it, so the first triggering row has `distance - 1` rows after it.
   @Test(arguments: [1, 5, 20])
@@ -54,7 +54,7 @@ import Testing
 
 /// Rows are looked up next to the last one first (a scroll's order); any order must resolve
 /// every row to its own position.
-@Suite struct RowLookupTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RowLookupTests {
   @Test func rowsInScrollOrderAndAfterJumpsResolveToTheirOwnPositions() {
     var machine = Machine.loaded(count: 100, next: 100)
     // 11 follows 10, 9 precedes 11's neighbour, 60 and 94 are jumps; only 94 is within 5 rows

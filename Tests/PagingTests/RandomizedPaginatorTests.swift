@@ -10,7 +10,7 @@ import Testing
 /// for minutes there, past the time limits of other suites' main-actor tests.
 /// The time limit turns a hang (a wait for a request that never comes) into a failure.
 @MainActor
-@Suite struct RandomizedPaginatorTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RandomizedPaginatorTests {
   @Test(
     "random event streams keep every invariant through the paginator", .timeLimit(.minutes(60)))
   func randomStreams() async {

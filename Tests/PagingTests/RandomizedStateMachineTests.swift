@@ -2,6 +2,8 @@ import Paging
 import PagingReference
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// Seeded, model-based random streams over ``PagingStateMachine``, at both edges of a list
 /// that opens at the start or in the middle (`start(at:)`): bursts of appearances and
 /// disappearances, scrolls and jumps both ways, triggers, explicit loads at both edges,
@@ -14,7 +16,7 @@ import Testing
 /// `PAGING_FUZZ_SEEDS=100000 swift test --filter RandomizedStateMachineTests` runs more seeds.
 /// A failure prints its seed and the shortest stream that still fails, as a ``FuzzCase`` to
 /// paste into `FuzzRegressionTests`.
-@Suite struct RandomizedStateMachineTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RandomizedStateMachineTests {
   static let shards = 8
 
   @Test("random event streams keep every invariant", arguments: 0..<shards)

@@ -10,7 +10,7 @@ import Testing
 /// dropped, no page is requested while its rows are loaded, and the window stays within the cap
 /// plus three pages once it holds more than two; a re-fetch of the loaded pages changes no row
 /// before its last page.
-@Suite struct RandomizedWindowTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RandomizedWindowTests {
   static let total = 400
   static let pageSize = 20
 

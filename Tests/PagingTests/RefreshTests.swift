@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R2 and R9 (fault classes 10 and 11): a refresh starts a new generation, cancels loads
 /// in flight and drops their late results; items are replaced in one step when it commits.
-@Suite struct RefreshTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RefreshTests {
   @Test func refreshCancelsTheAppendInFlightAndStartsANewGeneration() {
     var machine = Machine.loaded()
     let append = machine.appear(15..<20).loads[0]

@@ -8,7 +8,7 @@ import Testing
 /// the refresh policy; a snapshot that is not this list's gives a typed error and an empty
 /// paginator.
 @MainActor
-@Suite struct RestoreTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RestoreTests {
   typealias Source = ScriptedPageSource<Row, Int>
 
   static var configuration: PagingConfiguration<Int> {

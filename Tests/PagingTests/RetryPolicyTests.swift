@@ -3,7 +3,7 @@ import PagingTestSupport
 import Testing
 
 /// Rulebook R7's opt-in: exponential backoff retries a bounded number of times, at growing delays.
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct RetryPolicyTests {
   static let backoff = ExponentialBackoff(
     initialDelay: .seconds(1), multiplier: 2, maxDelay: .seconds(30), maxAttempts: 2, jitter: 0)
 

@@ -27,7 +27,7 @@ private func posts(_ range: Range<Int>) -> [Post] { range.map { Post(id: $0) } }
 /// memory cap and a filter or an edit (R26, R25), the refresh around the anchor and edits or a
 /// filter (R27), a snapshot and edits or a filter (R28), the duplicate policy and a filter (R10,
 /// R25). Each failed on the engine whose page table ran beside its item store.
-@Suite struct SeamRegressionTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SeamRegressionTests {
   /// One automatic retry after a second, no jitter.
   static let oneRetry = PagingConfiguration<Int>(
     prefetch: .fixed(6),

@@ -4,7 +4,7 @@ import Testing
 
 /// Rulebook R1 and R4 (fault classes 2, 3, 13 and 14): one load at a time; appearances during a
 /// load are remembered and re-checked after it, so the list is never stuck near the end.
-@Suite struct SingleFlightTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SingleFlightTests {
   @Test func appearancesDuringAnAppendSendNothing() {
     var machine = Machine.loaded()
     let first = machine.appear(15..<20)

@@ -2,10 +2,12 @@ import Paging
 import PagingTesting
 import Testing
 
+import var PagingTestSupport.minuteLimit
+
 /// The timers of a paginator that was not given a test clock: a task asleep on the clock per
 /// timer, which runs its action when it wakes, and which a cancelled timer's task never does.
 @MainActor
-@Suite struct SleepingTimerSchedulerTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct SleepingTimerSchedulerTests {
   @Test func aTimerRunsWhenItsTaskWakesAndACancelledOneNever() async throws {
     let clock = TestClock()
     let timers = SleepingTimerScheduler(clock: clock)

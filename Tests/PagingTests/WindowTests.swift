@@ -5,7 +5,7 @@ import Testing
 /// Fault classes 20 and 21, rulebook R26 (the memory cap) and R27 (refresh policies), on a
 /// feed of 20-row pages whose cursor is the offset of the page's first row and whose pages give
 /// no previous cursor (a feed that only pages forward).
-@Suite struct WindowTests {
+@Suite(.timeLimit(.minutes(minuteLimit))) struct WindowTests {
   /// A feed of `total` rows in pages of 20: the page at cursor `c` (`nil`: 0) holds rows
   /// `c ..< c + 20`.
   static func feedPage(_ request: PageRequest<Int>, total: Int = 200) -> Page<Row, Int> {
