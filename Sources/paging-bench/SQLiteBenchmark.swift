@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Paging
 import PagingSQLite
@@ -41,8 +42,18 @@ enum SQLiteBenchmark {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let committed = quick ? 20_000 : 200_000
-    let swiftRate = try commitRate(path: folder + "/swift.sqlite", rows: committed)
-    let pythonRate = pythonCommitRate(path: folder + "/python.sqlite", rows: committed)
+    // Side by side: ours and Python's in turn, each into a fresh file, medians of the rounds
+    // (the machine's load changes between runs more than either side does).
+    var swiftRates: [Double] = []
+    var pythonRates: [Double] = []
+    for round in 0..<commitRounds {
+      swiftRates.append(try commitRate(path: folder + "/swift-\(round).sqlite", rows: committed))
+      if let rate = pythonCommitRate(path: folder + "/python-\(round).sqlite", rows: committed) {
+        pythonRates.append(rate)
+      }
+    }
+    let swiftRate = median(swiftRates)
+    let pythonRate = pythonRates.isEmpty ? nil : median(pythonRates)
     let roundTrip = Duration.milliseconds(50)
     let (cache, network) = try await firstRow(folder: folder, roundTrip: roundTrip)
     let scroll = try await scrollMemory(
@@ -54,6 +65,9 @@ enum SQLiteBenchmark {
       scrollSeconds: scroll.seconds, anonymousBeforeScroll: scroll.before,
       anonymousPeakDuringScroll: scroll.peak)
   }
+
+  /// How many times the commit rates are measured, ours and Python's in turn.
+  nonisolated static let commitRounds = 5
 
   /// Commits `rows` rows in 100-row pages, one transaction per page, through the cache's own
   /// write path; returns rows per second.
@@ -218,7 +232,7 @@ enum SQLiteBenchmark {
 
       | figure | PagingSQLite | against |
       | --- | --- | --- |
-      | commit \(result.committedRows) rows in 100-row pages, one transaction each | \(rate(result.swiftRowsPerSecond)) | Python `sqlite3` `executemany`: \(rate(result.pythonRowsPerSecond)) |
+      | commit \(result.committedRows) rows in 100-row pages, one transaction each (median of \(commitRounds), in turn with Python's) | \(rate(result.swiftRowsPerSecond)) | Python `sqlite3` `executemany`: \(rate(result.pythonRowsPerSecond)) |
       | first row after a relaunch | \(String(format: "%.2f", result.firstRowFromCacheMilliseconds)) ms from the cache | \(String(format: "%.1f", result.firstRowFromNetworkMilliseconds)) ms from the network (\(Int(result.networkRoundTripMilliseconds)) ms round trip) |
       | scroll \(result.scrolledRows) cached rows, maxSize \(result.maxSize) | \(String(format: "%.1f", result.scrollSeconds)) s, anonymous memory \(result.anonymousBeforeScroll / 1_048_576) MB → peak \(result.anonymousPeakDuringScroll / 1_048_576) MB | bounded by the cap |
       """
@@ -230,9 +244,13 @@ enum SQLiteBenchmark {
     let growth = result.anonymousPeakDuringScroll - result.anonymousBeforeScroll
     return [
       Goal(
-        name: "SQLite commit rate ≥ Python's executemany", target: "≥ \(Int(python)) rows/s",
-        measured: "\(Int(result.swiftRowsPerSecond)) rows/s",
-        met: result.swiftRowsPerSecond >= python, note: "same schema, PRAGMAs, transactions"),
+        name: "SQLite commit rate ≥ 1.5 × Python's executemany",
+        target: "≥ \(Int(1.5 * python)) rows/s",
+        measured: "\(Int(result.swiftRowsPerSecond)) rows/s"
+          + (python > 0 ? " (\(Format.ratio(result.swiftRowsPerSecond / python)))" : ""),
+        met: result.swiftRowsPerSecond >= 1.5 * python,
+        note: "Python \(Int(python)) rows/s; same schema, PRAGMAs, one transaction a page;"
+          + " medians of \(commitRounds) rounds in turn"),
       Goal(
         name: "first row from the cache before the network's", target: "< network",
         measured: String(format: "%.2f ms", result.firstRowFromCacheMilliseconds),
