@@ -22,14 +22,37 @@ package struct RowEncoder {
   /// - Throws: `EncodingError` for what `JSONEncoder` refuses too (a NaN or infinite float).
   /// - Complexity: O(n) in the JSON's length.
   package func encode<Value: Encodable>(_ value: Value) throws -> Data {
+    try write(value)
+    return Data(writer.bytes)
+  }
+
+  /// Writes `value` as JSON into the encoder's buffer, which ``withJSON(_:)`` then reads
+  /// without a copy (a statement binds it, and SQLite copies it).
+  /// - Throws: What ``encode(_:)`` throws.
+  /// - Complexity: O(n) in the JSON's length.
+  package func write<Value: Encodable>(_ value: Value) throws {
     writer.reset()
     do {
       try writer.writeValue(value, path: [])
       try writer.finish()
-      return Data(writer.bytes)
     } catch is JSONStreamWriter.Unsupported {
-      return try JSONEncoder().encode(value)
+      let data = try JSONEncoder().encode(value)
+      writer.reset()
+      writer.bytes.append(contentsOf: data)
     }
+  }
+
+  /// Calls `body` with the JSON the last ``write(_:)`` wrote; the bytes are valid only during
+  /// the call.
+  /// - Throws: What `body` throws.
+  package func withJSON<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    // `withUnsafeBytes` rethrows untyped errors: the result carries the typed one out.
+    let result = writer.bytes.withUnsafeBytes { buffer in
+      Swift.Result { () throws(Failure) -> Result in try body(buffer) }
+    }
+    return try result.get()
   }
 }
 

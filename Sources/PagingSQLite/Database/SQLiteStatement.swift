@@ -27,21 +27,54 @@ package final class SQLiteStatement {
   package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      let code: Int32
-      switch value {
-      case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-      case .real(let number): code = sqlite3_bind_double(handle, index, number)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
-      case .blob(let data):
-        code = data.withUnsafeBytes { bytes in
-          sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), transient)
-        }
-      case .null: code = sqlite3_bind_null(handle, index)
+    for (offset, value) in values.enumerated() { try bind(value, at: Int32(offset + 1)) }
+  }
+
+  /// Binds `value` to the parameter at `index`, leaving the others as they are: a statement
+  /// run many times with some parameters fixed binds those once (a binding outlives
+  /// ``execute()``'s reset).
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - index: The parameter's index, from 1.
+  /// - Throws: ``SQLiteError`` (a value SQLite cannot take, an index out of range).
+  package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+    let code: Int32
+    switch value {
+    case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+    case .real(let number): code = sqlite3_bind_double(handle, index, number)
+    case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
+    case .blob(let data):
+      code = data.withUnsafeBytes { bytes in
+        sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), transient)
       }
-      guard code == SQLITE_OK else { throw connection.error(code) }
+    case .null: code = sqlite3_bind_null(handle, index)
     }
+    guard code == SQLITE_OK else { throw connection.error(code) }
+  }
+
+  /// Binds `bytes` as a blob to the parameter at `index` (SQLite copies them), leaving the
+  /// others as they are.
+  /// - Parameters:
+  ///   - bytes: The blob's bytes.
+  ///   - index: The parameter's index, from 1.
+  /// - Throws: ``SQLiteError`` (a blob too large, an index out of range).
+  package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
+    // A blob bound with no address is stored as NULL: an empty one is a zero-length blob.
+    let code =
+      if let address = bytes.baseAddress {
+        sqlite3_bind_blob(handle, index, address, Int32(clamping: bytes.count), transient)
+      } else {
+        sqlite3_bind_zeroblob(handle, index, 0)
+      }
+    guard code == SQLITE_OK else { throw connection.error(code) }
+  }
+
+  /// Runs the statement with the parameters bound now, to its end, and resets it (keeping
+  /// the bindings).
+  /// - Throws: ``SQLiteError``.
+  package func execute() throws(SQLiteError) {
+    while try step() {}
+    sqlite3_reset(handle)
   }
 
   /// Steps to the next row.
