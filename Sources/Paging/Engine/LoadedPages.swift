@@ -26,9 +26,23 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     /// The page's next cursor, as the source returned it.
     package var nextCursor: Cursor?
     /// How many of the source's rows lie before the page, as its answer said (``Page/itemsBefore``).
-    package var itemsBefore: Int?
+    package var itemsBefore: Int? {
+      get { Self.count(storedBefore) }
+      set { storedBefore = Self.stored(newValue) }
+    }
     /// How many of the source's rows lie after the page, as its answer said (``Page/itemsAfter``).
-    package var itemsAfter: Int?
+    package var itemsAfter: Int? {
+      get { Self.count(storedAfter) }
+      set { storedAfter = Self.stored(newValue) }
+    }
+    /// The two counts as plain integers, `Int.min` for `nil` (no page's count: the engine
+    /// commits only counts of 0 or more): an `Int?` takes 16 bytes in the entry, an `Int` 8,
+    /// and a list of a million rows keeps tens of thousands of entries.
+    private var storedBefore: Int
+    private var storedAfter: Int
+
+    private static func count(_ stored: Int) -> Int? { stored == .min ? nil : stored }
+    private static func stored(_ count: Int?) -> Int { count ?? .min }
 
     /// Creates an entry.
     package init(
@@ -39,8 +53,8 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
       self.chunks = chunks
       self.previousCursor = previousCursor
       self.nextCursor = nextCursor
-      self.itemsBefore = itemsBefore
-      self.itemsAfter = itemsAfter
+      self.storedBefore = Self.stored(itemsBefore)
+      self.storedAfter = Self.stored(itemsAfter)
     }
 
     /// An entry for `page`, loaded at `cursor`, that owns `chunks` chunks.
