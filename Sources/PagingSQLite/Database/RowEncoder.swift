@@ -14,9 +14,14 @@ import Foundation
 ///
 /// One encoder serves a page: its buffers are kept from row to row.
 package struct RowEncoder {
-  private let writer = JSONStreamWriter()
+  private let writer: JSONStreamWriter
+  /// The encoder of each row's top level, made once: one allocation fewer a row.
+  private let top: SlotEncoder
 
-  package init() {}
+  package init() {
+    writer = JSONStreamWriter()
+    top = SlotEncoder(writer: writer, path: [], depth: 0)
+  }
 
   /// `value` as JSON.
   /// - Throws: `EncodingError` for what `JSONEncoder` refuses too (a NaN or infinite float).
@@ -33,7 +38,8 @@ package struct RowEncoder {
   package func write<Value: Encodable>(_ value: Value) throws {
     writer.reset()
     do {
-      try writer.writeValue(value, path: [])
+      top.reset()
+      try writer.writeValue(value, path: [], slot: top)
       try writer.finish()
     } catch is JSONStreamWriter.Unsupported {
       let data = try JSONEncoder().encode(value)
@@ -166,7 +172,11 @@ private final class JSONStreamWriter {
   // MARK: Values
 
   /// Writes `value` where the writer stands.
-  func writeValue<Value: Encodable>(_ value: Value, path: [any CodingKey]) throws {
+  /// - Parameter slot: The encoder for the value's place, when the caller has one ready (the
+  ///   top level's); otherwise one is made.
+  func writeValue<Value: Encodable>(
+    _ value: Value, path: [any CodingKey], slot ready: SlotEncoder? = nil
+  ) throws {
     // Metatype comparisons, not casts: a cast that fails costs as much as a small row's key.
     let type = Value.self
     if type == String.self { return writeString(value as! String) }
@@ -176,7 +186,7 @@ private final class JSONStreamWriter {
       return bytes.append(contentsOf: try JSONEncoder().encode(value))
     }
     let depth = depth
-    let slot = SlotEncoder(writer: self, path: path, depth: depth)
+    let slot = ready ?? SlotEncoder(writer: self, path: path, depth: depth)
     try value.encode(to: slot)
     if unsupported { throw Unsupported() }
     if !slot.wrote { bytes.append(contentsOf: Self.emptyObject) }
@@ -266,7 +276,13 @@ private final class SlotEncoder: Encoder {
   let depth: Int
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   /// The object or array this place opened, and which.
-  private var frame: (id: Int, isObject: Bool)?
+  private var frame: Frame?
+  /// The container a place opened: a struct, not a tuple, whose metadata the runtime would
+  /// look up on each use from the encoder's generic methods.
+  private struct Frame {
+    var id: Int
+    var isObject: Bool
+  }
   /// Whether anything was written in this place.
   private(set) var wrote = false
 
@@ -274,6 +290,12 @@ private final class SlotEncoder: Encoder {
     self.writer = writer
     self.codingPath = path
     self.depth = depth
+  }
+
+  /// Makes the place empty again, for the next row.
+  func reset() {
+    frame = nil
+    wrote = false
   }
 
   private func frameID(object: Bool) -> Int {
@@ -285,7 +307,7 @@ private final class SlotEncoder: Encoder {
     let id = writer.open(
       object ? UInt8(ascii: "{") : UInt8(ascii: "["), object ? UInt8(ascii: "}") : UInt8(ascii: "]")
     )
-    frame = (id, object)
+    frame = Frame(id: id, isObject: object)
     wrote = true
     return id
   }

@@ -15,12 +15,13 @@ package enum StoredID {
   ///   `Double.nan` in it, say).
   /// - Complexity: O(size of the id's JSON); no encoder for `String`, `UUID` and integer ids.
   package static func of<ID: Encodable>(_ id: ID) throws(PagingDatabaseError) -> String {
-    // The forms JSON gives these types, without an encoder. The type is compared first: a
-    // cast that fails costs a dynamic-cast lookup on every row of a commit.
-    if ID.self == Int.self, let id = id as? Int { return String(id) }
-    if ID.self == String.self, let id = id as? String { return id }
-    if ID.self == Int64.self, let id = id as? Int64 { return String(id) }
-    if ID.self == UUID.self, let id = id as? UUID { return id.uuidString }
+    // The forms JSON gives these types, without an encoder. The type is compared, and the
+    // value then taken as that type, the same type: a cast would cost a dynamic-cast lookup on
+    // every row of a commit.
+    if ID.self == Int.self { return String(unsafeBitCast(id, to: Int.self)) }
+    if ID.self == String.self { return unsafeBitCast(id, to: String.self) }
+    if ID.self == Int64.self { return String(unsafeBitCast(id, to: Int64.self)) }
+    if ID.self == UUID.self { return unsafeBitCast(id, to: UUID.self).uuidString }
     let data: Data
     do { data = try encoder.encode(id) } catch { throw .unencodable }
     if data.first == UInt8(ascii: "\""),
