@@ -129,16 +129,17 @@ where
         }
       let insert = try db.statement(
         "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
+      // The walk's name is the same for every row: bound once (as a cache page's list is).
+      try insert.bind([.text(name)])
       let encoder = RowEncoder()
       var stored = page
       stored.items = []
       for item in page.items {
-        let body: Data
-        do { body = try encoder.encode(item) } catch { throw PagingDatabaseError.unencodable }
-        try insert.run([
-          .text(name), .text(try StoredID.of(item.id)), .int(rows + stored.items.count),
-          .blob(body),
-        ])
+        do { try encoder.write(item) } catch { throw PagingDatabaseError.unencodable }
+        try insert.bind(.text(try StoredID.of(item.id)), at: 2)
+        try insert.bind(.int(rows + stored.items.count), at: 3)
+        try encoder.withJSON { (body) throws(SQLiteError) in try insert.bindBlob(body, at: 4) }
+        try insert.execute()
         if db.changes > 0 { stored.items.append(item) }
       }
       let next: Data?
