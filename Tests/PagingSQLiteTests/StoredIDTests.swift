@@ -30,10 +30,32 @@ private struct TwinSource: PageSource {
   }
 }
 
+/// Rows whose ids differ only after a NUL.
+private struct NulRow: Identifiable, Hashable, Codable, Sendable {
+  let id: String
+}
+
 /// Rows are told apart by their ids' values, never by their text: the database keys them by
 /// the ids' `Codable` form.
 @MainActor
 @Suite(.timeLimit(.minutes(minuteLimit))) struct StoredIDTests {
+  /// Text was bound up to its first NUL: ids "b\0c" and "b\0d" were one row, and two walks
+  /// whose names differ after a NUL shared one checkpoint.
+  @Test func idsAndNamesThatDifferAfterANulAreDistinct() throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    let rows = ["a", "b\u{0}c", "b\u{0}d", ""].map(NulRow.init)
+    let first = try WalkCheckpoint<NulRow, Int>(database: database, name: "w\u{0}1")
+    let second = try WalkCheckpoint<NulRow, Int>(database: database, name: "w\u{0}2")
+    let committed = try first.commit(Page(items: rows, nextCursor: nil), afterPages: 0)
+
+    #expect(committed.items == rows)
+    #expect(try first.items() == rows)
+    #expect(try first.progress() == .finished(pages: 1, rows: 4))
+    #expect(try second.progress() == .notStarted)
+    #expect(try second.items() == [])
+  }
+
   /// A walk's checkpoint stored one row of two whose ids share a text, and lost the other.
   @Test func aWalkStoresBothRowsOfIDsWithOneText() async throws {
     let folder = try TemporaryFolder()

@@ -42,10 +42,22 @@ package final class SQLiteStatement {
     switch value {
     case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
     case .real(let number): code = sqlite3_bind_double(handle, index, number)
-    case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
+    case .text(let text):
+      // By its length in bytes, not up to a NUL: two ids that differ after a NUL are two ids.
+      var text = text
+      code = text.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+          // No address for no bytes: a null pointer would bind NULL, so "" is bound as "".
+          guard let address = chars.baseAddress else {
+            return sqlite3_bind_text64(handle, index, "", 0, transient, UInt8(SQLITE_UTF8))
+          }
+          return sqlite3_bind_text64(
+            handle, index, address, UInt64(chars.count), transient, UInt8(SQLITE_UTF8))
+        }
+      }
     case .blob(let data):
       code = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), transient)
+        sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), transient)
       }
     case .null: code = sqlite3_bind_null(handle, index)
     }
@@ -59,10 +71,11 @@ package final class SQLiteStatement {
   ///   - index: The parameter's index, from 1.
   /// - Throws: ``SQLiteError`` (a blob too large, an index out of range).
   package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
-    // A blob bound with no address is stored as NULL: an empty one is a zero-length blob.
+    // A blob bound with no address is stored as NULL: an empty one is a zero-length blob. A
+    // blob past SQLite's limit is its typed error (SQLITE_TOOBIG), never cut short.
     let code =
       if let address = bytes.baseAddress {
-        sqlite3_bind_blob(handle, index, address, Int32(clamping: bytes.count), transient)
+        sqlite3_bind_blob64(handle, index, address, UInt64(bytes.count), transient)
       } else {
         sqlite3_bind_zeroblob(handle, index, 0)
       }
@@ -150,7 +163,9 @@ package final class SQLiteStatement {
   /// Column `index` of the current row as text (`""` for null).
   package func text(_ index: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, index) else { return "" }
-    return String(cString: bytes)
+    // By its length, as it was bound: a NUL inside is part of the text.
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
   /// Column `index` of the current row as bytes (`nil` for null).
