@@ -109,6 +109,24 @@ private struct Interleaved: Codable, Equatable {
 
 @Suite("RowEncoder: a stored row's JSON in one pass", .timeLimit(.minutes(minuteLimit)))
 struct RowEncoderTests {
+  /// A row whose `encode(to:)` swallows a value's error (`try?`) had its key and colon
+  /// written with no value: invalid JSON, stored without complaint. It is JSONEncoder's now.
+  @Test func aSwallowedValueErrorGivesJSONEncodersRow() throws {
+    let encoded = try RowEncoder().encode(SwallowsNaN(id: 1))
+    #expect(encoded == (try JSONEncoder().encode(SwallowsNaN(id: 1))))
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"id":1}"#)
+  }
+
+  /// An encoder a value keeps from one row and writes through in the next is stale: what it
+  /// writes never joins the next row (which then comes from JSONEncoder, as written).
+  @Test func anEncoderKeptFromAnEarlierRowWritesNothingIntoTheNext() throws {
+    let encoder = RowEncoder()
+    let keeper = EncoderKeeper()
+    _ = try encoder.encode(Saver(a: 1, keeper: keeper, useSaved: false))
+    let second = try encoder.encode(Saver(a: 2, keeper: keeper, useSaved: true))
+    #expect(String(decoding: second, as: UTF8.self) == #"{"a":2}"#)
+  }
+
   @Test func everyKindOfValueDecodesBackAsItWas() throws {
     let value = Everything()
     let data = try RowEncoder().encode(value)
@@ -159,5 +177,41 @@ struct RowEncoderTests {
     struct Reading: Encodable { var value: Double }
     #expect(throws: EncodingError.self) { try RowEncoder().encode(Reading(value: .nan)) }
     #expect(throws: EncodingError.self) { try RowEncoder().encode([Float.infinity]) }
+  }
+}
+
+/// Encodes its id, then a NaN under `try?`: the error is swallowed.
+private struct SwallowsNaN: Encodable {
+  enum CodingKeys: String, CodingKey { case id, x }
+  var id: Int
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try? container.encode(Double.nan, forKey: .x)
+  }
+}
+
+/// Where a `Saver` keeps the encoder it was given.
+private final class EncoderKeeper: @unchecked Sendable {
+  var encoder: (any Encoder)?
+}
+
+/// Breaks `Encodable`'s rules on purpose: it keeps its encoder, and the next one writes
+/// through the kept one too.
+private struct Saver: Encodable {
+  enum CodingKeys: String, CodingKey { case a, b }
+  var a: Int
+  let keeper: EncoderKeeper
+  var useSaved: Bool
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(a, forKey: .a)
+    if useSaved, let saved = keeper.encoder {
+      var stale = saved.container(keyedBy: CodingKeys.self)
+      try? stale.encode(99, forKey: .b)
+    }
+    keeper.encoder = encoder
   }
 }

@@ -14,14 +14,9 @@ import Foundation
 ///
 /// One encoder serves a page: its buffers are kept from row to row.
 package struct RowEncoder {
-  private let writer: JSONStreamWriter
-  /// The encoder of each row's top level, made once: one allocation fewer a row.
-  private let top: SlotEncoder
+  private let writer = JSONStreamWriter()
 
-  package init() {
-    writer = JSONStreamWriter()
-    top = SlotEncoder(writer: writer, path: [], depth: 0)
-  }
+  package init() {}
 
   /// `value` as JSON.
   /// - Throws: `EncodingError` for what `JSONEncoder` refuses too (a NaN or infinite float).
@@ -38,8 +33,9 @@ package struct RowEncoder {
   package func write<Value: Encodable>(_ value: Value) throws {
     writer.reset()
     do {
-      top.reset()
-      try writer.writeValue(value, path: [], slot: top)
+      // A new top-level encoder a row: one that a value kept from an earlier row is stale, and
+      // what it writes is refused rather than added to this row.
+      try writer.writeValue(value, path: [])
       try writer.finish()
     } catch is JSONStreamWriter.Unsupported {
       let data = try JSONEncoder().encode(value)
@@ -172,22 +168,28 @@ private final class JSONStreamWriter {
   // MARK: Values
 
   /// Writes `value` where the writer stands.
-  /// - Parameter slot: The encoder for the value's place, when the caller has one ready (the
-  ///   top level's); otherwise one is made.
-  func writeValue<Value: Encodable>(
-    _ value: Value, path: [any CodingKey], slot ready: SlotEncoder? = nil
-  ) throws {
+  ///
+  /// A value that throws leaves its key or comma written: the writer is marked so that the
+  /// row is encoded again by `JSONEncoder` should an `encode(to:)` swallow the error (`try?`),
+  /// rather than keep invalid JSON.
+  func writeValue<Value: Encodable>(_ value: Value, path: [any CodingKey]) throws {
     // Metatype comparisons, not casts: a cast that fails costs as much as a small row's key.
     let type = Value.self
     if type == String.self { return writeString(value as! String) }
     if type == Int.self { return writeInteger(Int64(value as! Int)) }
     if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
       // Foundation's own forms (seconds since 2001, Base64, the absolute string, a number).
-      return bytes.append(contentsOf: try JSONEncoder().encode(value))
+      do { return bytes.append(contentsOf: try JSONEncoder().encode(value)) } catch {
+        unsupported = true
+        throw error
+      }
     }
     let depth = depth
-    let slot = ready ?? SlotEncoder(writer: self, path: path, depth: depth)
-    try value.encode(to: slot)
+    let slot = SlotEncoder(writer: self, path: path, depth: depth)
+    do { try value.encode(to: slot) } catch {
+      unsupported = true
+      throw error
+    }
     if unsupported { throw Unsupported() }
     if !slot.wrote { bytes.append(contentsOf: Self.emptyObject) }
     close(to: depth)
@@ -232,6 +234,8 @@ private final class JSONStreamWriter {
     _ value: Number, path: [any CodingKey]
   ) throws {
     guard value.isFinite else {
+      // Its key is written: a caller that swallows the error gets the row from JSONEncoder.
+      unsupported = true
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
@@ -290,12 +294,6 @@ private final class SlotEncoder: Encoder {
     self.writer = writer
     self.codingPath = path
     self.depth = depth
-  }
-
-  /// Makes the place empty again, for the next row.
-  func reset() {
-    frame = nil
-    wrote = false
   }
 
   private func frameID(object: Bool) -> Int {
