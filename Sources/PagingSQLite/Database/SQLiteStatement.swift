@@ -55,10 +55,7 @@ package final class SQLiteStatement {
             handle, index, address, UInt64(chars.count), transient, UInt8(SQLITE_UTF8))
         }
       }
-    case .blob(let data):
-      code = data.withUnsafeBytes { bytes in
-        sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), transient)
-      }
+    case .blob(let data): code = data.withUnsafeBytes { blobCode($0, at: index) }
     case .null: code = sqlite3_bind_null(handle, index)
     }
     guard code == SQLITE_OK else { throw connection.error(code) }
@@ -71,15 +68,14 @@ package final class SQLiteStatement {
   ///   - index: The parameter's index, from 1.
   /// - Throws: ``SQLiteError`` (a blob too large, an index out of range).
   package func bindBlob(_ bytes: UnsafeRawBufferPointer, at index: Int32) throws(SQLiteError) {
-    // A blob bound with no address is stored as NULL: an empty one is a zero-length blob. A
-    // blob past SQLite's limit is its typed error (SQLITE_TOOBIG), never cut short.
-    let code =
-      if let address = bytes.baseAddress {
-        sqlite3_bind_blob64(handle, index, address, UInt64(bytes.count), transient)
-      } else {
-        sqlite3_bind_zeroblob(handle, index, 0)
-      }
+    let code = blobCode(bytes, at: index)
     guard code == SQLITE_OK else { throw connection.error(code) }
+  }
+
+  /// Binds `bytes` as a blob and returns SQLite's code: a blob past SQLite's limit is its
+  /// typed error (SQLITE_TOOBIG), never cut short; bytes with no address bind NULL.
+  private func blobCode(_ bytes: UnsafeRawBufferPointer, at index: Int32) -> Int32 {
+    sqlite3_bind_blob64(handle, index, bytes.baseAddress, UInt64(bytes.count), transient)
   }
 
   /// Runs the statement with the parameters bound now, to its end, and resets it (keeping
