@@ -194,7 +194,10 @@ where
       "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)")
     // The list and the page's ordinal are the same for every row: bound once.
     try row.bind([.text(list), .int(ordinal)])
-    for (position, item) in page.items.enumerated() {
+    // By index: `enumerated()` in code not specialized for `Item` looks up its tuple's
+    // metadata at run time on every row.
+    for position in page.items.indices {
+      let item = page.items[position]
       do { try encoder.write(item) } catch { throw PagingDatabaseError.unencodable }
       try row.bind(.int(position), at: 3)
       try row.bind(.text(try Self.key(item.id)), at: 4)
