@@ -27,6 +27,8 @@ enum AppearanceBenchmark {
 
   /// Rows kept clear of the end so that no signal triggers a load (default prefetch is 20).
   static let endMargin = 64
+  /// The subject that signals a row of `Paginator.rows` (`rowAppeared(_:)` with a `PagingRow`).
+  nonisolated static let rowSubject = "Paginator, PagingRow"
   /// The yardstick's subject: one `Dictionary<Int, Int>` lookup at the same size and order.
   nonisolated static let dictionarySubject = "Dictionary<Int, Int> lookup"
 
@@ -47,6 +49,7 @@ enum AppearanceBenchmark {
     let timer = BatchTimer(callsPerBatch: 1_000)
     let span = size - endMargin
     let paginator = await Fill.paginator(count: size)
+    let rows = paginator.rows
     let machine = MachineBox(Fill.machine(count: size))
     // The yardstick: one lookup in a dictionary of the same size, in the same turns, so that
     // the goal is a ratio measured side by side rather than nanoseconds on a shared machine.
@@ -60,6 +63,16 @@ enum AppearanceBenchmark {
         paginatorBatch += 1
         return timer.batch(paginatorBatch, span: span, order: order) {
           paginator.rowAppeared(id: $0)
+        }
+      }
+      // The same signal through `rows`, as a list with placeholders tells it: one
+      // `PagingRow` a signal, taken from the rows read once (reading them is not the signal).
+      var rowBatch = 0
+      labels.append((Self.rowSubject, order))
+      measurements.append {
+        rowBatch += 1
+        return timer.batch(rowBatch, span: span, order: order) {
+          paginator.rowAppeared(rows[$0])
         }
       }
       var machineBatch = 0

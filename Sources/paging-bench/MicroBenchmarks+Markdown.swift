@@ -11,9 +11,10 @@ extension MicroBenchmarks {
     let sizes = Set(appearance.map(\.items)).sorted()
     var rows: [[String]] = []
     for (subject, order) in [
-      ("Paginator", BatchTimer.Order.scroll), ("PagingStateMachine", .scroll),
-      (AppearanceBenchmark.dictionarySubject, .scroll),
-      ("Paginator", .scattered), ("PagingStateMachine", .scattered),
+      ("Paginator", BatchTimer.Order.scroll), (AppearanceBenchmark.rowSubject, .scroll),
+      ("PagingStateMachine", .scroll), (AppearanceBenchmark.dictionarySubject, .scroll),
+      ("Paginator", .scattered), (AppearanceBenchmark.rowSubject, .scattered),
+      ("PagingStateMachine", .scattered),
       (AppearanceBenchmark.dictionarySubject, .scattered), ("scanning helper", .scattered),
     ] {
       let results = sizes.compactMap { size in
@@ -34,7 +35,8 @@ extension MicroBenchmarks {
     return """
       ## One appearance signal
 
-      CPU time of one `rowAppeared(_:)` (Paginator, on the main actor) or one
+      CPU time of one `rowAppeared(_:)` (Paginator, on the main actor, with the item; *PagingRow*:
+      with the row of `rows`, as a list with placeholders tells it) or one
       `handle(.rowAppeared(.id(_:)))` (the bare state machine), and of one
       `isThresholdItem(offset: 10, item:)` of the scanning helper over a plain array, with the
       given number of 16-byte items loaded; and, as the yardstick the goals divide by, one
@@ -42,7 +44,7 @@ extension MicroBenchmarks {
       end, so no signal starts a load. Medians (and 90th percentiles) over batches: each batch
       times 1,000 calls (scanning helper: max(1, 100,000 / n) calls) with one clock read before
       and after, so the clock's own cost is spread over the batch. At each size the engine's
-      six cases take turns (this machine is shared with other work, which then slows them
+      eight cases take turns (this machine is shared with other work, which then slows them
       alike): in a turn, one batch warms the caches and the next 4 are kept; up to 250 rounds
       or 1 s. The sizes run one after another.
       *Scroll* order:

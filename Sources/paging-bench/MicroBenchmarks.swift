@@ -75,6 +75,18 @@ struct MicroBenchmarks: Codable, Sendable {
             target: "≤ 1.50×", measured: Format.ratio(last / first), met: last / first <= 1.5,
             note: note))
       }
+      if let item = appearanceMedian("Paginator", .scroll, large),
+        let row = appearanceMedian(AppearanceBenchmark.rowSubject, .scroll, large)
+      {
+        goals.append(
+          Goal(
+            name:
+              "A row of `rows` signals as its item does: PagingRow / item, scroll order, \(Format.count(large)) items",
+            target: "≤ 1.25×", measured: Format.ratio(row / item), met: row / item <= 1.25,
+            note:
+              "\(Format.nanoseconds(row)) against \(Format.nanoseconds(item)); the PagingRow entry point specialises in the app's module as the item's does"
+          ))
+      }
     }
     let commitSizes = Set(commit.map(\.items)).sorted()
     if let small = commitSizes.first, let large = commitSizes.last {

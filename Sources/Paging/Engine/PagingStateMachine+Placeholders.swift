@@ -32,7 +32,7 @@ extension PagingStateMachine {
 
   /// The list at its full length: the placeholders and the shown rows.
   /// - Complexity: O(1).
-  package var rows: PagingRows<Item> {
+  @usableFromInline package var rows: PagingRows<Item> {
     PagingRows(
       items: items, placeholdersBefore: placeholdersBefore, placeholdersAfter: placeholdersAfter,
       hiddenRows: store.count - shownCount)

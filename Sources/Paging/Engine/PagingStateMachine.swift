@@ -183,7 +183,7 @@ where Item.ID: Sendable {
   }
 
   /// The committed items, unique by id, in server order.
-  package var items: ItemSnapshot<Item> { shown.items }
+  @inlinable package var items: ItemSnapshot<Item> { shown.items }
 
   /// The rows shown: the filter's layer, or the whole window. Viewport positions, the prefetch
   /// distance and the row signals count these (rulebook R25). A copy: the row signals' path

@@ -119,7 +119,7 @@ extension Paginator {
 
   /// The query of the current generation; `nil` until ``setQuery(_:transition:)``.
   public var query: (any Hashable & Sendable)? {
-    access(keyPath: \.query)
+    observe(keyPaths.query)
     return machine.query
   }
 
@@ -127,7 +127,7 @@ extension Paginator {
   /// ``QueryTransition/keepPrevious`` change, until the new query's first page commits (or
   /// for good, beside ``refreshState``'s error, if it fails). Observed.
   public var isShowingPreviousQuery: Bool {
-    access(keyPath: \.isShowingPreviousQuery)
+    observe(keyPaths.isShowingPreviousQuery)
     return machine.isShowingPreviousQuery
   }
 
@@ -194,7 +194,7 @@ extension Paginator {
   ///   new items once.
   public var filter: (@Sendable (Item) -> Bool)? {
     get {
-      access(keyPath: \.filter)
+      observe(keyPaths.filter)
       return machine.filter
     }
     set { send(.setFilter(newValue)) }

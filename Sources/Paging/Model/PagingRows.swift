@@ -22,7 +22,7 @@ where Item.ID: Sendable {
   public let placeholdersAfter: Int
   /// The loaded rows the filter hides: an after-placeholder's position in the source's list
   /// counts them.
-  let hiddenRows: Int
+  @usableFromInline let hiddenRows: Int
 
   /// Creates rows from the loaded items and the placeholders around them. The counts are
   /// clamped so that the whole fits an `Int`.
@@ -44,15 +44,15 @@ where Item.ID: Sendable {
   }
 
   /// Position 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
 
   /// The number of rows: placeholders and loaded rows.
-  public var endIndex: Int { placeholdersBefore + items.count + placeholdersAfter }
+  @inlinable public var endIndex: Int { placeholdersBefore + items.count + placeholdersAfter }
 
   /// The row at `position`: a placeholder or a loaded item.
   /// - Parameter position: A position from 0 to `count - 1`.
   /// - Complexity: O(1).
-  public subscript(position: Int) -> PagingRow<Item> {
+  @inlinable public subscript(position: Int) -> PagingRow<Item> {
     if position < placeholdersBefore { return .placeholder(position: position) }
     let loaded = position - placeholdersBefore
     if loaded < items.count { return .item(items[loaded]) }

@@ -24,7 +24,7 @@ extension Paginator {
   ///     shown rows: rows the filter hides are skipped, as the list skips them.
   /// - Complexity: O(*v* + *n* + `drawnAround`) for the *v* rows shown before and the *n* ids
   ///   given.
-  public func visibleRowsChanged(_ ids: some Collection<Item.ID>, drawnAround: Int = 2) {
+  @inlinable public func visibleRowsChanged(_ ids: some Collection<Item.ID>, drawnAround: Int = 2) {
     // Positions among the rows the list shows: a row the filter hides is in no list, so it is
     // neither visible nor drawn around one (R25).
     let list = machine.shown

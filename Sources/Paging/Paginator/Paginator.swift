@@ -49,6 +49,8 @@ where Item.ID: Sendable {
   /// The rules, which decide everything; `@usableFromInline` so that row signals specialise
   /// in the client's module.
   @ObservationIgnored @usableFromInline var machine: PagingStateMachine<Item, Cursor>
+  /// The observed properties' key paths, made once.
+  @ObservationIgnored @usableFromInline let keyPaths = ObservedKeyPaths()
   @ObservationIgnored private let load:
     @Sendable (PageRequest<Cursor>) async throws -> Page<Item, Cursor>
   @ObservationIgnored let clock: any Clock<Duration>
@@ -179,8 +181,8 @@ where Item.ID: Sendable {
   /// once per edit, ``filter`` change or query change that empties the list. With a ``filter``,
   /// the items it accepts.
   /// - Complexity: O(1); holding the value does not make later commits copy the items.
-  public var items: ItemSnapshot<Item> {
-    access(keyPath: \.items)
+  @inlinable public var items: ItemSnapshot<Item> {
+    observe(keyPaths.items)
     return machine.items
   }
 
@@ -197,8 +199,8 @@ where Item.ID: Sendable {
   /// }
   /// ```
   /// - Complexity: O(1); its memory grows with the loaded rows, never with the placeholders.
-  public var rows: PagingRows<Item> {
-    access(keyPath: \.items)
+  @inlinable public var rows: PagingRows<Item> {
+    observe(keyPaths.items)
     return machine.rows
   }
 
@@ -207,36 +209,36 @@ where Item.ID: Sendable {
   /// - Parameter id: An item id.
   /// - Returns: Its position, from 0.
   /// - Complexity: O(1) on average (the engine's id index).
-  public func position(of id: Item.ID) -> Int? {
-    access(keyPath: \.items)
+  @inlinable public func position(of id: Item.ID) -> Int? {
+    observe(keyPaths.items)
     return machine.shown.position(of: id)
   }
 
   /// The state of the refresh direction, which includes the first load. Never
   /// ``LoadState/complete``.
   public var refreshState: LoadState {
-    access(keyPath: \.refreshState)
+    observe(keyPaths.refreshState)
     return machine.refreshState
   }
 
   /// The state of the prepend direction: what a header above the first row shows (a spinner,
   /// the error with a Retry button, or the start of the list).
   public var prependState: LoadState {
-    access(keyPath: \.prependState)
+    observe(keyPaths.prependState)
     return machine.prependState
   }
 
   /// The state of the append direction: what a footer shows (a spinner, the error with a
   /// Retry button, or the end).
   public var appendState: LoadState {
-    access(keyPath: \.appendState)
+    observe(keyPaths.appendState)
     return machine.appendState
   }
 
   /// Whether pages may exist after the last loaded item (before the first page, during a
   /// refresh, or while the last page had a next cursor): TanStack Query's `hasNextPage`.
   public var hasNextPage: Bool {
-    access(keyPath: \.hasNextPage)
+    observe(keyPaths.hasNextPage)
     return machine.hasNextPage
   }
 
@@ -244,13 +246,13 @@ where Item.ID: Sendable {
   /// refresh, or while the first page had a previous cursor): TanStack Query's
   /// `hasPreviousPage`. A feed whose pages never give a previous cursor has none.
   public var hasPreviousPage: Bool {
-    access(keyPath: \.hasPreviousPage)
+    observe(keyPaths.hasPreviousPage)
     return machine.hasPreviousPage
   }
 
   /// The current generation (one more per refresh).
   public var generation: Generation {
-    access(keyPath: \.generation)
+    observe(keyPaths.generation)
     return machine.generation
   }
 
@@ -262,7 +264,7 @@ where Item.ID: Sendable {
   /// (`pagingScrollAnchor(_:)` in `PagingSwiftUI` does both; `PagingDisplayForwarder` keeps
   /// the offset in UIKit). Rulebook R19 and fault class 17.
   public var scrollAnchor: Item.ID? {
-    access(keyPath: \.scrollAnchor)
+    observe(keyPaths.scrollAnchor)
     return machine.scrollAnchor
   }
 
@@ -364,7 +366,7 @@ where Item.ID: Sendable {
   /// the jump threshold, the page around it (rulebook R31).
   /// - Parameter row: The row.
   /// - Complexity: O(1) for an item; O(*p*) for a placeholder, for the *p* placeholders shown.
-  public func rowAppeared(_ row: PagingRow<Item>) {
+  @inlinable public func rowAppeared(_ row: PagingRow<Item>) {
     switch row {
     case .item(let item): appeared(.id(item.id))
     case .placeholder(let position): send(.placeholderAppeared(position))
@@ -374,7 +376,7 @@ where Item.ID: Sendable {
   /// Tells the paginator that a row of ``rows`` is no longer shown. Optional.
   /// - Parameter row: The row.
   /// - Complexity: As ``rowDisappeared(_:)-(Item)``.
-  public func rowDisappeared(_ row: PagingRow<Item>) {
+  @inlinable public func rowDisappeared(_ row: PagingRow<Item>) {
     switch row {
     case .item(let item): disappeared(.id(item.id))
     case .placeholder(let position): send(.placeholderDisappeared(position))
@@ -500,17 +502,17 @@ where Item.ID: Sendable {
   /// Notifies the observers of the paginator's property that shows `property`.
   private func notify(_ property: ObservedProperty) {
     switch property {
-    case .items: withMutation(keyPath: \.items) {}
-    case .refreshState: withMutation(keyPath: \.refreshState) {}
-    case .prependState: withMutation(keyPath: \.prependState) {}
-    case .appendState: withMutation(keyPath: \.appendState) {}
-    case .hasNextPage: withMutation(keyPath: \.hasNextPage) {}
-    case .hasPreviousPage: withMutation(keyPath: \.hasPreviousPage) {}
-    case .generation: withMutation(keyPath: \.generation) {}
-    case .scrollAnchor: withMutation(keyPath: \.scrollAnchor) {}
-    case .query: withMutation(keyPath: \.query) {}
-    case .isShowingPreviousQuery: withMutation(keyPath: \.isShowingPreviousQuery) {}
-    case .filter: withMutation(keyPath: \.filter) {}
+    case .items: withMutation(keyPath: keyPaths.items) {}
+    case .refreshState: withMutation(keyPath: keyPaths.refreshState) {}
+    case .prependState: withMutation(keyPath: keyPaths.prependState) {}
+    case .appendState: withMutation(keyPath: keyPaths.appendState) {}
+    case .hasNextPage: withMutation(keyPath: keyPaths.hasNextPage) {}
+    case .hasPreviousPage: withMutation(keyPath: keyPaths.hasPreviousPage) {}
+    case .generation: withMutation(keyPath: keyPaths.generation) {}
+    case .scrollAnchor: withMutation(keyPath: keyPaths.scrollAnchor) {}
+    case .query: withMutation(keyPath: keyPaths.query) {}
+    case .isShowingPreviousQuery: withMutation(keyPath: keyPaths.isShowingPreviousQuery) {}
+    case .filter: withMutation(keyPath: keyPaths.filter) {}
     }
   }
 
