@@ -493,7 +493,7 @@ where Item.ID: Sendable {
 
   /// Notifies each changed property's observers once.
   @usableFromInline
-  func notifyObservers(_ changes: PagingChanges) {
+  package func notifyObservers(_ changes: PagingChanges) {
     for property in ObservedProperty.allCases where changes.contains(property) { notify(property) }
     // A refresh ends with a change of its load state.
     if changes.contains(.refreshState) { resumeRefreshWaitersIfSettled() }
