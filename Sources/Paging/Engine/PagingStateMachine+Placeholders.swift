@@ -311,9 +311,9 @@ extension PagingStateMachine {
 }
 
 extension RefreshActivity {
-  /// Whether the refresh is a jump. Inlinable, as the row signals that ask it are: called
-  /// across modules, the getter ran unspecialized, copying the plan through the runtime's
-  /// value witnesses and looking up its metadata: a third of an appearance signal's time.
+  /// Whether the refresh is a jump. Inlinable, as the row signals that ask it are: a getter
+  /// called across modules runs unspecialized, copying the plan through the runtime's value
+  /// witnesses and looking up its metadata, about a third of an appearance signal's time.
   @inlinable var isJump: Bool {
     switch self {
     case .loading(_, .jump), .waitingToRetry(_, _, .jump), .failed(_, .jump?): true

@@ -1,7 +1,7 @@
 extension Paginator {
   /// The key paths of the observed properties, made once per paginator. A key path into a
   /// generic class is instantiated at run time, its types demangled, each time one is
-  /// written: a read of ``items`` cost about 2 µs that way, where the value costs a few
+  /// written, which makes a read of ``items`` cost about 2 µs where the value costs a few
   /// nanoseconds. Reads register these (``observe(_:)``), and changes notify through them.
   @MainActor @usableFromInline
   struct ObservedKeyPaths {
