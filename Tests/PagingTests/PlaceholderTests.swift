@@ -54,6 +54,10 @@ import Testing
     #expect(rows[52].id == .placeholder(54))
     #expect(rows[97].id == .placeholder(99))
     #expect(rows.position(of: .placeholder(54)) == 52)
+    // Any position a caller passes is answered, never trapped on: the hidden rows are
+    // subtracted from it without overflow.
+    #expect(rows.position(of: .placeholder(Int.min)) == nil)
+    #expect(rows.position(of: .placeholder(Int.max)) == nil)
   }
 
   /// Under a display filter the list does not jump: a list position is no source position to

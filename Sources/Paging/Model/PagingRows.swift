@@ -71,7 +71,8 @@ where Item.ID: Sendable {
     case .placeholder(let position):
       if position >= 0, position < placeholdersBefore { return position }
       let start = placeholdersBefore + items.count
-      let after = position - hiddenRows
+      // Saturating: any position a caller passes is answered (hiddenRows is never negative).
+      let after = position.saturatingAdding(-hiddenRows)
       return after >= start && after < endIndex ? after : nil
     case .item(let id):
       return items.firstIndex { $0.id == id }.map { $0 + placeholdersBefore }
