@@ -109,8 +109,8 @@ private struct Interleaved: Codable, Equatable {
 
 @Suite("RowEncoder: a stored row's JSON in one pass", .timeLimit(.minutes(minuteLimit)))
 struct RowEncoderTests {
-  /// A row whose `encode(to:)` swallows a value's error (`try?`) had its key and colon
-  /// written with no value: invalid JSON, stored without complaint. It is JSONEncoder's now.
+  /// A row whose `encode(to:)` swallows a value's error (`try?`) is JSONEncoder's: the one
+  /// pass has written the value's key and colon, and would store invalid JSON.
   @Test func aSwallowedValueErrorGivesJSONEncodersRow() throws {
     let encoded = try RowEncoder().encode(SwallowsNaN(id: 1))
     #expect(encoded == (try JSONEncoder().encode(SwallowsNaN(id: 1))))

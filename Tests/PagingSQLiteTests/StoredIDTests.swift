@@ -39,8 +39,8 @@ private struct NulRow: Identifiable, Hashable, Codable, Sendable {
 /// the ids' `Codable` form.
 @MainActor
 @Suite(.timeLimit(.minutes(minuteLimit))) struct StoredIDTests {
-  /// Text was bound up to its first NUL: ids "b\0c" and "b\0d" were one row, and two walks
-  /// whose names differ after a NUL shared one checkpoint.
+  /// Text is bound and read by its length, not up to a NUL: ids "b\0c" and "b\0d" are two
+  /// rows, and two walks whose names differ after a NUL have two checkpoints.
   @Test func idsAndNamesThatDifferAfterANulAreDistinct() throws {
     let folder = try TemporaryFolder()
     let database = try PagingDatabase(path: folder.file())
