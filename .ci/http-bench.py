@@ -230,10 +230,11 @@ def main():
         "the decoder's first use) is the remainder: a few milliseconds, inside the spread.",
         "A cursor chain of large pages loads one page after another whatever the client. The",
         "walk asks for the next page as soon as a response names it and decodes the page",
-        "meanwhile: against a server on another machine the decode would hide behind the round",
-        "trip; here the server shares the machine's cores with the client, and the decode's CPU",
-        "(Foundation's JSONDecoder on Linux: 3.5 ms for Datasette's 1,000-row page of 268 KB,",
-        "Python's C `json` 1.05 ms) slows the server's answer to the request sent beside it.",
+        "meanwhile: against a server on another machine the decode hides behind the round trip",
+        "(the chain through 50 ms a request, below); here the server shares the machine's",
+        "cores with the client, and the decode's CPU (Foundation's JSONDecoder on Linux takes",
+        "about twice the time of Python's C `json` for Datasette's 1,000-row page of 268 KB)",
+        "slows the server's answer to the request sent beside it.",
         f"{len(options.cases) - few - missed} of {len(options.cases) - few} cases of three pages or "
         f"more met both. One-minute load average {load_before:.2f} before, {load_after:.2f} after, "
         f"on {os.cpu_count()} cores.",

@@ -4,7 +4,8 @@
 # the walks with .ci/http-bench.py into HTTP-WALK.md (committed beside BENCHMARKS.md), and
 # stops each server by its pid. Each server at 100 rows a page and at its largest page size up
 # to 1,000; then, with 50 ms added to every request by .ci/fault-proxy.py, the servers whose
-# pages count the rows after them (parallel pages) and one cursor chain.
+# pages count the rows after them (parallel pages) and two cursor chains: small pages, and
+# large ones whose decode the walk overlaps with the request for the next page.
 #
 #   .ci/http-bench.sh [--runs N]
 set -euo pipefail
@@ -43,6 +44,7 @@ python3 .ci/http-bench.py "$@" --delay-ms 50 --out .build/http-bench/delay.md \
   "DRF counted pages 50 (its cap; 2000 rows),$u/2k/pages/?page_size=50,counted=page_size:50:count,results" \
   "PocketBase totalItems 50 (2000 rows),$PAGING_POCKETBASE_URL/api/collections/notes2k/records?sort=n,counted=perPage:50:totalItems,items,,text" \
   "flask-smorest X-Pagination 50 (its cap; 2000 rows),$PAGING_SMOREST_URL/2k/notes/,xpagination=50," \
-  "DRF cursors 50 (a cursor chain),$u/cursors/?page_size=50,next,results"
+  "DRF cursors 50 (a cursor chain),$u/cursors/?page_size=50,next,results" \
+  "Datasette 1000 rows a page (a cursor chain),$d&_size=1000,next_url,rows"
 { cat .build/http-bench/plain.md; echo; cat .build/http-bench/delay.md; } > HTTP-WALK.md
 echo "http-bench: wrote HTTP-WALK.md"
