@@ -148,29 +148,47 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   }
 
   /// The coding path of a ``decoding(url:error:contentType:bodyPrefix:)`` error, as `rows[3].title`, else `nil`.
+  /// Every key is given as the decoder saw it, a dictionary's keys too, which the response
+  /// chose; ``description`` names only a type's own keys (see there).
   /// - Complexity: O(*p*) in the coding path's length.
   public var codingPath: String? {
+    decodingPath.map { Self.text(of: $0, naming: { _ in true }) }
+  }
+
+  /// The coding path of a ``decoding(url:error:contentType:bodyPrefix:)`` error, the missing
+  /// key last for `keyNotFound`, else `nil`.
+  private var decodingPath: [any CodingKey]? {
     guard case .decoding(_, let error, _, _) = self else { return nil }
-    let context: DecodingError.Context? =
-      switch error {
-      case .typeMismatch(_, let context), .valueNotFound(_, let context),
-        .dataCorrupted(let context):
-        context
-      case .keyNotFound(let key, let context):
-        DecodingError.Context(
-          codingPath: context.codingPath + [key], debugDescription: context.debugDescription)
-      @unknown default: nil
-      }
-    guard let path = context?.codingPath else { return nil }
+    return switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .dataCorrupted(let context):
+      context.codingPath
+    case .keyNotFound(let key, let context): context.codingPath + [key]
+    @unknown default: nil
+    }
+  }
+
+  /// `rows[3].title`: indices in brackets, keys joined by dots, a key that `naming` refuses
+  /// as `…`.
+  private static func text(of path: [any CodingKey], naming: (any CodingKey) -> Bool) -> String {
     var text = ""
     for key in path {
       if let index = key.intValue {
         text += "[\(index)]"
       } else {
-        text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        let name = naming(key) ? key.stringValue : "…"
+        text += text.isEmpty ? name : ".\(name)"
       }
     }
     return text
+  }
+
+  /// Whether `key` is named in a description: a case of a `CodingKey` enum (a type's own
+  /// keys, synthesised or written out) or a path of the source's strategy. Any other key
+  /// (a dictionary's, or one a type made from whatever keys came) is text the response
+  /// chose, so it is not quoted (fault class 29 of the rulebook).
+  private static func isDeclared(_ key: any CodingKey) -> Bool {
+    key is JSONKey || Mirror(reflecting: key).displayStyle == .enum
   }
 
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
@@ -186,10 +204,13 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
         + (retryAfter.map { ", retry after \($0)" } ?? "") + ", "
         + Self.size(of: body)
     case .decoding(let url, let error, let contentType, let body):
-      "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
-        + "did not decode "
-        + (codingPath.map { $0.isEmpty ? "at its top level" : "at \($0)" } ?? "")
-        + ": \(Self.describe(error))"
+      Self.oneLine(
+        "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
+          + "did not decode "
+          + (decodingPath.map {
+            $0.isEmpty ? "at its top level" : "at \(Self.text(of: $0, naming: Self.isDeclared))"
+          } ?? "")
+          + ": \(Self.describe(error))")
     case .bodyTooLarge(let url, let limit):
       "the body of \(RedactedURL(url)) is longer than \(limit) bytes"
     case .transport(let error):
@@ -266,7 +287,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     switch error {
     case .typeMismatch(let type, _): "a value is not of the type expected (\(type))"
     case .valueNotFound(let type, _): "a value is null or missing where \(type) is expected"
-    case .keyNotFound(let key, _): "the key \"\(key.stringValue)\" is missing"
+    case .keyNotFound(let key, _):
+      isDeclared(key) ? "the key \"\(key.stringValue)\" is missing" : "a key is missing"
     case .dataCorrupted: "the body is not valid JSON, or a value is not in the form expected"
     @unknown default: "it did not decode"
     }

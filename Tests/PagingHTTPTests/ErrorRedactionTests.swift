@@ -315,6 +315,46 @@ struct PlantedSecretTests {
     )
   }
 
+  /// A dictionary's keys are the response's text: the description names a type's own keys
+  /// and replaces the others by `…` (one line, whatever they hold); ``codingPath`` keeps them.
+  @Test func aKeyTheResponseChoseIsNotQuotedButATypesOwnKeysAre() async {
+    for key in ["sk_live_SECRET", #"a\nb"#] {
+      let body = #"[{"id": 1, "tags": {"\#(key)": "not a number"}}]"#
+      let source = HTTPPageSource<TaggedNote>(
+        url: URL("https://api.example.com/v1/notes"), strategy: .linkHeader(),
+        transport: StubTransport(StubReply(body: body)))
+      let error = await loadError(source)
+      #expect(
+        error?.description
+          == "the body of https://api.example.com/v1/notes (no Content-Type, a body of "
+          + "\(body.utf8.count) bytes) did not decode at [0].tags.…: a value is not of the type "
+          + "expected (Int)")
+      #expect(error?.codingPath?.hasPrefix("[0].tags.") == true)
+      #expect(error?.codingPath?.count ?? 0 > "[0].tags.".count)
+    }
+    let missing = HTTPPagingError.decoding(
+      url: URL("https://a.example/x"),
+      error: .keyNotFound(
+        TagKey(stringValue: "sk_live_SECRET"), .init(codingPath: [], debugDescription: "")),
+      contentType: nil, bodyPrefix: Data())
+    #expect(
+      missing.description
+        == "the body of https://a.example/x (no Content-Type, an empty body) did not decode at …: "
+        + "a key is missing")
+  }
+
+  /// A user part is redacted without a scheme too: after `//`, or before an `@` that comes
+  /// ahead of the first `/`.
+  @Test func aUserPartIsRedactedWithoutAScheme() throws {
+    for (text, redacted) in [
+      ("//user:sk_live_SECRET@api.example.com/v1/notes", "//…@api.example.com/v1/notes"),
+      ("sk_live_SECRET@api.example.com/v1/notes", "…@api.example.com/v1/notes"),
+      ("api.example.com/v1/a@b", "api.example.com/v1/a@b"),
+    ] {
+      #expect(RedactedURL(try #require(URL(string: text))).description == redacted)
+    }
+  }
+
   @Test func textRedactionCoversEveryFormOfURL() {
     let text =
       #"see https://user:pw@a.example/x?k=v&f, /rel?page[cursor]=abc and "#
@@ -335,4 +375,18 @@ struct FailingTransport: HTTPTransport {
   ) {
     throw URLError(code, userInfo: [NSURLErrorFailingURLErrorKey: request.url as Any])
   }
+}
+
+/// A note with a dictionary whose keys the server chooses.
+private struct TaggedNote: Decodable, Identifiable, Sendable {
+  var id: Int
+  var tags: [String: Int]
+}
+
+/// A key made at run time, as a type that reads whatever keys come makes them.
+private struct TagKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
 }

@@ -96,12 +96,19 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   }
 
   /// `scheme://…@host/path` for `scheme://user:password@host/path` (and for a user name
-  /// alone, which is often the token: `https://sk_live_…@api.example.com`).
+  /// alone, which is often the token: `https://sk_live_…@api.example.com`). Without a scheme
+  /// the authority starts after `//` (`//…@host/path`), or at the start of a text written
+  /// without either (`…@host/path` for `user:password@host/path`): an `@` before the first
+  /// `/` ends a user part.
   private static func redactingUserPart(_ text: Substring) -> String {
-    guard let schemeEnd = text.range(of: "://") ?? text.range(of: #":\/\/"#) else {
-      return String(text)
-    }
-    let authorityStart = schemeEnd.upperBound
+    let authorityStart =
+      if let schemeEnd = text.range(of: "://") ?? text.range(of: #":\/\/"#) {
+        schemeEnd.upperBound
+      } else if text.hasPrefix("//") {
+        text.index(text.startIndex, offsetBy: 2)
+      } else {
+        text.startIndex
+      }
     let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "\\" }
     let authority = text[authorityStart..<(authorityEnd ?? text.endIndex)]
     guard let at = authority.lastIndex(of: "@") else { return String(text) }
