@@ -383,7 +383,9 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
       return try await transport.typedResponse(for: request, maximumBodySize: limit)
     }
     var request = request
-    request.timeoutInterval = max(0.001, timeout.seconds)
+    // The request's interval is the transport's hint; the clock below enforces the timeout,
+    // so an interval past 10^9 seconds (31 years) need not be passed on.
+    request.timeoutInterval = min(max(0.001, timeout.seconds), 1e9)
     let clock = clock
     return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse)?.self) { group in
       group.addTask { [request] in

@@ -205,9 +205,13 @@ extension HTTPPagingStrategy {
       guard let totalCount, offset >= 0 else {
         return Page(items: items, nextCursor: following(next))
       }
+      // A cursor's limit below one is no page size: the previous page is then as long as the
+      // strategy's pages, and starts before this one.
+      let step = asked > 0 ? asked : max(1, limit)
       let previous =
         offset > 0
-        ? try Self.url(pageURL, setting: queryItem, to: String(max(0, offset - asked))) : nil
+        ? try Self.url(pageURL, setting: queryItem, to: String(max(0, offset - step)))
+        : nil
       return Page(
         items: items, nextCursor: following(next), previousCursor: following(previous),
         itemsBefore: offset, itemsAfter: isLast ? 0 : max(0, totalCount - seen))
@@ -279,12 +283,21 @@ extension HTTPPagingStrategy {
     if totalCount != nil, before > 0,
       let previousNumber = Self.checked(number.subtractingReportingOverflow(1))
     {
+      // A cursor's page size below one is no page size: the strategy's counts instead.
+      let step = max(0, asked > 0 ? min(asked, numbers.pageSize) : numbers.pageSize)
       previous = HTTPCursor(
         url: try Self.url(pageURL, setting: queryItem, to: String(previousNumber)),
         method: cursor.method, body: cursor.body,
-        itemsBefore: max(0, earlier - min(asked, numbers.pageSize)))
+        itemsBefore: Self.checked(earlier.subtractingReportingOverflow(step)).map { max(0, $0) }
+          ?? 0)
     }
-    let counts = totalCount.map { (before: earlier, after: isLast ? 0 : max(0, $0 - seen)) }
+    var counts: (before: Int, after: Int)?
+    if let totalCount {
+      guard let after = Self.checked(totalCount.subtractingReportingOverflow(seen)) else {
+        throw HTTPPagingError.invalidCursor(url: pageURL, queryItem: queryItem)
+      }
+      counts = (before: earlier, after: isLast ? 0 : max(0, after))
+    }
     guard !isLast else {
       return Page(
         items: items, nextCursor: nil, previousCursor: previous, itemsBefore: counts?.before,

@@ -27,6 +27,9 @@ public final class URLSessionTransport: HTTPTransport {
     return configuration
   }
 
+  /// The longest `timeoutInterval` handed to the session, in seconds.
+  private static let longestTimeoutInterval: TimeInterval = 1e9
+
   private let session: URLSession
   private let delegate: StreamingSessionDelegate
 
@@ -59,6 +62,13 @@ public final class URLSessionTransport: HTTPTransport {
     Data, HTTPURLResponse
   ) {
     guard let url = request.url else { throw URLError(.badURL) }
+    var request = request
+    // FoundationNetworking turns the interval into milliseconds in a fixed-width integer, and
+    // traps past about 10^15 seconds or on one that is not finite; 10^9 seconds (31 years)
+    // bounds nothing a walk waits for.
+    if !(request.timeoutInterval.magnitude <= Self.longestTimeoutInterval) {
+      request.timeoutInterval = Self.longestTimeoutInterval
+    }
     let task = session.dataTask(with: request)
     let deadline = session.configuration.timeoutIntervalForResource
     return try await withTaskCancellationHandler {

@@ -198,3 +198,39 @@ struct HTTPTransportFailureTests {
     #expect(error?.isRetryable == true)
   }
 }
+
+/// Public API never traps whatever the number: a request's timeout interval, and a source's
+/// timeout, at the ends of their ranges, through each transport, against a port where nothing
+/// listens (the connection is refused at once).
+@Suite("Transports take any timeout", .timeLimit(.minutes(minuteLimit)))
+struct TransportTimeoutExtremesTests {
+  private let refused = URL("http://127.0.0.1:1/v1/notes")
+
+  @Test(arguments: TransportKind.allCases)
+  func aRequestsTimeoutIntervalAtTheEndsOfItsRangeFailsTheRequestWithoutATrap(
+    _ kind: TransportKind
+  ) async {
+    let transport = kind.make()
+    for interval in [TimeInterval.infinity, -.infinity, .nan, 1e300, 1e16, -1e16] {
+      var request = URLRequest(url: refused)
+      request.timeoutInterval = interval
+      await #expect(throws: URLError.self, "\(interval)") {
+        _ = try await transport.response(for: request, maximumBodySize: 1000)
+      }
+    }
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aSourcesTimeoutAtTheEndsOfItsRangeEndsInATransportError(_ kind: TransportKind) async {
+    for timeout in [Duration.seconds(Int64.max), .seconds(10_000_000_000_000_000)] {
+      let source = HTTPPageSource<Note>(
+        url: refused, strategy: .linkHeader(), transport: kind.make(), timeout: timeout)
+      let error = await loadError(source)
+      guard case .transport(let failure) = error else {
+        Issue.record("expected a transport error, got \(String(describing: error))")
+        continue
+      }
+      #expect(failure.code == .cannotConnectToHost)
+    }
+  }
+}

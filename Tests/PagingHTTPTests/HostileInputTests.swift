@@ -73,6 +73,44 @@ struct HostileInputTests {
         == "https://api.example.com/v1/notes?c=12345678901234567890123"
     )
   }
+
+  /// A cursor's numbers are input (a hand-made URL, a checkpoint's file): a limit or a page
+  /// size far below zero loads the page, its previous page as long as the strategy's pages;
+  /// a count of earlier items at `Int.min` is an invalid cursor. None traps.
+  @Test func cursorNumbersFarBelowZeroNeverTrap() async throws {
+    let counted = ["X-Total-Count": "100"]
+    let offsets = HTTPPageSource<Note>(
+      url: base, strategy: .offset(limit: 3, totalCount: .header("X-Total-Count")),
+      transport: StubTransport(StubReply(headers: counted, body: notesJSON(6...8))))
+    let offsetURL = try #require(URL(string: "\(base)?offset=5&limit=-9223372036854775808"))
+    let offsetPage = try await offsets.loadPage(pageRequest(HTTPCursor(url: offsetURL)))
+    #expect(offsetPage.items.map(\.id) == [6, 7, 8])
+    #expect(
+      offsetPage.previousCursor?.url.absoluteString
+        == "\(base)?limit=-9223372036854775808&offset=2")
+    #expect(offsetPage.itemsBefore == 5)
+    #expect(offsetPage.itemsAfter == 92)
+
+    let numbers = HTTPPageSource<Note>(
+      url: base,
+      strategy: .pageNumber(
+        pageSize: 2, pageSizeQueryItem: "per_page", totalCount: .header("X-Total-Count")),
+      transport: StubTransport(StubReply(headers: counted, body: notesJSON(5...6))))
+    let numberURL = try #require(URL(string: "\(base)?page=3&per_page=-9223372036854775808"))
+    let numberPage = try await numbers.loadPage(
+      pageRequest(HTTPCursor(url: numberURL, itemsBefore: 4)))
+    #expect(numberPage.items.map(\.id) == [5, 6])
+    #expect(numberPage.previousCursor?.itemsBefore == 2)
+    #expect(numberPage.itemsBefore == 4)
+    #expect(numberPage.itemsAfter == 94)
+
+    let first = try #require(URL(string: "\(base)?page=1"))
+    let error = await loadError(numbers, HTTPCursor(url: first, itemsBefore: Int.min))
+    guard case .invalidCursor(first, "page") = error else {
+      Issue.record("expected invalidCursor, got \(String(describing: error))")
+      return
+    }
+  }
 }
 
 @Suite("LinkHeader hostile inputs", .timeLimit(.minutes(minuteLimit)))
