@@ -47,7 +47,7 @@ private struct NulRow: Identifiable, Hashable, Codable, Sendable {
     let rows = ["a", "b\u{0}c", "b\u{0}d", ""].map(NulRow.init)
     let first = try WalkCheckpoint<NulRow, Int>(database: database, name: "w\u{0}1")
     let second = try WalkCheckpoint<NulRow, Int>(database: database, name: "w\u{0}2")
-    let committed = try first.commit(Page(items: rows, nextCursor: nil), afterPages: 0)
+    let committed = try first.commit(Page(items: rows, nextCursor: nil), at: nil).stored
 
     #expect(committed.items == rows)
     #expect(try first.items() == rows)

@@ -133,6 +133,60 @@ struct WalkCheckpointTests {
     #expect(try checkpoint.progress() == .finished(pages: 5, rows: 10))
   }
 
+  /// A walk running across a reset stops even when another walk, of another list, has
+  /// meanwhile committed as many pages as it had: the checkpoint is told apart by its next
+  /// cursor as well as its page count, so no page lands after the other walk's.
+  @Test func aResetStopsARunningWalkEvenAfterAnotherWalkCommittedAsManyPages() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    var old = CountingSource(pages: 5, size: 2).pages(from: checkpoint).makeAsyncIterator()
+    #expect(try await old.next()?.items.map(\.id) == [0, 1])
+    try checkpoint.reset()
+    let other = ScriptedFunctionSource { cursor in
+      Page(
+        items: rows(cursor == nil ? 100..<102 : 102..<104), nextCursor: cursor == nil ? "b" : nil)
+    }
+    var new = other.pages(from: checkpoint).makeAsyncIterator()
+    #expect(try await new.next()?.items.map(\.id) == [100, 101])
+
+    await #expect(throws: PagingDatabaseError.checkpointChanged) { _ = try await old.next() }
+    #expect(try checkpoint.items().map(\.id) == [100, 101])
+    #expect(try checkpoint.progress() == .walking(next: "b", pages: 1, rows: 2))
+    #expect(try await new.next()?.items.map(\.id) == [102, 103])
+    #expect(try checkpoint.progress() == .finished(pages: 2, rows: 4))
+  }
+
+  /// A server that serves old rows under fresh cursors for ever: each page that stores no new
+  /// row counts towards R12's bound, however far back its rows were stored (R29), so the walk
+  /// ends at the third such page in a row with an error that resumes after it.
+  @Test func oldRowsUnderFreshCursorsEndTheWalkAfterThreePagesThatStoreNothing() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let rotating = ScriptedFunctionSource { cursor in
+      let first = ((cursor.flatMap { Int($0) } ?? 0) % 5) * 2
+      return Page(
+        items: rows(first..<first + 2), nextCursor: String((cursor.flatMap { Int($0) } ?? 0) + 1))
+    }
+    let options = PageWalkOptions(maxPages: 200, retryPolicy: .manual, rememberedPages: 1)
+    var pages: [[Int]] = []
+    do {
+      for try await page in rotating.pages(from: checkpoint, options: options) {
+        pages.append(page.items.map(\.id))
+      }
+      Issue.record("the walk ended without an error")
+    } catch let error as PageWalkError<String> {
+      #expect(error.reason == .failed(.noNewItems(pages: 3)))
+      #expect(error.cursor == "8")
+      #expect(error.pagesLoaded == 7)
+      #expect(error.itemsLoaded == 10)
+    }
+    // The two pages before the third return what they stored: nothing.
+    #expect(pages == (0..<5).map { [2 * $0, 2 * $0 + 1] } + [[], []])
+    #expect(try checkpoint.progress() == .walking(next: "8", pages: 8, rows: 10))
+  }
+
   /// Two walks of one checkpoint: the one whose page was committed by the other meanwhile
   /// finds the checkpoint moved and stops without committing it, so no page counts twice.
   @Test func aWalkWhoseCheckpointAnotherWalkMovedStops() async throws {

@@ -11,8 +11,10 @@ import PagingWalk
 /// `PageWalkError` (the checkpoint already holds its cursor); a failure of the
 /// database throws a ``PagingDatabaseError`` and commits nothing of that page, and so does a
 /// checkpoint reset or moved by another walk while this one ran
-/// (``PagingDatabaseError/checkpointChanged``). After a throw
-/// the iterator returns `nil`.
+/// (``PagingDatabaseError/checkpointChanged``). A page that stores no new row counts towards
+/// the options' bound on pages without a new item, as an empty page does (rulebook R12 and
+/// R29): once that many commit in a row the walk throws `PagingError.noNewItems(pages:)`
+/// in a `PageWalkError` that resumes after them. After a throw the iterator returns `nil`.
 public struct CheckpointedPageWalk<Source: PageSource>: AsyncSequence, Sendable
 where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
   /// A page as stored: its rows that were new to the checkpoint, and its cursors.
@@ -31,8 +33,13 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
     private let walk: CheckpointedPageWalk
     private var pages: PageWalk<Source>.AsyncIterator?
     private var finished = false
-    /// The pages committed to the checkpoint, as this walk found them and added to them.
-    private var committed = 0
+    /// The checkpoint as this walk found it and left it after each commit (`nil`: not
+    /// started).
+    private var mark: WalkCheckpoint<Source.Item, Source.Cursor>.Mark?
+    /// Pages in a row that stored no new row, and the pages and rows returned, for R12.
+    private var pagesWithoutNewRows = 0
+    private var pagesReturned = 0
+    private var rowsReturned = 0
 
     init(walk: CheckpointedPageWalk) { self.walk = walk }
 
@@ -46,11 +53,11 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
       do {
         if pages == nil {
           let cursor: Source.Cursor?
-          switch try walk.checkpoint.progress() {
+          let found = try walk.checkpoint.start()
+          mark = found.mark
+          switch found.progress {
           case .notStarted: cursor = nil
-          case .walking(let next, let pages, _):
-            cursor = next
-            committed = pages
+          case .walking(let next, _, _): cursor = next
           case .finished:
             finished = true
             return nil
@@ -62,8 +69,19 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
           finished = true
           return nil
         }
-        let stored = try walk.checkpoint.commit(page, afterPages: committed)
-        committed += 1
+        let (stored, after) = try walk.checkpoint.commit(page, at: mark)
+        mark = after
+        // The stored rows are the walk's exact duplicate removal (R29): a page that stored no
+        // new row brought nothing, however far back its rows were stored, so it counts
+        // towards R12's bound even where the walk's own memory no longer holds their ids.
+        pagesWithoutNewRows = stored.items.isEmpty ? pagesWithoutNewRows + 1 : 0
+        if pagesWithoutNewRows >= walk.options.maxPagesWithoutNewItems {
+          throw PageWalkError(
+            reason: .failed(.noNewItems(pages: pagesWithoutNewRows)), cursor: page.nextCursor,
+            pagesLoaded: pagesReturned, itemsLoaded: rowsReturned)
+        }
+        pagesReturned += 1
+        rowsReturned += stored.items.count
         return stored
       } catch {
         finished = true

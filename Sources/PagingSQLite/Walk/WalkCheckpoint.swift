@@ -87,45 +87,68 @@ where
     }
   }
 
-  func read(_ db: SQLiteConnection) throws -> Progress {
+  /// The checkpoint as one walk found it, to be found the same at its next commit: the pages
+  /// committed and the next cursor's stored bytes (`nil` for a walk not started). Two walks
+  /// that reach the same page count along different cursors differ in it, so that a walk
+  /// running across a ``reset()`` cannot commit after another walk's pages.
+  struct Mark: Sendable, Equatable {
+    var pages: Int
+    var next: Data?
+  }
+
+  func read(_ db: SQLiteConnection) throws -> Progress { try readMarked(db).progress }
+
+  /// Where the walk stands, and its ``Mark`` (`nil` when it has not started).
+  func readMarked(_ db: SQLiteConnection) throws -> (progress: Progress, mark: Mark?) {
     var progress = Progress.notStarted
+    var mark: Mark?
     try db.statement(
       "SELECT next_cursor, finished, pages, rows FROM paging_walk WHERE walk = ?"
     ).forEachRow([.text(name)]) {
       let pages = Int($0.int64(2))
       let rows = Int($0.int64(3))
+      let blob = $0.blob(0)
+      mark = Mark(pages: pages, next: blob)
       if $0.int64(1) != 0 {
         progress = .finished(pages: pages, rows: rows)
       } else {
         do {
-          let next = try JSONDecoder().decode(Cursor.self, from: $0.blob(0) ?? Data())
+          let next = try JSONDecoder().decode(Cursor.self, from: blob ?? Data())
           progress = .walking(next: next, pages: pages, rows: rows)
         } catch {
           throw PagingDatabaseError.undecodable
         }
       }
     }
-    return progress
+    return (progress, mark)
+  }
+
+  /// Where the walk stands and its ``Mark``, read in one go for a walk that starts.
+  /// - Throws: As ``progress()``.
+  func start() throws(PagingDatabaseError) -> (progress: Progress, mark: Mark?) {
+    try database.withConnection { try readMarked($0) }
   }
 
   /// Stores `page`'s rows whose id is not stored yet and moves the checkpoint past it, in one
   /// transaction.
-  /// - Parameter committed: How many pages the walk that loaded `page` found committed, its
-  ///   own included: a checkpoint that stands elsewhere was reset, or moved by another walk,
+  /// - Parameter mark: The checkpoint as the walk that loaded `page` left it (`nil`: not
+  ///   started): a checkpoint that stands elsewhere was reset, or moved by another walk,
   ///   while that walk ran.
-  /// - Returns: The page with only the rows it stored.
+  /// - Returns: The page with only the rows it stored, and the checkpoint's mark after it.
   /// - Throws: ``PagingDatabaseError/checkpointChanged`` when the checkpoint stands elsewhere;
   ///   otherwise as ``PagingDatabase/write(_:)``.
   /// - Complexity: O(*m* log *n*) for *m* rows in the page and *n* stored.
-  func commit(_ page: Page<Item, Cursor>, afterPages committed: Int) throws(PagingDatabaseError)
-    -> Page<Item, Cursor>
+  func commit(_ page: Page<Item, Cursor>, at mark: Mark?) throws(PagingDatabaseError)
+    -> (stored: Page<Item, Cursor>, mark: Mark)
   {
     try database.write { db in
+      let found = try readMarked(db)
+      guard found.mark == mark else { throw PagingDatabaseError.checkpointChanged }
       let (pages, rows): (Int, Int) =
-        switch try read(db) {
-        case .notStarted where committed == 0: (0, 0)
-        case .walking(_, let pages, let rows) where pages == committed: (pages, rows)
-        case .notStarted, .walking, .finished: throw PagingDatabaseError.checkpointChanged
+        switch found.progress {
+        case .notStarted: (0, 0)
+        case .walking(_, let pages, let rows): (pages, rows)
+        case .finished: throw PagingDatabaseError.checkpointChanged
         }
       let insert = try db.statement(
         "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
@@ -158,7 +181,7 @@ where
         .text(name), .optionalBlob(next), .int(next == nil ? 1 : 0), .int(pages + 1),
         .int(rows + stored.items.count), .real(Date().timeIntervalSince1970),
       ])
-      return stored
+      return (stored, Mark(pages: pages + 1, next: next))
     }
   }
 }
