@@ -64,6 +64,47 @@ struct PageWalkParallelTests {
     #expect(Set(ids).count == 6)
   }
 
+  /// A caller that stops iterating after the first page and drops the walk leaves no request
+  /// running: the pages planned ahead are cancelled when the walk is released.
+  @Test func droppingAWalkMidWayCancelsThePagesPlannedAhead() async throws {
+    let source = OffsetSource()
+    let task = Task {
+      var iterator = source.pages(options: PageWalkOptions(parallelPages: 3)).makeAsyncIterator()
+      return try await iterator.next()?.items.map(\.id)
+    }
+    let first = await source.script.request(at: 0)
+    #expect(source.script.complete(first, with: page(at: 0, total: 100)))
+    let ahead = [
+      await source.script.request(at: 1), await source.script.request(at: 2),
+      await source.script.request(at: 3),
+    ]
+    #expect(try await task.value == [0, 1])
+    #expect(ahead.map(\.cursor) == [2, 4, 6])
+    for request in ahead {
+      #expect(source.script.wasCancelledByCaller(request), "\(String(describing: request.cursor))")
+    }
+  }
+
+  /// `maxItems` bounds the pages planned ahead as `maxPages` does: no page is asked for that
+  /// the items wanted cannot reach, counting pages as long as the last one.
+  @Test func noPageIsPlannedPastMaxItems() async throws {
+    let source = OffsetSource()
+    let walk = source.pages(options: PageWalkOptions(maxItems: 5, parallelPages: 3))
+    let collected = Task {
+      var ids: [Int] = []
+      for try await row in walk.items { ids.append(row.id) }
+      return ids
+    }
+    let first = await source.script.request(at: 0)
+    #expect(source.script.complete(first, with: page(at: 0, total: 100)))
+    for index in 1...2 {
+      let request = await source.script.request(at: index)
+      #expect(source.script.complete(request, with: page(at: request.cursor ?? 0, total: 100)))
+    }
+    #expect(try await collected.value == Array(0..<5))
+    #expect(source.script.requests.map(\.cursor) == [nil, 2, 4])
+  }
+
   @Test func aSourceThatNamesNoPageByPositionIsWalkedOnePageAfterAnother() async throws {
     var source = OffsetSource()
     source.namesPages = false

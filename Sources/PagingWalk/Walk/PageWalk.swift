@@ -114,17 +114,21 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var machine: PagingStateMachine<Key, Source.Cursor>
     /// The ids of the last pages, with ``PageWalkOptions``'s `removesDuplicates`.
     private var recent: RecentIDs<Source.Item.ID>
+    /// The requests sent ahead, cancelled when the walk is released.
+    private let ahead = PagesAhead<Element, Source.Cursor>()
     /// The pages loading ahead at the cursors the last page's counts gave, in order (parallel
     /// pages); the machine's next load takes the first when it asks for its cursor.
     /// A page of a cursor chain asked for early (`early`) waits here too, with what its own
     /// page tells early.
-    private var planned:
-      [(
-        cursor: Source.Cursor, task: Task<Element, any Error>,
-        next: EarlyPage<Element, Source.Cursor>?
-      )] = []
+    private var planned: [PagesAhead<Element, Source.Cursor>.Planned] {
+      get { ahead.state.withLock { $0.planned } }
+      nonmutating set { ahead.state.withLock { $0.planned = newValue } }
+    }
     /// The next page of a cursor chain, asked for while the page the machine loads decodes.
-    private var early: EarlyPage<Element, Source.Cursor>?
+    private var early: EarlyPage<Element, Source.Cursor>? {
+      get { ahead.state.withLock { $0.early } }
+      nonmutating set { ahead.state.withLock { $0.early = newValue } }
+    }
     private var started = false
     private var finished = false
     private var pages = 0
@@ -331,10 +335,15 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       let end = start.saturatingAdding(after)
       var position = start.saturatingAdding(
         planned.count.saturatingMultiplying(by: page.items.count))
-      // No page past `maxPages` is asked for: this page is the walk's `pages + 1`th.
+      // No page past `maxPages` is asked for: this page is the walk's `pages + 1`th. Nor past
+      // `maxItems`, counting pages as long as this one after the items it brings.
+      let wanted = walk.options.maxItems.map {
+        Swift.max(0, $0 - itemCount.saturatingAdding(page.items.count))
+      }
       let most = Swift.min(
         walk.options.parallelPages,
-        walk.options.maxPages.map { Swift.max(0, $0 - pages - 1) } ?? .max)
+        walk.options.maxPages.map { Swift.max(0, $0 - pages - 1) } ?? .max,
+        wanted.map { $0 == 0 ? 0 : ($0 - 1) / page.items.count + 1 } ?? .max)
       while planned.count < most, position < end,
         let cursor = walk.source.cursor(forPageStartingAt: position)
       {
