@@ -192,8 +192,10 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   }
 
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
-  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), and no part of a body is
-  /// quoted (its size and `Content-Type` are given instead), so that no token reaches a log
+  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), no part of a body is
+  /// quoted (its size and `Content-Type` are given instead), and a decoding error's path names
+  /// a type's own keys but gives a key the response chose (a dictionary's) as `…`
+  /// (`rows[3].tags.…`), so that no token reaches a log
   /// (fault class 29 of the rulebook); ``url``, ``bodyText`` and the associated values have
   /// them in full.
   /// - Complexity: O(n) in the text's length.
