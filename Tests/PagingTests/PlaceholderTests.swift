@@ -212,6 +212,40 @@ import Testing
     #expect(PagingError.invalidItemCount.isRetryable == false)
   }
 
+  /// Two pages each valid alone can disagree (the list grew between their requests): an edge
+  /// page whose counts, with the loaded rows and the other end's, make a list no `Int` holds
+  /// fails with `invalidItemCount` and commits nothing; the list then shows, snapshots and
+  /// refreshes without a trap, and its placeholders keep distinct ids under a filter.
+  @Test func anEdgePageThatMakesTheListLongerThanAnIntFailsAndCommitsNothing() {
+    var configuration = PagingConfiguration<Int>(
+      prefetch: .fixed(1), retryPolicy: .manual, hedging: .off)
+    configuration.jumpCursor = { max(0, $0 - 5) }
+    var machine = Machine(configuration: configuration)
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(
+      .loadCompleted(
+        first.id,
+        Page(
+          items: rows(0..<10), nextCursor: 10, previousCursor: 1_000,
+          itemsBefore: Int.max - 20, itemsAfter: 10)))
+    let append = machine.handle(.loadNextPage).loads[0]
+    _ = machine.handle(
+      .loadCompleted(
+        append.id, Page(items: rows(10..<27), nextCursor: nil, itemsBefore: 0, itemsAfter: 0)))
+    #expect(machine.appendState == .failed(.invalidItemCount))
+    #expect(machine.ids == Array(0..<10))
+    #expect(machine.nextCursor == 10)
+    #expect(machine.placeholdersBefore == Int.max - 20)
+    #expect(machine.placeholdersAfter == 10)
+
+    _ = machine.handle(.rowAppeared(.id(8)))
+    #expect(machine.snapshot().pages.count == 1)
+    _ = machine.handle(.setFilter({ $0.id % 2 == 0 }))
+    let after = machine.rows.suffix(10).map(\.id)
+    #expect(after == (Int.max - 10..<Int.max).map { .placeholder($0) })
+    #expect(machine.handle(.refresh).loads.count == 1)
+  }
+
   /// Counts at the edge of `Int` never trap: a list of `Int.max - 5` rows indexes its last
   /// items and its first placeholder, and signals at `Int.min` and `Int.max` are ignored.
   @Test func countsAtTheEdgeOfIntNeverTrap() {

@@ -412,7 +412,7 @@ extension PagingStateMachine {
     earnHedgeCredit()
     recordLoadEnded(attempt.request)
     let request = attempt.request
-    guard hasValidCounts(page) else {
+    guard hasValidCounts(page, at: direction) else {
       // Nothing of the page is committed: the list keeps what it showed (R31).
       setActivity(direction, .failed(.invalidItemCount), plan: plan)
       if direction == .refresh { transition.add(refreshStopped()) }

@@ -45,14 +45,33 @@ extension PagingStateMachine {
     return start..<start.saturatingAdding(store.count)
   }
 
-  /// Whether `page` counts the rows around it in a way the list can hold: no negative count,
-  /// and a sum an `Int` holds.
-  func hasValidCounts(_ page: Page<Item, Cursor>) -> Bool {
+  /// Whether `page`, committed at `direction`, counts the rows around it in a way the list
+  /// can hold: no negative count, a sum of its counts and rows an `Int` holds, and at an edge
+  /// a list an `Int` holds with the loaded rows and the other end's placeholders too. Two
+  /// pages each valid alone can disagree (the source's list grew between their requests), and
+  /// every position in the list is a sum over its whole length.
+  func hasValidCounts(_ page: Page<Item, Cursor>, at direction: LoadDirection) -> Bool {
     let before = page.itemsBefore ?? 0
     let after = page.itemsAfter ?? 0
-    guard before >= 0, after >= 0 else { return false }
-    let (sum, overflow) = before.addingReportingOverflow(page.items.count)
-    return !overflow && !sum.addingReportingOverflow(after).overflow
+    guard before >= 0, after >= 0, Self.fits([before, page.items.count, after]) else {
+      return false
+    }
+    return switch direction {
+    case .refresh: true
+    case .append: Self.fits([placeholdersBefore, store.count, page.items.count, after])
+    case .prepend: Self.fits([before, page.items.count, store.count, placeholdersAfter])
+    }
+  }
+
+  /// Whether the sum of `counts`, none negative, fits in an `Int`.
+  private static func fits(_ counts: [Int]) -> Bool {
+    var length = 0
+    for count in counts {
+      let (sum, overflow) = length.addingReportingOverflow(count)
+      if overflow { return false }
+      length = sum
+    }
+    return true
   }
 
   // MARK: Signals
@@ -257,8 +276,8 @@ extension PagingStateMachine {
     if let lowest = viewport.lowest, let highest = viewport.highest {
       // Shown positions count hidden rows as the source's list does only without a filter;
       // with one, the window position of the shown row is looked up.
-      let first = windowPosition(ofShown: lowest) + loaded.lowerBound
-      let last = windowPosition(ofShown: highest) + loaded.lowerBound
+      let first = windowPosition(ofShown: lowest).saturatingAdding(loaded.lowerBound)
+      let last = windowPosition(ofShown: highest).saturatingAdding(loaded.lowerBound)
       low = Swift.min(low ?? first, first)
       high = Swift.max(high ?? last, last)
     }

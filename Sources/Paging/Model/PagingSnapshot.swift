@@ -138,6 +138,16 @@ where
     {
       throw .inconsistent
     }
+    // The list the pages count must have a length an `Int` holds (R31): a file written by
+    // anything else could say more, and every position is a sum over that length.
+    var length = snapshot.pages.first?.itemsBefore.map { max(0, $0) } ?? 0
+    for part in snapshot.pages.map(\.items.count) + [
+      snapshot.pages.last?.itemsAfter.map { max(0, $0) } ?? 0
+    ] {
+      let (sum, overflow) = length.addingReportingOverflow(part)
+      if overflow { throw .inconsistent }
+      length = sum
+    }
     self = snapshot
   }
 }
@@ -194,7 +204,8 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
     case otherTypes(expected: String, found: String)
     /// The snapshot belongs to a list with another initial cursor.
     case otherList
-    /// The snapshot's pages and chains disagree (a page list without chains).
+    /// The snapshot's pages and chains disagree (a page list without chains), or its counts
+    /// make a list longer than an `Int` holds.
     case inconsistent
     /// The snapshot's query cannot be read back: its type is not `Codable`, or is no longer
     /// in the app (``SavedQuery``).
@@ -226,7 +237,7 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
   }
   /// The snapshot belongs to a list with another initial cursor.
   package static var otherList: Self { Self(.otherList) }
-  /// The snapshot's pages and chains disagree.
+  /// The snapshot's pages, chains or counts disagree.
   package static var inconsistent: Self { Self(.inconsistent) }
   /// The snapshot's query cannot be read back.
   package static var queryNotRestorable: Self { Self(.queryNotRestorable) }
@@ -240,7 +251,7 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
     case .otherTypes(let expected, let found):
       "the list snapshot holds \(found), not \(expected)"
     case .otherList: "the list snapshot belongs to a list opened at another initial cursor"
-    case .inconsistent: "the list snapshot's pages and chains disagree"
+    case .inconsistent: "the list snapshot's pages, chains or counts disagree"
     case .queryNotRestorable:
       "the list snapshot's query cannot be read back: its type is not Codable or not in the app"
     }
