@@ -94,6 +94,49 @@ import Testing
     #expect(paginator.hasNextPage)
   }
 
+  /// A snapshot taken while a search's first page loads holds no page, only the query: the
+  /// restored list searches with it, as the live list did (R28).
+  @Test func aSnapshotTakenWhileASearchLoadsRestoresItsQuery() async throws {
+    var machine = Machine(configuration: .manualRetry)
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(.loadCompleted(first.id, page(0..<5, next: 5)))
+    let search = machine.handle(.setQuery("swift", transition: .clear)).loads
+    #expect(search.map { $0.query as? String } == ["swift"])
+    #expect(machine.items.isEmpty)
+    let data = try machine.snapshot().encoded()
+
+    let source = ReplySource(pages: 3, size: 5)
+    let (paginator, error) = Paginator.restoring(
+      data, source: source, configuration: .manualRetry)
+    await paginator.waitForLoadsToEnd()
+    #expect(error == nil)
+    #expect(paginator.query as? String == "swift")
+    #expect(source.requests.map { $0.query as? String } == ["swift"])
+  }
+
+  /// A snapshot whose counts make a list longer than an `Int` holds (a file written by
+  /// anything else) is refused as inconsistent: every position is a sum over that length.
+  @Test func aSnapshotWhoseCountsOverflowTheListIsRefused() throws {
+    var machine = Machine(configuration: .manualRetry)
+    let first = machine.handle(.start).loads[0]
+    _ = machine.handle(
+      .loadCompleted(
+        first.id,
+        Page(items: rows(0..<3), nextCursor: 3, itemsBefore: Int.max - 10, itemsAfter: 7)))
+    let data = try machine.snapshot().encoded()
+    #expect(try PagingSnapshot<Row, Int>(decoding: data).pages.count == 1)
+    var json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var pages = try #require(json["pages"] as? [[String: Any]])
+    pages[0]["itemsAfter"] = 8
+    json["pages"] = pages
+    let drifted = try JSONSerialization.data(withJSONObject: json)
+    let source = Source()
+    let (paginator, error) = Paginator.restoring(drifted, source: source)
+    #expect(error == .inconsistent)
+    #expect(paginator.items.isEmpty)
+    #expect(source.requests.isEmpty)
+  }
+
   /// Data that is not a snapshot of this list: a typed error and an empty paginator that
   /// sent nothing, never a trap.
   @Test func aSnapshotOfAnotherListIsRefused() throws {

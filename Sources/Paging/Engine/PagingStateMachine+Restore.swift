@@ -32,8 +32,9 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
 
   /// Shows a snapshot's window as if its pages had just committed, in a new generation, with
   /// both edges idle, under the snapshot's query. Only on a machine that has loaded nothing;
-  /// a snapshot without pages, of a list with another initial cursor, or whose query cannot be
-  /// read back, changes nothing.
+  /// a snapshot of a list with another initial cursor, or whose query cannot be read back,
+  /// changes nothing, and one without pages (taken while a search's first page loaded) brings
+  /// back its query only, so that the first load asks what the live list asked.
   /// - Parameter snapshot: The window to show.
   /// - Throws: ``PagingSnapshotError/otherList``; ``PagingSnapshotError/queryNotRestorable``.
   /// - Complexity: O(*n*) for *n* items.
@@ -41,11 +42,15 @@ where Item: Codable, Item.ID: Codable, Cursor: Codable {
     throws(PagingSnapshotError)
   {
     guard snapshot.initialCursor == configuration.initialCursor else { throw .otherList }
-    guard !snapshot.pages.isEmpty, !hasLoadedFirstPage, refresh.request == nil else { return }
+    guard !hasLoadedFirstPage, refresh.request == nil else { return }
     // Read first: a list restored without its query would refresh as another list (R28).
     let query = try snapshot.query.map { saved throws(PagingSnapshotError) in
       guard let query = saved.restored() else { throw .queryNotRestorable }
       return query
+    }
+    guard !snapshot.pages.isEmpty else {
+      if let query { local.query = query }
+      return
     }
     local.query = query
     local.showingPreviousQuery = snapshot.showsPreviousQuery == true
