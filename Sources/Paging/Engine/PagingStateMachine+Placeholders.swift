@@ -53,25 +53,14 @@ extension PagingStateMachine {
   func hasValidCounts(_ page: Page<Item, Cursor>, at direction: LoadDirection) -> Bool {
     let before = page.itemsBefore ?? 0
     let after = page.itemsAfter ?? 0
-    guard before >= 0, after >= 0, Self.fits([before, page.items.count, after]) else {
+    guard before >= 0, after >= 0, Int.sumFits([before, page.items.count, after]) else {
       return false
     }
     return switch direction {
     case .refresh: true
-    case .append: Self.fits([placeholdersBefore, store.count, page.items.count, after])
-    case .prepend: Self.fits([before, page.items.count, store.count, placeholdersAfter])
+    case .append: Int.sumFits([placeholdersBefore, store.count, page.items.count, after])
+    case .prepend: Int.sumFits([before, page.items.count, store.count, placeholdersAfter])
     }
-  }
-
-  /// Whether the sum of `counts`, none negative, fits in an `Int`.
-  private static func fits(_ counts: [Int]) -> Bool {
-    var length = 0
-    for count in counts {
-      let (sum, overflow) = length.addingReportingOverflow(count)
-      if overflow { return false }
-      length = sum
-    }
-    return true
   }
 
   // MARK: Signals

@@ -140,13 +140,10 @@ where
     }
     // The list the pages count must have a length an `Int` holds (R31): a file written by
     // anything else could say more, and every position is a sum over that length.
-    var length = snapshot.pages.first?.itemsBefore.map { max(0, $0) } ?? 0
-    for part in snapshot.pages.map(\.items.count) + [
-      snapshot.pages.last?.itemsAfter.map { max(0, $0) } ?? 0
-    ] {
-      let (sum, overflow) = length.addingReportingOverflow(part)
-      if overflow { throw .inconsistent }
-      length = sum
+    let before = snapshot.pages.first?.itemsBefore.map { max(0, $0) } ?? 0
+    let after = snapshot.pages.last?.itemsAfter.map { max(0, $0) } ?? 0
+    guard Int.sumFits([before, after] + snapshot.pages.map(\.items.count)) else {
+      throw .inconsistent
     }
     self = snapshot
   }

@@ -10,6 +10,20 @@ extension Int {
     return other > 0 ? .max : .min
   }
 
+  /// Whether the counts add up to an `Int` without overflowing: the length of a list made of
+  /// them (rows before, loaded, after) is one every position in it can be computed from.
+  /// - Parameter counts: Non-negative counts.
+  /// - Complexity: O(*n*) for *n* counts.
+  package static func sumFits(_ counts: some Sequence<Int>) -> Bool {
+    var length = 0
+    for count in counts {
+      let (sum, overflow) = length.addingReportingOverflow(count)
+      if overflow { return false }
+      length = sum
+    }
+    return true
+  }
+
   /// `self * other`, or `Int.max` / `Int.min` where the product does not fit.
   @inlinable package func saturatingMultiplying(by other: Int) -> Int {
     let (product, overflow) = multipliedReportingOverflow(by: other)
