@@ -52,7 +52,7 @@ where
   /// - Throws: ``PagingDatabaseError``; ``PagingDatabaseError/undecodable`` for a stored cursor
   ///   of another type.
   public func progress() throws(PagingDatabaseError) -> Progress {
-    try database.withConnection { try read($0) }
+    try database.withConnection { try readMarked($0).progress }
   }
 
   /// The rows the walk stored, in the order it walked them.
@@ -95,8 +95,6 @@ where
     var pages: Int
     var next: Data?
   }
-
-  func read(_ db: SQLiteConnection) throws -> Progress { try readMarked(db).progress }
 
   /// Where the walk stands, and its ``Mark`` (`nil` when it has not started).
   func readMarked(_ db: SQLiteConnection) throws -> (progress: Progress, mark: Mark?) {
