@@ -66,7 +66,7 @@ import var PagingTestSupport.minuteLimit
       countsRows: true)
     #expect(source.jumpingSupported)
     // The rows SQL wrote read back as the cache's own.
-    #expect(try PageCache<Row, String>.key(123) == "123")
+    #expect(try PageCache<Row, String>.key(123, in: .current) == "123")
     #expect(
       try database.withConnection { try PageCache<Row, String>(list: "feed").page($0, at: 600) }?
         .items.first == Row(id: 600_000))

@@ -225,7 +225,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       let (version, ordinal) = try? database.withConnection({ db in
         (
           try cache.version(db),
-          try row.flatMap { try cache.ordinal(db, of: PageCache<Item, Remote.Cursor>.key($0)) }
+          try row.flatMap { try cache.ordinal(db, of: $0) }
             ?? cache.ordinals(db)?.lowerBound
         )
       }),
@@ -367,7 +367,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         let before = try cache.version(db)
         try cache.keepEdits(db, from: request.generation.rawValue)
         var page = page
-        page.items = try PageCache.overlayRefresh(page.items, try cache.edits(db))
+        page.items = try cache.overlayRefresh(db, page.items)
         try cache.replace(db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt)
         state.withLock { $0.live = request.generation }
         committed(from: before, to: try cache.version(db))
@@ -447,7 +447,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       else { return nil }
       if try cache.page(db, at: key) == nil {
         var page = page
-        page.items = try PageCache.overlay(page.items, try cache.edits(db))
+        page.items = try cache.overlay(db, page.items)
         try cache.insert(
           db, page, loadedBy: cursor, at: key, generation: generation, fetchedAt: fetchedAt)
       }
@@ -522,7 +522,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     guard let range = try cache.ordinals(db) else { return nil }
     let anchor = try cache.anchor(db)
     let start =
-      try anchor.flatMap { try cache.ordinal(db, of: PageCache<Item, Remote.Cursor>.key($0)) }
+      try anchor.flatMap { try cache.ordinal(db, of: $0) }
       ?? range.lowerBound
     guard let first = try page(db, cache, at: start) else { return nil }
     var pages = [(key: start, page: first)]

@@ -18,7 +18,7 @@ extension PageCache {
   /// Applies `edit` to the cached rows and records it, made in paginator generation
   /// `generation`.
   package func write(_ db: SQLiteConnection, _ edit: PagingEdit<Item>, in generation: Int) throws {
-    let stored = try StoredEdit(edit, cache: self)
+    let stored = try StoredEdit(edit, in: try idForm(db))
     switch edit {
     case .update(let item):
       try db.statement("UPDATE paging_row SET body = ? WHERE list = ? AND id = ?")
@@ -149,13 +149,8 @@ extension PageCache {
   /// items in their local version.
   /// - Complexity: O(*m* + *e*) for *m* items and *e* edits.
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
-  package static func overlay(_ items: [Item], _ edits: [StoredEdit]) throws -> [Item] {
-    guard !edits.isEmpty else { return items }
-    let (removed, local) = result(of: edits)
-    return try items.compactMap {
-      let id = try key($0.id)
-      return removed.contains(id) ? nil : (local[id] ?? $0)
-    }
+  package func overlay(_ db: SQLiteConnection, _ items: [Item]) throws -> [Item] {
+    try Self.overlay(items, try edits(db), in: try idForm(db))
   }
 
   /// A refresh's items with every edit in force applied in order: a new item goes where it was
@@ -164,58 +159,77 @@ extension PageCache {
   /// window, so the cache holds what the list shows.
   /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves.
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
-  package static func overlayRefresh(_ items: [Item], _ edits: [StoredEdit]) throws -> [Item] {
-    var items = try overlay(items, edits)
-    let (removed, local) = result(of: edits)
+  package func overlayRefresh(_ db: SQLiteConnection, _ items: [Item]) throws -> [Item] {
+    let edits = try edits(db)
+    let form = try idForm(db)
+    var items = try Self.overlay(items, edits, in: form)
+    let (removed, local) = Self.result(of: edits)
     for edit in edits where edit.kind == "insert" || edit.kind == "move" {
-      let present = try items.firstIndex { try key($0.id) == edit.id }
+      let present = try items.firstIndex { try Self.key($0.id, in: form) == edit.id }
       if edit.kind == "insert" {
         guard present == nil, !removed.contains(edit.id), let item = local[edit.id] ?? edit.item
         else { continue }
-        items.insert(item, at: try index(of: edit, in: items) ?? 0)
+        items.insert(item, at: try Self.index(of: edit, in: items, form) ?? 0)
       } else if let from = present {
         let item = items.remove(at: from)
-        items.insert(item, at: try index(of: edit, in: items) ?? from)
+        items.insert(item, at: try Self.index(of: edit, in: items, form) ?? from)
       }
     }
     return items
   }
 
+  /// `items` with `edits` applied as ``overlay(_:_:)`` says, in a list whose ids (and so the
+  /// edits') are stored in `form`.
+  private static func overlay(_ items: [Item], _ edits: [StoredEdit], in form: StoredID.Form)
+    throws -> [Item]
+  {
+    guard !edits.isEmpty else { return items }
+    let (removed, local) = result(of: edits)
+    return try items.compactMap {
+      let id = try key($0.id, in: form)
+      return removed.contains(id) ? nil : (local[id] ?? $0)
+    }
+  }
+
   /// Where an insert or move puts its item in `items`, or `nil` when its reference is absent.
-  private static func index(of edit: StoredEdit, in items: [Item]) throws -> Int? {
+  private static func index(
+    of edit: StoredEdit, in items: [Item], _ form: StoredID.Form
+  ) throws -> Int? {
     switch edit.position {
     case "start": 0
     case "end": items.count
-    case "after": try items.firstIndex { try key($0.id) == edit.positionID }.map { $0 + 1 }
-    default: try items.firstIndex { try key($0.id) == edit.positionID }
+    case "after":
+      try items.firstIndex { try key($0.id, in: form) == edit.positionID }.map { $0 + 1 }
+    default: try items.firstIndex { try key($0.id, in: form) == edit.positionID }
     }
   }
 }
 
 extension PageCache.StoredEdit {
-  init(_ edit: PagingEdit<Item>, cache: PageCache) throws {
+  /// The record of `edit` in a list whose ids are stored in `form`.
+  init(_ edit: PagingEdit<Item>, in form: StoredID.Form) throws {
+    func key(_ id: Item.ID) throws -> String { try PageCache.key(id, in: form) }
     func place(_ position: EditPosition<Item.ID>) throws -> (String, String?) {
       switch position {
       case .start: ("start", nil)
       case .end: ("end", nil)
-      case .after(let id): ("after", try PageCache.key(id))
-      case .before(let id): ("before", try PageCache.key(id))
+      case .after(let id): ("after", try key(id))
+      case .before(let id): ("before", try key(id))
       }
     }
     switch edit {
     case .update(let item):
-      self.init(kind: "update", id: try PageCache.key(item.id), item: item)
+      self.init(kind: "update", id: try key(item.id), item: item)
     case .remove(let id):
-      self.init(kind: "remove", id: try PageCache.key(id))
+      self.init(kind: "remove", id: try key(id))
     case .insert(let item, let position):
       let (position, positionID) = try place(position)
       self.init(
-        kind: "insert", id: try PageCache.key(item.id), item: item, position: position,
+        kind: "insert", id: try key(item.id), item: item, position: position,
         positionID: positionID)
     case .move(let id, let position):
       let (position, positionID) = try place(position)
-      self.init(
-        kind: "move", id: try PageCache.key(id), position: position, positionID: positionID)
+      self.init(kind: "move", id: try key(id), position: position, positionID: positionID)
     }
   }
 }

@@ -27,10 +27,27 @@ where
 
   package init(list: String) { self.list = list }
 
-  /// The string an id is stored and compared under (``StoredID``).
+  /// The string an id is stored and compared under in a list whose ids are in `form`
+  /// (``StoredID``).
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
-  package static func key(_ id: Item.ID) throws(PagingDatabaseError) -> String {
-    try StoredID.of(id)
+  package static func key(_ id: Item.ID, in form: StoredID.Form) throws(PagingDatabaseError)
+    -> String
+  {
+    try StoredID.of(id, in: form)
+  }
+
+  /// The form the list's ids are stored in: the one its row records, the current form for a
+  /// list not written yet (its first refresh records that).
+  /// - Throws: ``PagingDatabaseError/unreadable(_:)`` for a form this version does not know.
+  package func idForm(_ db: SQLiteConnection) throws -> StoredID.Form {
+    // A file opened read-only may have been written before the column existed, in the first
+    // form; a writable one gained the column when it opened.
+    if db.mode != .readWrite, try !db.hasColumn(StoredID.formColumn.name, in: "paging_list") {
+      return .bareStrings
+    }
+    let recorded = try db.statement("SELECT id_form FROM paging_list WHERE list = ?")
+      .integer([.text(list)])
+    return try recorded.map(StoredID.Form.init(stored:)) ?? .current
   }
 
   // MARK: Reading
@@ -121,9 +138,9 @@ where
   }
 
   /// The ordinal of the page that holds the row with `id`, if cached.
-  package func ordinal(_ db: SQLiteConnection, of id: String) throws -> Int? {
+  package func ordinal(_ db: SQLiteConnection, of id: Item.ID) throws -> Int? {
     try db.statement("SELECT min(ordinal) FROM paging_row WHERE list = ? AND id = ?")
-      .integer([.text(list), .text(id)]).map(Int.init)
+      .integer([.text(list), .text(try Self.key(id, in: try idForm(db)))]).map(Int.init)
   }
 
   /// The saved scroll anchor.
@@ -157,13 +174,19 @@ where
     try db.statement("DELETE FROM paging_row WHERE list = ?").run([.text(list)])
     try db.statement("DELETE FROM paging_page WHERE list = ?").run([.text(list)])
     let generation = (try header(db)?.generation ?? 0) + 1
+    // Every row is written anew, so the list takes the current id form, unless an edit in
+    // force names ids in the form it has.
+    let form = try edits(db).isEmpty ? StoredID.Form.current : idForm(db)
     try db.statement(
       """
-      INSERT INTO paging_list (list, generation, refreshed_at) VALUES (?, ?, ?)
+      INSERT INTO paging_list (list, generation, refreshed_at, id_form) VALUES (?, ?, ?, ?)
       ON CONFLICT (list) DO UPDATE SET
-        generation = excluded.generation, refreshed_at = excluded.refreshed_at
+        generation = excluded.generation, refreshed_at = excluded.refreshed_at,
+        id_form = excluded.id_form
       """
-    ).run([.text(list), .int(generation), .real(fetchedAt.timeIntervalSince1970)])
+    ).run([
+      .text(list), .int(generation), .real(fetchedAt.timeIntervalSince1970), .int(form.rawValue),
+    ])
     try insert(
       db, page, loadedBy: cursor, at: ordinal, generation: generation, fetchedAt: fetchedAt)
   }
@@ -190,6 +213,7 @@ where
       .text(list), .int(ordinal), try encoded(cursor), try encoded(page.previousCursor),
       try encoded(page.nextCursor), .int(generation), .real(fetchedAt.timeIntervalSince1970),
     ])
+    let form = try idForm(db)
     let row = try db.statement(
       "INSERT INTO paging_row (list, ordinal, position, id, body) VALUES (?, ?, ?, ?, ?)")
     // The list and the page's ordinal are the same for every row: bound once.
@@ -200,7 +224,7 @@ where
       let item = page.items[position]
       do { try encoder.write(item) } catch { throw PagingDatabaseError.unencodable }
       try row.bind(.int(position), at: 3)
-      try row.bind(.text(try Self.key(item.id)), at: 4)
+      try row.bind(.text(try Self.key(item.id, in: form)), at: 4)
       try encoder.withJSON { (body) throws(SQLiteError) in try row.bindBlob(body, at: 5) }
       try row.execute()
     }

@@ -1,7 +1,9 @@
 /// The tables a ``PagingDatabase`` keeps its lists in (schema version 1).
 ///
 /// - `paging_list`: one row per list: its generation (one more each time a refresh replaced
-///   the cache), when that refresh committed, and the saved scroll anchor.
+///   the cache), when that refresh committed, the saved scroll anchor, and (in `id_form`, a
+///   column added to files written before it, which reads 0 there) the ``StoredID/Form`` its
+///   rows' and edits' ids are stored in.
 /// - `paging_page`: the cached pages, keyed by their place in the list (`ordinal`, the cursor
 ///   the paginator uses), each with its remote keys (the network cursor that loaded it and its
 ///   neighbours), its generation and when it was fetched.
@@ -47,4 +49,15 @@ enum PageCacheSchema {
       position_id TEXT
     );
     """
+
+  /// Whether the file has the columns added to schema version 1 since it first shipped (a
+  /// version that does not know them ignores them).
+  static func hasAddedColumns(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
+    try db.hasColumn(StoredID.formColumn.name, in: "paging_list")
+  }
+
+  /// Adds the columns ``hasAddedColumns(_:)`` looks for where they are missing.
+  static func addColumns(_ db: SQLiteConnection) throws(SQLiteError) {
+    try db.addColumnIfMissing(StoredID.formColumn, to: "paging_list")
+  }
 }

@@ -175,7 +175,8 @@ public final class PagingDatabase: @unchecked Sendable {
       throw .newerSchema(found: version, supported: schemaVersion)
     }
     if mode.lowercased() != "wal" { _ = try mapped { try connection.enableWAL() } }
-    if version < schemaVersion {
+    let complete = try mapped { try PageCacheSchema.hasAddedColumns(connection) }
+    if version < schemaVersion || !complete {
       try mapped {
         try connection.writeTransaction {
           let version = try connection.userVersion()
@@ -186,6 +187,7 @@ public final class PagingDatabase: @unchecked Sendable {
             try connection.execute(PageCacheSchema.version1)
             try connection.setUserVersion(schemaVersion)
           }
+          try PageCacheSchema.addColumns(connection)
         }
       }
     }

@@ -175,6 +175,29 @@ package final class SQLiteConnection {
     return mode.lowercased()
   }
 
+  /// Whether `table` exists and has a column named `column`.
+  /// - Throws: ``SQLiteError``.
+  package func hasColumn(_ column: String, in table: String) throws(SQLiteError) -> Bool {
+    try statement("SELECT count(*) FROM pragma_table_info(?) WHERE name = ?")
+      .integer([.text(table), .text(column)]) ?? 0 > 0
+  }
+
+  /// Adds a column to `table` when it exists without one of that name: a column a later
+  /// version added, which files written before lack.
+  /// - Parameters:
+  ///   - column: The column's name and its SQL definition (type, constraints, default).
+  ///   - table: The table; nothing happens when it does not exist.
+  /// - Throws: ``SQLiteError``.
+  package func addColumnIfMissing(
+    _ column: (name: String, definition: String), to table: String
+  ) throws(SQLiteError) {
+    let exists =
+      try statement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")
+      .integer([.text(table)]) ?? 0 > 0
+    guard exists, try !hasColumn(column.name, in: table) else { return }
+    try execute("ALTER TABLE \(table) ADD COLUMN \(column.name) \(column.definition)")
+  }
+
   /// The number of rows the last statement changed.
   package var changes: Int { Int(sqlite3_changes(handle)) }
 

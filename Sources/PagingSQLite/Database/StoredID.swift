@@ -4,32 +4,97 @@ import Foundation
 /// form, never its `description`, which two distinct ids may share (a type whose description
 /// leaves out a field), so that two rows are one only when their ids encode alike.
 ///
-/// The form is the id's JSON (keys sorted, so that one id has one form), except that an id
-/// that encodes as a JSON string is stored as the string itself: a `String`, `UUID` or `Int`
-/// id is stored as it always was, so files written before keep matching. Two ids of one
-/// type share a form only when their JSON is equal, or when one encodes as a string whose text
-/// is the other's JSON (a type whose ids encode as strings and as numbers by turns).
+/// The form is the id's JSON (keys sorted, so that one id has one form), except that most ids
+/// that encode as a JSON string are stored as the string itself: a `String`, `UUID` or `Int`
+/// id reads in the file as it is. Each walk and each cached list records the ``Form`` its ids
+/// are stored in, so that rows written in one form are never compared with ids in another.
 package enum StoredID {
+  /// How ids that encode as JSON strings are stored.
+  package enum Form: Int, Sendable, CaseIterable {
+    /// Every JSON string as its bare text. Two ids of one type share a form when one encodes
+    /// as a string whose text is the other's JSON (an enum of number or text: `1` and `"1"`;
+    /// `String?`: `nil` and `"null"`). Walks and lists written in it before the other form
+    /// existed keep it, so that their rows keep matching.
+    case bareStrings = 0
+    /// One to one: a JSON string is stored bare unless its text could be read as another
+    /// JSON value's form (it starts with `"`, `{`, `[`, `-` or a digit, or it is `true`,
+    /// `false` or `null`), and then as its JSON, quotes included. No bare text is then the
+    /// form of a number, a literal, an object or an array, so two ids share a form only when
+    /// their JSON is equal, whatever their type.
+    case distinct = 1
+
+    /// The form new walks and lists are stored in.
+    package static var current: Form { .distinct }
+
+    /// The form recorded as `value` in a walk's or a list's row.
+    /// - Throws: ``PagingDatabaseError/unreadable(_:)`` for a form this version does not know.
+    package init(stored value: Int64) throws(PagingDatabaseError) {
+      guard let form = Form(rawValue: Int(truncatingIfNeeded: value)), Int64(form.rawValue) == value
+      else {
+        throw .unreadable(
+          SQLiteError(
+            code: SQLiteError.corrupt,
+            message: "ids are stored in a form this version does not know"))
+      }
+      self = form
+    }
+  }
+
+  /// The column a walk's or a list's row records its ``Form`` in. Rows written before it
+  /// existed read as ``Form/bareStrings``, the form they were written in.
+  package static let formColumn = (name: "id_form", definition: "INTEGER NOT NULL DEFAULT 0")
+
   /// The stored form of `id`.
+  /// - Parameters:
+  ///   - id: The id.
+  ///   - form: The form of the walk or list it is stored in.
   /// - Throws: ``PagingDatabaseError/unencodable`` when the id does not encode as JSON (a
   ///   `Double.nan` in it, say).
   /// - Complexity: O(size of the id's JSON); no encoder for `String`, `UUID` and integer ids.
-  package static func of<ID: Encodable>(_ id: ID) throws(PagingDatabaseError) -> String {
+  package static func of<ID: Encodable>(_ id: ID, in form: Form) throws(PagingDatabaseError)
+    -> String
+  {
     // The forms JSON gives these types, without an encoder. The type is compared, and the
     // value then taken as that type, the same type: a cast would cost a dynamic-cast lookup on
     // every row of a commit.
     if ID.self == Int.self { return String(unsafeBitCast(id, to: Int.self)) }
-    if ID.self == String.self { return unsafeBitCast(id, to: String.self) }
+    if ID.self == String.self { return string(unsafeBitCast(id, to: String.self), in: form) }
     if ID.self == Int64.self { return String(unsafeBitCast(id, to: Int64.self)) }
-    if ID.self == UUID.self { return unsafeBitCast(id, to: UUID.self).uuidString }
+    if ID.self == UUID.self { return string(unsafeBitCast(id, to: UUID.self).uuidString, in: form) }
     let data: Data
     do { data = try encoder.encode(id) } catch { throw .unencodable }
     if data.first == UInt8(ascii: "\""),
       let text = try? JSONDecoder().decode(String.self, from: data)
     {
-      return text
+      return form == .distinct && mayReadAsJSON(text) ? String(decoding: data, as: UTF8.self) : text
     }
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The stored form of an id that encodes as the JSON string `text`.
+  private static func string(_ text: String, in form: Form) -> String {
+    guard form == .distinct, mayReadAsJSON(text) else { return text }
+    // Printable ASCII but for the quote and the backslash is written as it is by
+    // `JSONEncoder` (slashes unescaped): quoted here without one, as numeric text ids are
+    // on every row of some lists. Other text takes the encoder, so both agree byte for byte.
+    if text.utf8.allSatisfy({
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }) {
+      return "\"" + text + "\""
+    }
+    return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? text
+  }
+
+  /// Whether `text`, stored bare, could be read as the JSON of something other than a string:
+  /// a number, `true`, `false`, `null`, an object or an array; or starts as a quoted form does.
+  package static func mayReadAsJSON(_ text: String) -> Bool {
+    guard let first = text.utf8.first else { return false }
+    switch first {
+    case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default: return text == "true" || text == "false" || text == "null"
+    }
   }
 
   private static var encoder: JSONEncoder {

@@ -45,7 +45,10 @@ where
     self.database = database
     self.name = name
     guard !database.isReadOnly else { return }
-    try database.write { try $0.execute(WalkCheckpointSchema.tables) }
+    try database.write {
+      try $0.execute(WalkCheckpointSchema.tables)
+      try $0.addColumnIfMissing(StoredID.formColumn, to: "paging_walk")
+    }
   }
 
   /// Where the walk stands.
@@ -148,6 +151,10 @@ where
         case .walking(_, let pages, let rows): (pages, rows)
         case .finished: throw PagingDatabaseError.checkpointChanged
         }
+      // A walk keeps the form its first page stored ids in; a new one takes the current form.
+      let recorded = try db.statement("SELECT id_form FROM paging_walk WHERE walk = ?")
+        .integer([.text(name)])
+      let form = try recorded.map(StoredID.Form.init(stored:)) ?? .current
       let insert = try db.statement(
         "INSERT OR IGNORE INTO paging_walk_row (walk, id, sequence, body) VALUES (?, ?, ?, ?)")
       // The walk's name is the same for every row: bound once (as a cache page's list is).
@@ -157,7 +164,7 @@ where
       stored.items = []
       for item in page.items {
         do { try encoder.write(item) } catch { throw PagingDatabaseError.unencodable }
-        try insert.bind(.text(try StoredID.of(item.id)), at: 2)
+        try insert.bind(.text(try StoredID.of(item.id, in: form)), at: 2)
         try insert.bind(.int(rows + stored.items.count), at: 3)
         try encoder.withJSON { (body) throws(SQLiteError) in try insert.bindBlob(body, at: 4) }
         try insert.execute()
@@ -169,15 +176,15 @@ where
       }
       try db.statement(
         """
-        INSERT INTO paging_walk (walk, next_cursor, finished, pages, rows, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO paging_walk (walk, next_cursor, finished, pages, rows, updated_at, id_form)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (walk) DO UPDATE SET
           next_cursor = excluded.next_cursor, finished = excluded.finished,
           pages = excluded.pages, rows = excluded.rows, updated_at = excluded.updated_at
         """
       ).run([
         .text(name), .optionalBlob(next), .int(next == nil ? 1 : 0), .int(pages + 1),
-        .int(rows + stored.items.count), .real(Date().timeIntervalSince1970),
+        .int(rows + stored.items.count), .real(Date().timeIntervalSince1970), .int(form.rawValue),
       ])
       return (stored, Mark(pages: pages + 1, next: next))
     }
@@ -187,8 +194,9 @@ where
 /// The tables of resumable walks, created when a ``WalkCheckpoint`` first opens a database
 /// (they add to schema version 1; a version that does not know them ignores them).
 ///
-/// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), and
-///   the pages and rows it committed.
+/// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), the
+///   pages and rows it committed, and (in `id_form`, added to files that lack it when a
+///   checkpoint opens them) the ``StoredID/Form`` its rows' ids are stored in.
 /// - `paging_walk_row`: the rows, keyed by walk and the id's stored form (``StoredID``: its
 ///   `Codable` form, so each is stored once), with their place in the walk and their JSON.
 enum WalkCheckpointSchema {
