@@ -37,7 +37,7 @@ import var PagingTestSupport.minuteLimit
     #expect(FileManager.default.contents(atPath: path) == Data(repeating: 0x41, count: 8192))
     let database = try PagingDatabase(path: path, options: .init(recreateIfUnreadable: true))
     #expect(try Self.cachedIDs(database) == [])
-    #expect(try database.withConnection { try $0.userVersion() } == 1)
+    #expect(try database.withConnection { try $0.userVersion() } == PagingDatabase.schemaVersion)
   }
 
   @Test func aDamagedFileIsATypedErrorOrIsRecreated() async throws {
@@ -67,16 +67,16 @@ import var PagingTestSupport.minuteLimit
     try await Self.writeCache(path)
     do {
       let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeout: .zero)
-      try db.setUserVersion(2)
+      try db.setUserVersion(3)
     }
     for options in [PagingDatabase.Options(), .init(recreateIfUnreadable: true)] {
       let error = #expect(throws: PagingDatabaseError.self) {
         try PagingDatabase(path: path, options: options)
       }
-      #expect(error == .newerSchema(found: 2, supported: 1))
+      #expect(error == .newerSchema(found: 3, supported: 2))
     }
     let db = try SQLiteConnection(path: path, mode: .readWrite, busyTimeout: .zero)
-    #expect(try db.userVersion() == 2)
+    #expect(try db.userVersion() == 3)
     #expect(try db.statement("SELECT count(*) FROM paging_row").integer() == 20)
   }
 

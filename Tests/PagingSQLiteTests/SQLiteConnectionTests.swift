@@ -16,7 +16,7 @@ import var PagingTestSupport.minuteLimit
     }
     #expect(mode == "wal")
     #expect(version == PagingDatabase.schemaVersion)
-    #expect(PagingDatabase.schemaVersion == 1)
+    #expect(PagingDatabase.schemaVersion == 2)
     #expect(database.isReadOnly == false)
   }
 

@@ -202,7 +202,8 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
       MixedID.number(1), MixedID.text("1"), #""1""#, MixedID.number(-2), MixedID.text("-2"),
       MixedID.text("1.5"), 1.5, 1e20, "1e+20", true, "true", false, "false",
       Optional<String>.none, "null", Optional("null"), "", "plain", "{}", ["a": 1], "[]",
-      [Int](), [1], "[1]", #"{"a":1}"#, "\"", "\\", "a\nb", "é1", "1é", "\u{7F}1", "1\u{7F}",
+      [Int](), [1], "[1]", #"{"a":1}"#, Decimal.nan, "NaN", Decimal(1), "Infinity", "\"", "\\",
+      "a\nb", "é1", "1é", "\u{7F}1", "1\u{7F}",
     ]
     let forms = try values.map { try StoredID.of($0, in: .distinct) }
     let json = try values.map { value in
@@ -306,6 +307,8 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
     ]
     #expect(try checkpoint.progress() == .walking(next: 1, pages: 1, rows: 2))
     #expect(try recordedForm(database, "paging_walk", "w") == 0)
+    // Version 2 now: a library that reads only version 1 refuses the file.
+    #expect(try database.withConnection { try $0.userVersion() } == 2)
 
     for try await _ in FixedPages(pages: pages).pages(from: checkpoint) {}
     #expect(try checkpoint.items().map(\.id) == [.text("123"), .text("abc"), .text("def")])
@@ -366,8 +369,9 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
       ])
   }
 
-  /// A form this version does not know (a damaged file, or one a later version wrote) is a
-  /// typed error, and the page is not committed.
+  /// A form this version does not know (a damaged file) is a typed error: a walk's page is
+  /// not committed, a list's edit is not written; a list's next refresh with no edit in force
+  /// writes it anew in the current form.
   @Test func aFormThisVersionDoesNotKnowIsRefused() throws {
     let folder = try TemporaryFolder()
     let database = try PagingDatabase(path: folder.file())
@@ -383,22 +387,51 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
         == "the paging database is not readable (SQLite error 11: ids are stored in a form this version does not know)"
     )
     #expect(try checkpoint.items() == [Keyed(id: .number(1))])
+
+    // A list: a refresh with no edit in force writes every row anew, in the current form.
+    let cache = PageCache<Keyed<MixedID>, Int>(list: "feed")
+    let rows = [Keyed(id: MixedID.text("1")), Keyed(id: .number(1))]
+    try database.write { db in
+      try cache.replace(
+        db, with: Page(items: rows, nextCursor: nil), loadedBy: nil, at: 0, fetchedAt: Date())
+      try db.execute("UPDATE paging_list SET id_form = 7")
+    }
+    #expect(throws: PagingDatabaseError.self) {
+      try database.write { try cache.write($0, .remove(.number(1)), in: 1) }
+    }
+    try database.write { db in
+      let page = Page(items: try cache.overlayRefresh(db, rows), nextCursor: nil as Int?)
+      try cache.replace(db, with: page, loadedBy: nil, at: 0, fetchedAt: Date())
+    }
+    #expect(try recordedForm(database, "paging_list", "feed") == 1)
+    #expect(try database.withConnection { try cache.allItems($0) } == rows)
   }
 
   /// A 0.1.0 file opened read-only has no column to say its lists' form: they read in the
-  /// form they were written in.
+  /// form they were written in. A writer that then moves the file to version 2 and refreshes
+  /// the list is followed by the reader, whose connection predates the column.
   @Test func aReadOnlyFileWrittenBeforeTheFormWasRecordedReadsInItsForm() throws {
     let folder = try TemporaryFolder()
     try legacyFile(
       folder.file(),
       """
       INSERT INTO paging_list (list, generation, refreshed_at) VALUES ('feed', 1, 0);
+      INSERT INTO paging_page (list, ordinal, generation, fetched_at) VALUES ('feed', 0, 1, 0);
+      INSERT INTO paging_row (list, ordinal, position, id, body) VALUES
+        ('feed', 0, 0, '123', CAST('{"id":"123","title":""}' AS BLOB));
       """)
-    let database = try PagingDatabase(path: folder.file(), options: .init(readOnly: true))
+    let reader = try PagingDatabase(path: folder.file(), options: .init(readOnly: true))
     let cache = PageCache<Keyed<MixedID>, Int>(list: "feed")
-    #expect(try database.withConnection { try cache.idForm($0) } == .bareStrings)
-    #expect(
-      try database.withConnection { try PageCache<Keyed<MixedID>, Int>(list: "new").idForm($0) }
-        == .bareStrings)
+    #expect(try reader.withConnection { try cache.idForm($0) } == .bareStrings)
+    #expect(try reader.withConnection { try cache.ordinal($0, of: .text("123")) } == 0)
+
+    let writer = try PagingDatabase(path: folder.file())
+    try writer.write { db in
+      let page = Page(items: [Keyed(id: MixedID.number(123))], nextCursor: nil as Int?)
+      try cache.replace(db, with: page, loadedBy: nil, at: 0, fetchedAt: Date())
+    }
+    #expect(try reader.withConnection { try cache.idForm($0) } == .distinct)
+    #expect(try reader.withConnection { try cache.ordinal($0, of: .text("123")) } == nil)
+    #expect(try reader.withConnection { try cache.ordinal($0, of: .number(123)) } == 0)
   }
 }

@@ -150,7 +150,11 @@ extension PageCache {
   /// - Complexity: O(*m* + *e*) for *m* items and *e* edits.
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
   package func overlay(_ db: SQLiteConnection, _ items: [Item]) throws -> [Item] {
-    try Self.overlay(items, try edits(db), in: try idForm(db))
+    let edits = try edits(db)
+    // With no edit in force the list's form is not needed (nor read: a form this version
+    // does not know then stops no refresh, which writes every row in the current form).
+    guard !edits.isEmpty else { return items }
+    return try Self.overlay(items, edits, in: try idForm(db))
   }
 
   /// A refresh's items with every edit in force applied in order: a new item goes where it was
@@ -161,6 +165,7 @@ extension PageCache {
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
   package func overlayRefresh(_ db: SQLiteConnection, _ items: [Item]) throws -> [Item] {
     let edits = try edits(db)
+    guard !edits.isEmpty else { return items }
     let form = try idForm(db)
     var items = try Self.overlay(items, edits, in: form)
     let (removed, local) = Self.result(of: edits)

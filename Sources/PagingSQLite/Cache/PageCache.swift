@@ -40,8 +40,8 @@ where
   /// list not written yet (its first refresh records that).
   /// - Throws: ``PagingDatabaseError/unreadable(_:)`` for a form this version does not know.
   package func idForm(_ db: SQLiteConnection) throws -> StoredID.Form {
-    // A file opened read-only may have been written before the column existed, in the first
-    // form; a writable one gained the column when it opened.
+    // A file of schema version 1 opened read-only has no column: its lists are in the first
+    // form. A writable one gained the column when it opened.
     if db.mode != .readWrite, try !db.hasColumn(StoredID.formColumn.name, in: "paging_list") {
       return .bareStrings
     }

@@ -1,9 +1,9 @@
-/// The tables a ``PagingDatabase`` keeps its lists in (schema version 1).
+/// The tables a ``PagingDatabase`` keeps its lists in, and how a file of an earlier schema version
+/// becomes one of the current version (``PagingDatabase/schemaVersion``).
 ///
 /// - `paging_list`: one row per list: its generation (one more each time a refresh replaced
-///   the cache), when that refresh committed, the saved scroll anchor, and (in `id_form`, a
-///   column added to files written before it, which reads 0 there) the ``StoredID/Form`` its
-///   rows' and edits' ids are stored in.
+///   the cache), when that refresh committed, the saved scroll anchor, and (since version 2, in
+///   `id_form`) the ``StoredID/Form`` its rows' and edits' ids are stored in.
 /// - `paging_page`: the cached pages, keyed by their place in the list (`ordinal`, the cursor
 ///   the paginator uses), each with its remote keys (the network cursor that loaded it and its
 ///   neighbours), its generation and when it was fetched.
@@ -11,6 +11,13 @@
 ///   (``StoredID``: its `Codable` form, never its description).
 /// - `paging_edit`: the local edits in force, oldest first, with the paginator generation each
 ///   was made in (rulebook R23).
+///
+/// Version 2 adds `id_form` to `paging_list` and to `paging_walk` (``WalkCheckpoint``'s), where
+/// version 1's rows read 0, ``StoredID/Form/bareStrings``, the form they were written in. The
+/// version is raised so that a library that knows only version 1 refuses the file
+/// (``PagingDatabaseError/newerSchema(found:supported:)``) rather than write ids in a form
+/// the file's lists and walks no longer read. A read-only file of version 1 is read as it is:
+/// without the column, its lists read in the form they were written in.
 enum PageCacheSchema {
   static let version1 = """
     CREATE TABLE paging_list (
@@ -50,14 +57,13 @@ enum PageCacheSchema {
     );
     """
 
-  /// Whether the file has the columns added to schema version 1 since it first shipped (a
-  /// version that does not know them ignores them).
-  static func hasAddedColumns(_ db: SQLiteConnection) throws(SQLiteError) -> Bool {
-    try db.hasColumn(StoredID.formColumn.name, in: "paging_list")
-  }
-
-  /// Adds the columns ``hasAddedColumns(_:)`` looks for where they are missing.
-  static func addColumns(_ db: SQLiteConnection) throws(SQLiteError) {
-    try db.addColumnIfMissing(StoredID.formColumn, to: "paging_list")
+  /// Brings a file of schema `version` (0: a new file) to the current version, inside the
+  /// caller's write transaction.
+  static func migrate(_ db: SQLiteConnection, from version: Int) throws(SQLiteError) {
+    if version < 1 { try db.execute(version1) }
+    if version < 2 {
+      try db.addColumnIfMissing(StoredID.formColumn, to: "paging_list")
+      try db.addColumnIfMissing(StoredID.formColumn, to: "paging_walk")
+    }
   }
 }

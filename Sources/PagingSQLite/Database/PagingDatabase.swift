@@ -48,7 +48,7 @@ public final class PagingDatabase: @unchecked Sendable {
   }
 
   /// The schema version this library writes and reads (kept in `PRAGMA user_version`).
-  public static var schemaVersion: Int { 1 }
+  public static var schemaVersion: Int { 2 }
 
   /// The file's path.
   public let path: String
@@ -175,19 +175,15 @@ public final class PagingDatabase: @unchecked Sendable {
       throw .newerSchema(found: version, supported: schemaVersion)
     }
     if mode.lowercased() != "wal" { _ = try mapped { try connection.enableWAL() } }
-    let complete = try mapped { try PageCacheSchema.hasAddedColumns(connection) }
-    if version < schemaVersion || !complete {
+    if version < schemaVersion {
       try mapped {
         try connection.writeTransaction {
           let version = try connection.userVersion()
           guard version <= schemaVersion else {
             throw PagingDatabaseError.newerSchema(found: version, supported: schemaVersion)
           }
-          if version == 0 {
-            try connection.execute(PageCacheSchema.version1)
-            try connection.setUserVersion(schemaVersion)
-          }
-          try PageCacheSchema.addColumns(connection)
+          try PageCacheSchema.migrate(connection, from: version)
+          try connection.setUserVersion(schemaVersion)
         }
       }
     }
@@ -209,7 +205,8 @@ public final class PagingDatabase: @unchecked Sendable {
     guard version <= schemaVersion else {
       throw .newerSchema(found: version, supported: schemaVersion)
     }
-    guard version == schemaVersion, tables > 0 else {
+    // A read-only file of an earlier version is read as it is (``PageCacheSchema`` says how).
+    guard version >= 1, tables > 0 else {
       throw .readOnly(
         SQLiteError(code: SQLiteError.readOnly, message: "the read-only file holds no cache"))
     }

@@ -17,8 +17,8 @@ package enum StoredID {
     /// existed keep it, so that their rows keep matching.
     case bareStrings = 0
     /// One to one: a JSON string is stored bare unless its text could be read as another
-    /// JSON value's form (it starts with `"`, `{`, `[`, `-` or a digit, or it is `true`,
-    /// `false` or `null`), and then as its JSON, quotes included. No bare text is then the
+    /// value's form (it starts with `"`, `{`, `[`, `-` or a digit, or it is `true`, `false`,
+    /// `null` or `NaN`), and then as its JSON, quotes included. No bare text is then the
     /// form of a number, a literal, an object or an array, so two ids share a form only when
     /// their JSON is equal, whatever their type.
     case distinct = 1
@@ -68,7 +68,11 @@ package enum StoredID {
     {
       return form == .distinct && mayReadAsJSON(text) ? String(decoding: data, as: UTF8.self) : text
     }
-    return String(decoding: data, as: UTF8.self)
+    let json = String(decoding: data, as: UTF8.self)
+    // Every other form must be one no bare text has; anything the encoder writes that is not
+    // (none known beyond `NaN`, which is listed) is refused rather than risk sharing one.
+    guard form == .bareStrings || mayReadAsJSON(json) else { throw .unencodable }
+    return json
   }
 
   /// The stored form of an id that encodes as the JSON string `text`.
@@ -85,15 +89,16 @@ package enum StoredID {
     return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? text
   }
 
-  /// Whether `text`, stored bare, could be read as the JSON of something other than a string:
-  /// a number, `true`, `false`, `null`, an object or an array; or starts as a quoted form does.
+  /// Whether `text`, stored bare, could be read as what `JSONEncoder` writes for something
+  /// other than a string: a number, `true`, `false`, `null`, an object or an array, or `NaN`
+  /// (its form of `Decimal.nan`, not JSON); or starts as a quoted form does.
   package static func mayReadAsJSON(_ text: String) -> Bool {
     guard let first = text.utf8.first else { return false }
     switch first {
     case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
       return true
-    default: return text == "true" || text == "false" || text == "null"
+    default: return text == "true" || text == "false" || text == "null" || text == "NaN"
     }
   }
 

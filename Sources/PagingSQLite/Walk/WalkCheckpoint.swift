@@ -192,11 +192,12 @@ where
 }
 
 /// The tables of resumable walks, created when a ``WalkCheckpoint`` first opens a database
-/// (they add to schema version 1; a version that does not know them ignores them).
+/// (they add to the cache's schema; a version that does not know them ignores them).
 ///
 /// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), the
-///   pages and rows it committed, and (in `id_form`, added to files that lack it when a
-///   checkpoint opens them) the ``StoredID/Form`` its rows' ids are stored in.
+///   pages and rows it committed, and (in `id_form`, added when the table is created, or by
+///   the move to schema version 2 in ``PageCacheSchema``) the ``StoredID/Form`` its rows' ids
+///   are stored in.
 /// - `paging_walk_row`: the rows, keyed by walk and the id's stored form (``StoredID``: its
 ///   `Codable` form, so each is stored once), with their place in the walk and their JSON.
 enum WalkCheckpointSchema {
