@@ -204,6 +204,34 @@ struct WalkCheckpointTests {
     #expect(try checkpoint.progress() == .finished(pages: 3, rows: 6))
     #expect(try checkpoint.items().map(\.id) == Array(0..<6))
   }
+
+  /// A last page that links back to the first page's URL: the walk stops at the link, and a
+  /// walk resumed from the checkpoint stops there again without a request, rather than load
+  /// the first two pages once more each time.
+  @Test func aLinkBackToTheFirstPageStopsEveryResumeWithoutARequest() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let source = FirstURLSource()
+    var stored: [Int] = []
+    let error = await #expect(throws: PageWalkError<String>.self) {
+      for try await page in source.pages(from: checkpoint) { stored += page.items.map(\.id) }
+    }
+    #expect(error?.reason == .failed(.repeatedCursor("/rows")))
+    #expect(stored == [0, 1, 2, 3])
+    #expect(source.asked.withLock { $0 } == [nil, "/rows?page=2"])
+    #expect(try checkpoint.progress() == .walking(next: "/rows", pages: 2, rows: 4))
+
+    for _ in 0..<2 {
+      let again = await #expect(throws: PageWalkError<String>.self) {
+        for try await _ in source.pages(from: checkpoint) {}
+      }
+      #expect(again?.reason == .failed(.repeatedCursor("/rows")))
+      #expect(again?.cursor == "/rows")
+    }
+    #expect(source.asked.withLock { $0 } == [nil, "/rows?page=2"])
+    #expect(try checkpoint.items().map(\.id) == [0, 1, 2, 3])
+  }
 }
 
 /// A source whose page is a function of its cursor.
@@ -212,5 +240,19 @@ private struct ScriptedFunctionSource: PageSource {
   init(_ page: @escaping @Sendable (String?) -> Page<Row, String>) { self.page = page }
   func loadPage(_ request: PageRequest<String>) async throws -> Page<Row, String> {
     page(request.cursor)
+  }
+}
+
+/// Two pages, the first at the URL "/rows" (asked for without a cursor), the second linking
+/// back to it; every cursor asked for is recorded.
+private final class FirstURLSource: PageSource, Sendable {
+  let asked = Mutex<[String?]>([])
+  var firstPageCursor: String? { "/rows" }
+
+  func loadPage(_ request: PageRequest<String>) async throws -> Page<Row, String> {
+    asked.withLock { $0.append(request.cursor) }
+    return request.cursor == "/rows?page=2"
+      ? Page(items: rows(2..<4), nextCursor: "/rows")
+      : Page(items: rows(0..<2), nextCursor: "/rows?page=2")
   }
 }

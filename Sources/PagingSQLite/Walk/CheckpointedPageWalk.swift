@@ -14,7 +14,9 @@ import PagingWalk
 /// (``PagingDatabaseError/checkpointChanged``). A page that stores no new row counts towards
 /// the options' bound on pages without a new item, as an empty page does (rulebook R12 and
 /// R29): once that many commit in a row the walk throws `PagingError.noNewItems(pages:)`
-/// in a `PageWalkError` that resumes after them. After a throw the iterator returns `nil`.
+/// in a `PageWalkError` that resumes after them. A checkpoint whose next cursor is the source's
+/// `firstPageCursor` (a page linked back to the first) throws `PagingError.repeatedCursor(_:)`
+/// at once, with no request (rulebook R11). After a throw the iterator returns `nil`.
 public struct CheckpointedPageWalk<Source: PageSource>: AsyncSequence, Sendable
 where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
   /// A page as stored: its rows that were new to the checkpoint, and its cursors.
@@ -57,6 +59,13 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
           mark = found.mark
           switch found.progress {
           case .notStarted: cursor = nil
+          case .walking(let next, _, _) where next == walk.source.firstPageCursor:
+            // A committed page links back to the first page, which this checkpoint's walk
+            // loaded first: a cycle (rulebook R11), which loading the first page again would
+            // find only a lap later, after its requests.
+            throw PageWalkError(
+              reason: .failed(.repeatedCursor(next)), cursor: next, pagesLoaded: 0,
+              itemsLoaded: 0)
           case .walking(let next, _, _): cursor = next
           case .finished:
             finished = true
