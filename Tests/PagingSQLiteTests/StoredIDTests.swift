@@ -218,32 +218,6 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
     }
   }
 
-  /// Ids Swift holds equal by canonical equivalence (an é as one scalar, or as an e and a
-  /// combining accent) are one row in a checkpoint, as in a walk's memory; in the first form,
-  /// which files written before keep, they were two.
-  @Test func canonicallyEqualTextIsOneID() throws {
-    let composed = "caf\u{E9}"
-    let decomposed = "cafe\u{301}"
-    #expect(composed == decomposed)
-    #expect(try StoredID.of(decomposed, in: .distinct) == composed)
-    #expect(try StoredID.of(Tagged(decomposed), in: .distinct) == composed)
-    #expect(try StoredID.of(["k": decomposed], in: .distinct) == #"{"k":"caf\#u{E9}"}"#)
-    #expect(try StoredID.of("1" + decomposed, in: .distinct) == #""1caf\#u{E9}""#)
-    #expect(try StoredID.of(decomposed, in: .bareStrings) == decomposed)
-
-    let folder = try TemporaryFolder()
-    let checkpoint = try WalkCheckpoint<Keyed<String>, Int>(
-      database: PagingDatabase(path: folder.file()), name: "w")
-    // A commit at a time, as walks resumed with no memory of the rows before commit them.
-    let first = try checkpoint.commit(
-      Page(items: [Keyed(id: composed), Keyed(id: "a")], nextCursor: 1), at: nil)
-    let second = try checkpoint.commit(
-      Page(items: [Keyed(id: decomposed), Keyed(id: "b")], nextCursor: nil), at: first.mark)
-    #expect(second.stored.items.map(\.id) == ["b"])
-    #expect(try checkpoint.items().map(\.id) == [composed, "a", "b"])
-    #expect(try checkpoint.progress() == .finished(pages: 2, rows: 3))
-  }
-
   /// A `String`, an `Int` or a `UUID` id, stored without an encoder, has the form of another
   /// type's id that encodes as the same JSON: the form depends on the JSON, not the type.
   @Test func theFastFormsAreTheEncodersForms() throws {

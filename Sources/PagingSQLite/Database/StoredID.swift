@@ -20,9 +20,7 @@ package enum StoredID {
     /// value's form (it starts with `"`, `{`, `[`, `-` or a digit, or it is `true`, `false`,
     /// `null` or `NaN`), and then as its JSON, quotes included. No bare text is then the
     /// form of a number, a literal, an object or an array, so two ids share a form only when
-    /// their JSON is equal, whatever their type. Text is taken in NFC, so that ids Swift holds
-    /// equal by canonical equivalence (`"café"` composed or decomposed) share a form; numbers
-    /// are as JSON writes them (`-0.0` and `0.0`, equal in Swift, are `-0` and `0`).
+    /// their JSON is equal, whatever their type.
     case distinct = 1
 
     /// The form new walks and lists are stored in.
@@ -68,23 +66,18 @@ package enum StoredID {
     if data.first == UInt8(ascii: "\""),
       let text = try? JSONDecoder().decode(String.self, from: data)
     {
-      return string(text, in: form)
+      return form == .distinct && mayReadAsJSON(text) ? String(decoding: data, as: UTF8.self) : text
     }
     let json = String(decoding: data, as: UTF8.self)
-    guard form == .distinct else { return json }
     // Every other form must be one no bare text has; anything the encoder writes that is not
     // (none known beyond `NaN`, which is listed) is refused rather than risk sharing one.
-    guard mayReadAsJSON(json) else { throw .unencodable }
-    // Its strings in NFC, as `canonical(_:)` says: JSON's own characters are ASCII, which no
-    // combining mark composes with, so the whole text can be normalized at once.
-    return canonical(json)
+    guard form == .bareStrings || mayReadAsJSON(json) else { throw .unencodable }
+    return json
   }
 
   /// The stored form of an id that encodes as the JSON string `text`.
   private static func string(_ text: String, in form: Form) -> String {
-    guard form == .distinct else { return text }
-    let text = canonical(text)
-    guard mayReadAsJSON(text) else { return text }
+    guard form == .distinct, mayReadAsJSON(text) else { return text }
     // Printable ASCII but for the quote and the backslash is written as it is by
     // `JSONEncoder` (slashes unescaped): quoted here without one, as numeric text ids are
     // on every row of some lists. Other text takes the encoder, so both agree byte for byte.
@@ -94,14 +87,6 @@ package enum StoredID {
       return "\"" + text + "\""
     }
     return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? text
-  }
-
-  /// `text` in Unicode's canonical composition (NFC): Swift's `String` compares and hashes
-  /// text by canonical equivalence (`"café"` with one scalar for the é or with `e` and a
-  /// combining accent is one value), so its stored form must not tell the two apart.
-  /// - Complexity: O(*n*) for *n* UTF-8 bytes; ASCII text is returned as it is.
-  private static func canonical(_ text: String) -> String {
-    text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
   }
 
   /// Whether `text`, stored bare, could be read as what `JSONEncoder` writes for something
