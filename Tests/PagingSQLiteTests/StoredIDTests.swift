@@ -102,6 +102,20 @@ private func legacyFile(_ path: String, _ sql: String) throws {
   try db.execute(sql)
 }
 
+/// A 0.1.0 file whose list "feed" holds one page of rows with the text ids `ids`, stored bare.
+private func legacyList(_ path: String, ids: [String]) throws {
+  let rows = ids.enumerated().map { position, id in
+    "('feed', 0, \(position), '\(id)', CAST('{\"id\":\"\(id)\",\"title\":\"\"}' AS BLOB))"
+  }
+  try legacyFile(
+    path,
+    """
+    INSERT INTO paging_list (list, generation, refreshed_at) VALUES ('feed', 1, 0);
+    INSERT INTO paging_page (list, ordinal, generation, fetched_at) VALUES ('feed', 0, 1, 0);
+    INSERT INTO paging_row (list, ordinal, position, id, body) VALUES \(rows.joined(separator: ", "));
+    """)
+}
+
 /// The id form `table` records for `name`, read as it is in the file.
 private func recordedForm(_ database: PagingDatabase, _ table: String, _ name: String) throws
   -> Int64?
@@ -328,15 +342,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
   /// anew, in the distinct form.
   @Test func aCachedListWrittenBeforeTheFormWasRecordedKeepsItUntilARefreshReplacesIt() throws {
     let folder = try TemporaryFolder()
-    try legacyFile(
-      folder.file(),
-      """
-      INSERT INTO paging_list (list, generation, refreshed_at) VALUES ('feed', 1, 0);
-      INSERT INTO paging_page (list, ordinal, generation, fetched_at) VALUES ('feed', 0, 1, 0);
-      INSERT INTO paging_row (list, ordinal, position, id, body) VALUES
-        ('feed', 0, 0, '123', CAST('{"id":"123","title":""}' AS BLOB)),
-        ('feed', 0, 1, 'abc', CAST('{"id":"abc","title":""}' AS BLOB));
-      """)
+    try legacyList(folder.file(), ids: ["123", "abc"])
     let database = try PagingDatabase(path: folder.file())
     let cache = PageCache<Keyed<MixedID>, Int>(list: "feed")
     #expect(try recordedForm(database, "paging_list", "feed") == 0)
@@ -412,14 +418,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
   /// the list is followed by the reader, whose connection predates the column.
   @Test func aReadOnlyFileWrittenBeforeTheFormWasRecordedReadsInItsForm() throws {
     let folder = try TemporaryFolder()
-    try legacyFile(
-      folder.file(),
-      """
-      INSERT INTO paging_list (list, generation, refreshed_at) VALUES ('feed', 1, 0);
-      INSERT INTO paging_page (list, ordinal, generation, fetched_at) VALUES ('feed', 0, 1, 0);
-      INSERT INTO paging_row (list, ordinal, position, id, body) VALUES
-        ('feed', 0, 0, '123', CAST('{"id":"123","title":""}' AS BLOB));
-      """)
+    try legacyList(folder.file(), ids: ["123"])
     let reader = try PagingDatabase(path: folder.file(), options: .init(readOnly: true))
     let cache = PageCache<Keyed<MixedID>, Int>(list: "feed")
     #expect(try reader.withConnection { try cache.idForm($0) } == .bareStrings)

@@ -66,7 +66,7 @@ package enum StoredID {
     if data.first == UInt8(ascii: "\""),
       let text = try? JSONDecoder().decode(String.self, from: data)
     {
-      return form == .distinct && mayReadAsJSON(text) ? String(decoding: data, as: UTF8.self) : text
+      return string(text, in: form)
     }
     let json = String(decoding: data, as: UTF8.self)
     // Every other form must be one no bare text has; anything the encoder writes that is not
