@@ -3,7 +3,9 @@
 # is compared with the commit that .ci/api-baseline names by `swift package
 # diagnose-api-breaking-changes`; PagingSwiftUI, empty on Linux, by its symbol graph built
 # against the stubs (.ci/docs.sh writes it), whose public declarations at the release are listed
-# in .ci/api/PagingSwiftUI.symbols: one missing now is a break. Every public type must be named
+# in .ci/api/PagingSwiftUI.symbols: one missing now is a break. A public declaration made
+# `package`, which the digester does not report, is found by comparing the release's dump with
+# the checked-out commit's (commit a change before checking it). Every public type must be named
 # in CHANGELOG.md.
 #
 # A breaking change fails unless the same commit (1) adds an entry under "### Changed" or
@@ -38,28 +40,46 @@ swift package diagnose-api-breaking-changes "$commit" \
   --products Paging PagingWalk PagingTesting PagingHTTP PagingSQLite \
   --breakage-allowlist-path "$out/allowlist" --baseline-dir "$out/baseline" 2>&1 | tee "$out/report"
 status=${PIPESTATUS[0]}
+# The digester says nothing when a public declaration becomes `package` (its dumps hold both,
+# `package` ones marked isInternal): the commit checked out is dumped too, and compared below.
+head=$(git rev-parse HEAD)
+swift package diagnose-api-breaking-changes "$head" \
+  --products Paging PagingWalk PagingTesting PagingHTTP PagingSQLite \
+  --baseline-dir "$out/baseline" >"$out/head-report" 2>&1
+[ -d "$out/baseline/$head" ] || { cat "$out/head-report"; echo "api-check: no dump of $head" >&2; exit 1; }
 set -e
 python3 .ci/api-symbols.py "$graphs" >"$out/PagingSwiftUI.symbols"
 python3 - "$file" "$out/report" "$status" .ci/api/PagingSwiftUI.symbols "$out/PagingSwiftUI.symbols" \
-  "$out/allowlist" "$out/baseline/$commit" <<'PY'
+  "$out/allowlist" "$out/baseline/$commit" "$out/baseline/$head" <<'PY'
 import glob, json, re, subprocess, sys
-baseline_file, report, status, swiftui_then, swiftui_now, allowlist, dumps = sys.argv[1:]
+baseline_file, report, status, swiftui_then, swiftui_now, allowlist, dumps, head_dumps = \
+    sys.argv[1:]
 accepted = [l for l in open(allowlist).read().splitlines() if l.strip()]
+
+def declarations(folder):
+    """Every declaration of the dumps in `folder`, by module, path and kind: whether it is
+    internal (`package`)."""
+    found = {}
+    def walk(node, path):
+        if node.get("kind") in ("TypeNominal", "TypeNameAlias", "TypeFunc", "Import",
+                                "Conformance"):
+            return
+        name = node.get("printedName", "")
+        here = path + [name] if node.get("kind") != "Root" and name else path
+        if node.get("kind") != "Root" and here:
+            found[(node.get("moduleName"), ".".join(here), node.get("declKind"))] = \
+                bool(node.get("isInternal"))
+        for child in node.get("children", []):
+            walk(child, here)
+    for dump in glob.glob(f"{folder}/*.json"):
+        walk(json.load(open(dump))["ABIRoot"], [])
+    return found
 
 # The digester's dumps hold `package` declarations too, marked `isInternal`: they are the
 # libraries' machinery, not their public API, so a change to one (or to a member of one) is
 # no break. Their names, as the digester's messages write them: `Type.member(_:)`.
-internal = set()
-def collect(node, path):
-    name = node.get("printedName", "")
-    here = path + [name] if node.get("kind") != "Root" and name else path
-    if node.get("isInternal") and here:
-        internal.add(".".join(here))
-    for child in node.get("children", []):
-        if child.get("kind") not in ("TypeNominal", "TypeNameAlias", "TypeFunc"):
-            collect(child, here)
-for dump in glob.glob(f"{dumps}/*.json"):
-    collect(json.load(open(dump))["ABIRoot"], [])
+released = declarations(dumps)
+internal = {path for (_, path, _), is_internal in released.items() if is_internal}
 def is_internal(message):
     match = re.match(r"API breakage: \S+ (\S+)", message)
     parts = match.group(1).split(".") if match else []
@@ -71,6 +91,11 @@ for line in open(swiftui_then).read().splitlines():
         message = f"API breakage: PagingSwiftUI: {line} has been removed or changed"
         if message not in accepted:
             breaks.append(message)
+current = declarations(head_dumps)
+for (module, path, kind), was_internal in sorted(released.items()):
+    message = f"API breakage: {kind.lower()} {path} is now package, no longer public"
+    if not was_internal and current.get((module, path, kind)) is True and message not in accepted:
+        breaks.append(message)
 text = open(report).read()
 breaks += [m for m in (l[l.index("API breakage:"):].strip() for l in text.splitlines()
                        if "API breakage:" in l and "💔" in l) if not is_internal(m)]
