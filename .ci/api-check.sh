@@ -35,16 +35,15 @@ commit=$(awk '$1 == "commit" { print $2 }' "$file")
 sed -n 's/^accept //p' "$file" >"$out/allowlist"
 echo "api-check: against $version ($commit), $(wc -l <"$out/allowlist") accepted breaks"
 
+products=(Paging PagingWalk PagingTesting PagingHTTP PagingSQLite)
 set +e
-swift package diagnose-api-breaking-changes "$commit" \
-  --products Paging PagingWalk PagingTesting PagingHTTP PagingSQLite \
+swift package diagnose-api-breaking-changes "$commit" --products "${products[@]}" \
   --breakage-allowlist-path "$out/allowlist" --baseline-dir "$out/baseline" 2>&1 | tee "$out/report"
 status=${PIPESTATUS[0]}
 # The digester says nothing when a public declaration becomes `package` (its dumps hold both,
 # `package` ones marked isInternal): the commit checked out is dumped too, and compared below.
 head=$(git rev-parse HEAD)
-swift package diagnose-api-breaking-changes "$head" \
-  --products Paging PagingWalk PagingTesting PagingHTTP PagingSQLite \
+swift package diagnose-api-breaking-changes "$head" --products "${products[@]}" \
   --baseline-dir "$out/baseline" >"$out/head-report" 2>&1
 [ -d "$out/baseline/$head" ] || { cat "$out/head-report"; echo "api-check: no dump of $head" >&2; exit 1; }
 set -e
@@ -79,7 +78,7 @@ def declarations(folder):
 # libraries' machinery, not their public API, so a change to one (or to a member of one) is
 # no break. Their names, as the digester's messages write them: `Type.member(_:)`.
 released = declarations(dumps)
-internal = {path for (_, path, _), is_internal in released.items() if is_internal}
+internal = {path for (_, path, _), hidden in released.items() if hidden}
 def is_internal(message):
     match = re.match(r"API breakage: \S+ (\S+)", message)
     parts = match.group(1).split(".") if match else []
