@@ -105,9 +105,10 @@ final class HTTPRateLimitGate: Sendable {
   }
 
   private struct State {
-    /// When the window resets, on `elapsed`'s time line, once no request is left in it.
-    var resumeAt: Duration?
-    /// The requests left in the window, as the last response said; `nil` when unknown.
+    /// When the window of ``remaining`` resets, on `elapsed`'s time line, as the answer that
+    /// said so counted it; `nil` when unknown.
+    var windowEnds: Duration?
+    /// The requests left in the window, as the newest answer said; `nil` when unknown.
     var remaining: Int?
     var inFlight = 0
     var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -119,23 +120,21 @@ final class HTTPRateLimitGate: Sendable {
   private let state = Locked(State())
 
   init(clock: any Clock<Duration>) {
-    elapsed = Self.stopwatch(clock)
-  }
-
-  private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-    let start = clock.now
-    return { start.duration(to: clock.now) }
+    elapsed = stopwatch(clock)
   }
 
   /// Whether a request may go now; `.go` counts it in flight.
   func reserve() -> Reservation {
     let now = elapsed()
     return state.withLock { state in
-      if let until = state.resumeAt {
-        if until > now { return .sleep(until - now) }
-        // The window reset: what is left is unknown until the next answer.
-        state.resumeAt = nil
-        state.remaining = nil
+      if let ends = state.windowEnds {
+        if ends <= now {
+          // The window reset: what is left is unknown until the next answer.
+          state.windowEnds = nil
+          state.remaining = nil
+        } else if state.remaining == 0 {
+          return .sleep(ends - now)
+        }
       }
       if let remaining = state.remaining, state.inFlight >= max(1, remaining) { return .busy }
       state.inFlight += 1
@@ -167,13 +166,26 @@ final class HTTPRateLimitGate: Sendable {
   /// A request that `reserve()` let go finished: `limit` is what its response said of the
   /// rate limit (`nil`: nothing, or no response). Once nothing is left, requests wait for the
   /// reset; the requests waiting for room ask again.
+  ///
+  /// Answers to requests in flight together arrive in any order, and an older one says more
+  /// is left than a newer one did. So before the known window resets, an answer that leaves
+  /// as many requests or more than known is taken as older and changes nothing: a late answer
+  /// never reopens a spent window, nor lets more requests go than the newest answer left.
   func finished(_ limit: HTTPRateLimit?) {
     let now = elapsed()
     let waiters = state.withLock { state in
       state.inFlight = max(0, state.inFlight - 1)
       if let limit {
-        state.remaining = limit.remaining
-        state.resumeAt = limit.remaining == 0 ? now + limit.reset : nil
+        let older =
+          if let ends = state.windowEnds, now < ends, let remaining = state.remaining {
+            limit.remaining >= remaining
+          } else {
+            false
+          }
+        if !older {
+          state.remaining = limit.remaining
+          state.windowEnds = now + limit.reset
+        }
       }
       defer { state.waiters.removeAll() }
       return Array(state.waiters.values)
