@@ -163,7 +163,7 @@ where Item.ID: Sendable {
     self.clock = clock
     self.timers = timers
     self.load = load
-    self.elapsed = Self.stopwatch(clock)
+    self.elapsed = stopwatch(clock)
   }
 
   deinit {
@@ -522,7 +522,7 @@ where Item.ID: Sendable {
     switch effect {
     case .startLoad(let request):
       let load = self.load
-      let stopwatch = Self.stopwatch(clock)
+      let timer = stopwatch(clock)
       // A hedge serves the load its first request began.
       let first = request.isHedge ? machine.activity(request.direction).request?.id : nil
       loadBegan[request.id] = first.flatMap { loadBegan[$0] } ?? elapsed()
@@ -533,14 +533,14 @@ where Item.ID: Sendable {
           self?.finish(request.id, .failure(CancellationError()))
           return
         }
-        let started = stopwatch()
+        let started = timer()
         let outcome: Result<Page<Item, Cursor>, any Error>
         do {
           outcome = .success(try await load(request))
         } catch {
           outcome = .failure(error)
         }
-        if case .success = outcome { self?.recordTiming(request.id, stopwatch() - started) }
+        if case .success = outcome { self?.recordTiming(request.id, timer() - started) }
         self?.finish(request.id, outcome)
       }
     case .cancelLoad(let id):
@@ -613,12 +613,5 @@ where Item.ID: Sendable {
     case .success(let page): send(.loadCompleted(id, page))
     case .failure(let error): send(.loadFailed(id, error))
     }
-  }
-
-  /// A function that returns the time on `clock` since an arbitrary, fixed instant.
-  private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration
-  where C.Duration == Duration {
-    let origin = clock.now
-    return { origin.duration(to: clock.now) }
   }
 }

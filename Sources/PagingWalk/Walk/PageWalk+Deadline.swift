@@ -14,7 +14,7 @@ struct WalkDeadline: Sendable {
   /// A deadline counted by the walk's own stopwatch.
   /// - Parameters:
   ///   - limit: The deadline.
-  ///   - elapsed: The time since the walk's first request (``stopwatch(_:)``).
+  ///   - elapsed: The time since the walk's first request (a stopwatch on the walk's clock).
   init(_ limit: Duration, elapsed: @escaping @Sendable () -> Duration) {
     self.limit = limit
     self.elapsed = elapsed
@@ -22,12 +22,6 @@ struct WalkDeadline: Sendable {
 
   /// The time left before the deadline (zero or less once it passed).
   var remaining: Duration { limit - elapsed() }
-
-  /// The time since now on `clock`, read when called.
-  static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-    let start = clock.now
-    return { start.duration(to: clock.now) }
-  }
 }
 
 /// Thrown inside a walk when its deadline passes; the walk turns it into a ``PageWalkError``

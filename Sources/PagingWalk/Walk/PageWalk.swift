@@ -161,9 +161,9 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
       // machine then asks for nothing and its failure is thrown.
       let direction = started ? LoadDirection.append : .refresh
       if !started {
-        let stopwatch = WalkDeadline.stopwatch(walk.clock)
-        elapsed = stopwatch
-        deadline = walk.options.deadline.map { WalkDeadline($0, elapsed: stopwatch) }
+        let timer = stopwatch(walk.clock)
+        elapsed = timer
+        deadline = walk.options.deadline.map { WalkDeadline($0, elapsed: timer) }
       }
       attempts = 0
       let page: Element?
