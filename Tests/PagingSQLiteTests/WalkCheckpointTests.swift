@@ -157,6 +157,51 @@ struct WalkCheckpointTests {
     #expect(try checkpoint.progress() == .finished(pages: 2, rows: 4))
   }
 
+  /// A walk running across a reset stops even when the walk started after the reset walks
+  /// the same pages of the same source, and so stands where it stood: each walk's first page
+  /// draws its run, which the checkpoint keeps.
+  @Test func aResetStopsARunningWalkEvenWhenTheNextWalkWalksTheSamePages() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let source = CountingSource(pages: 3, size: 2)
+    var old = source.pages(from: checkpoint).makeAsyncIterator()
+    #expect(try await old.next()?.items.map(\.id) == [0, 1])
+    try checkpoint.reset()
+    var new = source.pages(from: checkpoint).makeAsyncIterator()
+    #expect(try await new.next()?.items.map(\.id) == [0, 1])
+
+    await #expect(throws: PagingDatabaseError.checkpointChanged) { _ = try await old.next() }
+    #expect(try await new.next()?.items.map(\.id) == [2, 3])
+    #expect(try await new.next()?.items.map(\.id) == [4, 5])
+    #expect(try await new.next() == nil)
+    #expect(try checkpoint.progress() == .finished(pages: 3, rows: 6))
+    #expect(try checkpoint.items().map(\.id) == Array(0..<6))
+  }
+
+  /// The last page ends the walk (R5) even when it is the third in a row that stores nothing:
+  /// the checkpoint is finished, so the walk ends as any walk at its last page does, rather
+  /// than throw an error that would resume at the first page.
+  @Test func aLastPageThatStoresNothingEndsTheWalkWithoutAnError() async throws {
+    let folder = try TemporaryFolder()
+    let checkpoint = try WalkCheckpoint<Row, String>(
+      database: PagingDatabase(path: folder.file()), name: "rows")
+    let repeating = ScriptedFunctionSource { cursor in
+      let number = cursor.flatMap { Int($0) } ?? 0
+      let first = (number % 2) * 2
+      return Page(
+        items: rows(first..<first + 2), nextCursor: number < 4 ? String(number + 1) : nil)
+    }
+    var pages: [[Int]] = []
+    for try await page in repeating.pages(
+      from: checkpoint, options: PageWalkOptions(rememberedPages: 1))
+    {
+      pages.append(page.items.map(\.id))
+    }
+    #expect(pages == [[0, 1], [2, 3], [], [], []])
+    #expect(try checkpoint.progress() == .finished(pages: 5, rows: 4))
+  }
+
   /// A server that serves old rows under fresh cursors for ever: each page that stores no new
   /// row counts towards R12's bound, however far back its rows were stored (R29), so the walk
   /// ends at the third such page in a row with an error that resumes after it.
@@ -180,6 +225,7 @@ struct WalkCheckpointTests {
       #expect(error.reason == .failed(.noNewItems(pages: 3)))
       #expect(error.cursor == "8")
       #expect(error.pagesLoaded == 7)
+      #expect(error.attempts == 0)
       #expect(error.itemsLoaded == 10)
     }
     // The two pages before the third return what they stored: nothing.
@@ -228,6 +274,8 @@ struct WalkCheckpointTests {
       }
       #expect(again?.reason == .failed(.repeatedCursor("/rows")))
       #expect(again?.cursor == "/rows")
+      #expect(again?.attempts == 0)
+      #expect(again?.description.contains("before asking for the next page") == true)
     }
     #expect(source.asked.withLock { $0 } == [nil, "/rows?page=2"])
     #expect(try checkpoint.items().map(\.id) == [0, 1, 2, 3])

@@ -14,7 +14,8 @@ import PagingWalk
 /// (``PagingDatabaseError/checkpointChanged``). A page that stores no new row counts towards
 /// the options' bound on pages without a new item, as an empty page does (rulebook R12 and
 /// R29): once that many commit in a row the walk throws `PagingError.noNewItems(pages:)`
-/// in a `PageWalkError` that resumes after them. A checkpoint whose next cursor is the source's
+/// in a `PageWalkError` that resumes after them, unless the last of them ends the list (R5),
+/// which finishes the walk as any last page does. A checkpoint whose next cursor is the source's
 /// `firstPageCursor` (a page linked back to the first) throws `PagingError.repeatedCursor(_:)`
 /// at once, with no request (rulebook R11). After a throw the iterator returns `nil`.
 public struct CheckpointedPageWalk<Source: PageSource>: AsyncSequence, Sendable
@@ -42,6 +43,8 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
     private var pagesWithoutNewRows = 0
     private var pagesReturned = 0
     private var rowsReturned = 0
+    /// The time on the walk's clock since its first `next()`.
+    private var elapsed: (@Sendable () -> Duration)?
 
     init(walk: CheckpointedPageWalk) { self.walk = walk }
 
@@ -54,6 +57,7 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
       guard !finished else { return nil }
       do {
         if pages == nil {
+          elapsed = stopwatch(walk.clock)
           let cursor: Source.Cursor?
           let found = try walk.checkpoint.start()
           mark = found.mark
@@ -65,7 +69,7 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
             // find only a lap later, after its requests.
             throw PageWalkError(
               reason: .failed(.repeatedCursor(next)), cursor: next, pagesLoaded: 0,
-              itemsLoaded: 0)
+              itemsLoaded: 0, attempts: 0, elapsed: elapsed?() ?? .zero)
           case .walking(let next, _, _): cursor = next
           case .finished:
             finished = true
@@ -83,11 +87,16 @@ where Source.Item: Codable, Source.Item.ID: Codable, Source.Cursor: Codable {
         // The stored rows are the walk's exact duplicate removal (R29): a page that stored no
         // new row brought nothing, however far back its rows were stored, so it counts
         // towards R12's bound even where the walk's own memory no longer holds their ids.
+        // The end of the list wins over the bound (rulebook R5): the last page finished the
+        // checkpoint whatever it stored.
         pagesWithoutNewRows = stored.items.isEmpty ? pagesWithoutNewRows + 1 : 0
-        if pagesWithoutNewRows >= walk.options.maxPagesWithoutNewItems {
+        if pagesWithoutNewRows >= walk.options.maxPagesWithoutNewItems,
+          let next = page.nextCursor
+        {
           throw PageWalkError(
-            reason: .failed(.noNewItems(pages: pagesWithoutNewRows)), cursor: page.nextCursor,
-            pagesLoaded: pagesReturned, itemsLoaded: rowsReturned)
+            reason: .failed(.noNewItems(pages: pagesWithoutNewRows)), cursor: next,
+            pagesLoaded: pagesReturned, itemsLoaded: rowsReturned, attempts: 0,
+            elapsed: elapsed?() ?? .zero)
         }
         pagesReturned += 1
         rowsReturned += stored.items.count

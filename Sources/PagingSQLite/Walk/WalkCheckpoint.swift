@@ -48,6 +48,7 @@ where
     try database.write {
       try $0.execute(WalkCheckpointSchema.tables)
       try $0.addColumnIfMissing(StoredID.formColumn, to: "paging_walk")
+      try $0.addColumnIfMissing(WalkCheckpointSchema.runColumn, to: "paging_walk")
     }
   }
 
@@ -91,25 +92,31 @@ where
   }
 
   /// The checkpoint as one walk found it, to be found the same at its next commit: the pages
-  /// committed and the next cursor's stored bytes (`nil` for a walk not started). Two walks
-  /// that reach the same page count along different cursors differ in it, so that a walk
-  /// running across a ``reset()`` cannot commit after another walk's pages.
+  /// committed, the next cursor's stored bytes, and the walk's run, a number drawn when its
+  /// first page commits (`nil` for a walk not started). A walk started after a ``reset()``
+  /// draws another run, so one running across the reset cannot commit after its pages, even
+  /// where both walk the same pages of the same source.
   struct Mark: Sendable, Equatable {
     var pages: Int
     var next: Data?
+    /// `nil` in a checkpoint written before runs were drawn, or read from a read-only file.
+    var run: Int64?
   }
 
   /// Where the walk stands, and its ``Mark`` (`nil` when it has not started).
   func readMarked(_ db: SQLiteConnection) throws -> (progress: Progress, mark: Mark?) {
     var progress = Progress.notStarted
     var mark: Mark?
+    // A read-only file written before runs were drawn has no such column, and is never
+    // committed to.
+    let run = database.isReadOnly ? "NULL" : WalkCheckpointSchema.runColumn.name
     try db.statement(
-      "SELECT next_cursor, finished, pages, rows FROM paging_walk WHERE walk = ?"
+      "SELECT next_cursor, finished, pages, rows, \(run) FROM paging_walk WHERE walk = ?"
     ).forEachRow([.text(name)]) {
       let pages = Int($0.int64(2))
       let rows = Int($0.int64(3))
       let blob = $0.blob(0)
-      mark = Mark(pages: pages, next: blob)
+      mark = Mark(pages: pages, next: blob, run: $0.isNull(4) ? nil : $0.int64(4))
       if $0.int64(1) != 0 {
         progress = .finished(pages: pages, rows: rows)
       } else {
@@ -174,10 +181,12 @@ where
       do { next = try page.nextCursor.map { try JSONEncoder().encode($0) } } catch {
         throw PagingDatabaseError.unencodable
       }
+      // A walk's first page draws its run; the pages after it keep it.
+      let run = found.mark.map(\.run) ?? Int64.random(in: .min ... .max)
       try db.statement(
         """
-        INSERT INTO paging_walk (walk, next_cursor, finished, pages, rows, updated_at, id_form)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO paging_walk (walk, next_cursor, finished, pages, rows, updated_at, id_form, run)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (walk) DO UPDATE SET
           next_cursor = excluded.next_cursor, finished = excluded.finished,
           pages = excluded.pages, rows = excluded.rows, updated_at = excluded.updated_at
@@ -185,8 +194,9 @@ where
       ).run([
         .text(name), .optionalBlob(next), .int(next == nil ? 1 : 0), .int(pages + 1),
         .int(rows + stored.items.count), .real(Date().timeIntervalSince1970), .int(form.rawValue),
+        run.map { .integer($0) } ?? .null,
       ])
-      return (stored, Mark(pages: pages + 1, next: next))
+      return (stored, Mark(pages: pages + 1, next: next, run: run))
     }
   }
 }
@@ -195,12 +205,17 @@ where
 /// (they add to the cache's schema; a version that does not know them ignores them).
 ///
 /// - `paging_walk`: one row per walk: the cursor of its next page (none once finished), the
-///   pages and rows it committed, and (in `id_form`, added when the table is created, or by
+///   pages and rows it committed, (in `id_form`, added when the table is created, or by
 ///   the move to schema version 2 in ``PageCacheSchema``) the ``StoredID/Form`` its rows' ids
-///   are stored in.
+///   are stored in, and (in `run`, added when a checkpoint opens the file for writing) the
+///   number its first page drew (``WalkCheckpoint/Mark``).
 /// - `paging_walk_row`: the rows, keyed by walk and the id's stored form (``StoredID``: its
 ///   `Codable` form, so each is stored once), with their place in the walk and their JSON.
 enum WalkCheckpointSchema {
+  /// The walk's run (``WalkCheckpoint/Mark``); `NULL` in a walk begun before it was kept,
+  /// which ``WalkCheckpoint/reset()`` ends.
+  static let runColumn = (name: "run", definition: "INTEGER")
+
   static let tables = """
     CREATE TABLE IF NOT EXISTS paging_walk (
       walk TEXT PRIMARY KEY NOT NULL,
