@@ -189,7 +189,10 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   /// (a dictionary's, or one a type made from whatever keys came) is text the response
   /// chose, so it is not quoted (fault class 29 of the rulebook).
   private static func isDeclared(_ key: any CodingKey) -> Bool {
-    key is JSONKey || Mirror(reflecting: key).displayStyle == .enum
+    guard !(key is JSONKey) else { return true }
+    // A case with a payload (`case other(String)`) holds a key the response chose.
+    let mirror = Mirror(reflecting: key)
+    return mirror.displayStyle == .enum && mirror.children.isEmpty
   }
 
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
@@ -204,10 +207,10 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     switch self {
     case .status(let statusCode, let url, let retryAfter, let body):
       "HTTP \(statusCode) from \(RedactedURL(url))"
-        + (retryAfter.map { ", retry after \($0)" } ?? "") + ", "
+        + (retryAfter == nil ? "" : ", with a Retry-After") + ", "
         + Self.size(of: body)
     case .decoding(let url, let error, let contentType, let body):
-      Self.oneLine(
+      PagingError.oneLine(
         "the body of \(RedactedURL(url)) (\(Self.describe(contentType: contentType, body: body))) "
           + "did not decode "
           + (decodingPath.map {
@@ -222,7 +225,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .crossOriginCursor(let url, let origin):
       "refused to follow \(RedactedURL(url)): it is not on \(origin) and its origin is not allowed"
     case .malformedLinkHeader(let url, let errors):
-      Self.oneLine(
+      PagingError.oneLine(
         "the Link header of \(RedactedURL(url)) is malformed: "
           + errors.map(\.description).joined(separator: "; "))
     case .invalidCursor(let url, let queryItem):
@@ -236,9 +239,9 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
     case .graphQL(let url, let messages):
       "GraphQL errors from \(RedactedURL(url)): \(messages.count) "
         + (messages.count == 1 ? "error" : "errors") + " (their messages are not quoted)"
-    case .rateLimited(let url, let wait):
-      "the rate limit of \(RedactedURL(url)) is spent until its reset in \(PagingError.seconds(wait)), "
-        + "longer than the source's maximumRateLimitWait"
+    case .rateLimited(let url, _):
+      "the rate limit of \(RedactedURL(url)) is spent, and its reset is further away than the "
+        + "source's maximumRateLimitWait"
     case .invalidURL(let url):
       "the source's URL \"\(RedactedURL(url))\" is not an absolute http or https URL with a "
         + "host; write it in full (https://api.example.com/v1/notes)"
@@ -274,13 +277,6 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
       return "a body of at least \(bodyPrefixLimit) bytes (the first \(bodyPrefixLimit) kept)"
     }
     return "a body of \(body.count) byte\(body.count == 1 ? "" : "s")"
-  }
-
-  /// `text` with each control character (a newline, a tab) replaced by a space.
-  private static func oneLine(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 
   /// A decoding error in one line: what went wrong and the type expected, never the

@@ -343,6 +343,56 @@ struct PlantedSecretTests {
         + "a key is missing")
   }
 
+  /// A key enum with a case for whatever key comes (`case other(String)`) holds the
+  /// response's text in that case's payload: such a key is `…` too, and the enum's own cases
+  /// are named.
+  @Test func aKeyInAnEnumCaseWithAPayloadIsNotQuoted() {
+    let path: [any CodingKey] = [OpenKey.rows, OpenKey.other("sk_live_SECRET")]
+    let error = HTTPPagingError.decoding(
+      url: URL("https://a.example/x"),
+      error: .typeMismatch(Int.self, .init(codingPath: path, debugDescription: "")),
+      contentType: nil, bodyPrefix: Data())
+    #expect(
+      error.description
+        == "the body of https://a.example/x (no Content-Type, an empty body) did not decode at "
+        + "rows.…: a value is not of the type expected (Int)")
+    #expect(error.codingPath == "rows.sk_live_SECRET")
+  }
+
+  /// The numbers a server gave in `Retry-After` and in a rate limit's reset are header
+  /// values: a description says that the wait came and what bound it passed, never the
+  /// number (here a card number), which `retryAfter` gives to code.
+  @Test func noNumberAHeaderGaveIsQuoted() async {
+    let secret = "4111111111111111"
+    let base = URL("https://api.example.com/v1/notes")
+    let throttled = HTTPPageSource<Note>(
+      url: base, strategy: .linkHeader(),
+      transport: StubTransport(StubReply(status: 503, headers: ["Retry-After": secret], body: "")))
+    let status = await loadError(throttled)
+    #expect(
+      status?.description
+        == "HTTP 503 from https://api.example.com/v1/notes, with a Retry-After, an empty body")
+    #expect(status?.retryAfter == .seconds(3_153_600_000))
+    let spent = HTTPPageSource<Note>(
+      url: base, strategy: .linkHeader(),
+      transport: StubTransport(
+        StubReply(
+          status: 429, headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "41111113"],
+          body: "")))
+    let limited = await loadError(spent)
+    #expect(
+      limited?.description
+        == "the rate limit of https://api.example.com/v1/notes is spent, and its reset is further "
+        + "away than the source's maximumRateLimitWait")
+    for source in [throttled, spent] {
+      let walk = await #expect(throws: PageWalkError<HTTPCursor>.self) {
+        for try await _ in source.pages() {}
+      }
+      #expect(walk.map { !$0.description.contains("4111111") } == true)
+      #expect(walk.map { $0.description.contains("maxDelay of 30 s") } == true)
+    }
+  }
+
   /// A user part is redacted without a scheme too: after `//`, or before an `@` that comes
   /// ahead of the first `/`.
   @Test func aUserPartIsRedactedWithoutAScheme() throws {
@@ -389,4 +439,19 @@ private struct TagKey: CodingKey {
   var intValue: Int? { nil }
   init(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
+}
+
+/// Keys with a case for each key a type knows, and one for any other the response sends.
+private enum OpenKey: CodingKey {
+  case rows
+  case other(String)
+  init?(stringValue: String) { self = stringValue == "rows" ? .rows : .other(stringValue) }
+  init?(intValue: Int) { nil }
+  var stringValue: String {
+    switch self {
+    case .rows: "rows"
+    case .other(let name): name
+    }
+  }
+  var intValue: Int? { nil }
 }

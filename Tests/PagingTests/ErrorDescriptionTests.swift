@@ -20,4 +20,57 @@ import Testing
       #expect(!error.localizedDescription.contains("\n"))
     }
   }
+
+  /// A source's error whose text spans lines is one line in the engine's text (and so in a
+  /// walk's), whichever case carries it.
+  @Test func aSourceErrorOfSeveralLinesReadsAsOne() {
+    struct TwoLines: Error, CustomStringConvertible {
+      var description: String { "first line\nsecond\tline" }
+    }
+    let errors = [
+      PagingError.sourceFailed(TwoLines()),
+      .retryAfterTooLong(wait: .seconds(60), maxDelay: .seconds(30), error: TwoLines()),
+    ]
+    #expect(
+      errors.map(\.description) == [
+        "the page source failed: first line second line",
+        "the server asked for a wait before the next request longer than the retry policy's "
+          + "maxDelay of 30 s, so it was not retried: first line second line",
+      ])
+  }
+
+  /// A repeated cursor's text quotes no text the cursor holds, however its type wraps it
+  /// (rulebook fault class 29): text by its length, a type described by reflection or a
+  /// collection by its type; numbers, cases without a payload and types with a description of
+  /// their own as they are.
+  @Test func aCursorIsDescribedWithoutTheTextItHolds() {
+    enum Token: Hashable, Sendable {
+      case token(String)
+      case first
+    }
+    struct Wrapped: Hashable, Sendable { var value: String }
+    struct Described: Hashable, Sendable, CustomStringConvertible {
+      var value: String
+      var description: String { "page after \(value.count) characters" }
+    }
+    let secret = "sk_live_SECRET"
+    let texts = [
+      PagingError.repeatedCursor(secret), .repeatedCursor(Substring(secret)),
+      .repeatedCursor(Optional(secret)), .repeatedCursor(Optional<String>.none),
+      .repeatedCursor(Token.token(secret)), .repeatedCursor(Token.first),
+      .repeatedCursor(Wrapped(value: secret)), .repeatedCursor([secret]),
+      .repeatedCursor(Described(value: secret)), .repeatedCursor(42),
+    ].map(\.description)
+    let cursors = texts.map {
+      $0.replacing("the server repeated cursor ", with: "")
+        .replacing(", whose page already loaded; refresh to start over", with: "")
+    }
+    #expect(
+      cursors == [
+        "(text of 14 characters, not quoted)", "(text of 14 characters, not quoted)",
+        "(text of 14 characters, not quoted)", "nil", "(a cursor of type Token, not quoted)",
+        "first", "(a cursor of type Wrapped, not quoted)",
+        "(a cursor of type Array<String>, not quoted)", "page after 14 characters", "42",
+      ])
+  }
 }

@@ -154,7 +154,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// - Complexity: O(n) in the text's length.
   public var description: String {
     switch self {
-    case .sourceFailed(let error): "the page source failed: \(error)"
+    case .sourceFailed(let error): "the page source failed: \(Self.oneLine("\(error)"))"
     case .repeatedCursor(let cursor):
       // A URL cursor prints with its query values redacted (fault class 29).
       "the server repeated cursor \(RedactedURL.describing(cursor)), "
@@ -166,9 +166,10 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       "maxSize \(maxSize) is below a page plus twice the largest prefetch distance "
         + "(\(required) items)"
     case .internalInconsistency(let rule): "the paging engine broke its own rule: \(rule)"
-    case .retryAfterTooLong(let wait, let maxDelay, let error):
-      "the server asked to wait \(Self.seconds(wait)) before the next request, longer than the "
-        + "retry policy's maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(error)"
+    case .retryAfterTooLong(_, let maxDelay, let error):
+      // The wait is the server's (a `Retry-After` value), so only the policy's bound is given.
+      "the server asked for a wait before the next request longer than the retry policy's "
+        + "maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(Self.oneLine("\(error)"))"
     case .invalidItemCount:
       "a page gave a negative count of the rows before or after it, or counts too large to add"
     case .jumpsNotSupported:
@@ -179,6 +180,15 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension PagingError {
+  /// `text` with each control character (a newline, a tab) replaced by a space, so that an
+  /// error's text, a source's own included, stays one line.
+  /// - Complexity: O(n) in the text's length.
+  package static func oneLine(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+  }
+
   /// `120 s`, `1.5 s`: a duration in seconds for a message.
   package static func seconds(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components

@@ -19,19 +19,35 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// - Parameter url: The URL to print redacted.
   package init(_ url: URL) { self.url = url }
 
-  /// How an error description prints a cursor: a `URL` redacted; a string not at all, only
-  /// its length (an opaque cursor from a response is a token as often as not: Base64 of a
-  /// signed position, a continuation token); anything else as `String(describing:)` (a page
-  /// number or an offset as it is; a cursor type of its own redacts in its `description`).
+  /// How an error description prints a cursor: a `URL` redacted; text not at all, only its
+  /// length (an opaque cursor from a response is a token as often as not: Base64 of a signed
+  /// position, a continuation token); an integer as it is (a page number, an offset); an
+  /// optional as what it wraps; a case without a payload by its name; a type with a
+  /// `description` of its own (not a collection) as that says, since such a type decides what
+  /// it shows (`HTTPCursor` redacts its URL); anything else by its type alone, since
+  /// reflection or a collection's description would print the text it holds (`token("…")`,
+  /// `["…"]`).
   /// - Parameter cursor: Any cursor.
   /// - Returns: The text.
   /// - Complexity: O(n) in the text's length.
   package static func describing(_ cursor: some Hashable & Sendable) -> String {
+    describing(any: cursor)
+  }
+
+  /// ``describing(_:)`` for a value of any type (an optional's wrapped value).
+  private static func describing(any cursor: Any) -> String {
     if let url = cursor as? URL { return "\(RedactedURL(url))" }
     if let text = cursor as? any StringProtocol {
       return "(text of \(text.count) characters, not quoted)"
     }
-    return "\(cursor)"
+    if let number = cursor as? any BinaryInteger { return "\(number)" }
+    let mirror = Mirror(reflecting: cursor)
+    if mirror.displayStyle == .optional {
+      return mirror.children.first.map { describing(any: $0.value) } ?? "nil"
+    }
+    if mirror.displayStyle == .enum, mirror.children.isEmpty { return "\(cursor)" }
+    if cursor is any CustomStringConvertible, !(cursor is any Collection) { return "\(cursor)" }
+    return "(a cursor of type \(type(of: cursor)), not quoted)"
   }
 
   /// The URL with its user part (user name and password), query values (and bare query
