@@ -103,6 +103,22 @@ import Testing
     #expect(machine.items[0].likes == 2)
   }
 
+  /// An item inserted, removed and inserted again elsewhere while a refresh runs goes where
+  /// the last insert put it, in the window and in the refresh's result alike: the first insert
+  /// was superseded.
+  @Test func aRefreshPutsAReinsertedItemWhereTheLastInsertPutIt() {
+    var machine = Self.loadedPosts()
+    let refresh = machine.handle(.refresh).loads[0]
+    _ = machine.handle(.edit(.insert(Post(id: 100), at: .after(3))))
+    _ = machine.handle(.edit(.remove(100)))
+    _ = machine.handle(.edit(.insert(Post(id: 100, likes: 1), at: .after(7))))
+    let live = [0, 1, 2, 3, 4, 5, 6, 7, 100] + Array(8..<20)
+    #expect(machine.items.map(\.id) == live)
+    _ = machine.handle(.loadCompleted(refresh.id, Page(items: Self.posts(0..<20), nextCursor: 20)))
+    #expect(machine.items.map(\.id) == live)
+    #expect(machine.items[8].likes == 1)
+  }
+
   @Test func anEditAboveTheVisibleRowsKeepsTheTopVisibleRowAnchored() {
     var machine = Self.loadedPosts(prefetch: 2)
     _ = machine.handle(.rowAppeared(.id(10)))

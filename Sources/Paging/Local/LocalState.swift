@@ -46,6 +46,22 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     return ids
   }
 
+  /// The indices in ``edits`` of the inserts that say where their rows go: each id's last
+  /// insert, unless a removal of it came after. An earlier insert of the same id was
+  /// superseded and puts it nowhere: the last edit decides (R23).
+  /// - Complexity: O(edits).
+  var placingInserts: Set<Int> {
+    var last: [Item.ID: Int] = [:]
+    for (index, (_, edit)) in edits.enumerated() {
+      switch edit {
+      case .insert(let item, _): last[item.id] = index
+      case .remove(let id): last[id] = nil
+      case .update, .move: break
+      }
+    }
+    return Set(last.values)
+  }
+
   /// Whether a page's items go through the overlay unchanged.
   var hasNoEdits: Bool { edits.isEmpty }
 
@@ -91,12 +107,14 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves, O(*n*) without them.
   func overlayRefresh(_ items: [Item]) -> [Item] {
     var items = overlay(items)
-    for (_, edit) in edits {
+    let placing = placingInserts
+    for (index, (_, edit)) in edits.enumerated() {
       switch edit {
       case .update, .remove: break
       case .insert(let item, let position):
-        // Removed later, or already there (its local value put in by `overlay`): skip.
-        guard !removed.contains(item.id), !items.contains(where: { $0.id == item.id }) else {
+        // Superseded, removed later, or already there (its local value put in by `overlay`):
+        // skip.
+        guard placing.contains(index), !items.contains(where: { $0.id == item.id }) else {
           continue
         }
         items.insert(local[item.id] ?? item, at: Self.index(of: position, in: items) ?? 0)
