@@ -196,4 +196,35 @@ import Testing
     _ = Self.scroll(0..<75, &machine)
     #expect(machine.handle(.refresh).loads.map(\.cursor) == [nil])
   }
+
+  /// Rulebook R23, R26: a row inserted at the start of the list leaves the window with the
+  /// first page when the cap drops it, and comes back, once, when the window reaches the
+  /// start again.
+  @Test func aRowInsertedAtTheStartComesBackWithTheStartOfTheList() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = machine.handle(.edit(.insert(Row(id: 9_000), at: .start)))
+    #expect(machine.ids.prefix(3) == [9_000, 0, 1])
+    _ = Self.scroll(0..<190, &machine)
+    #expect(!machine.ids.contains(9_000))
+    _ = Self.scroll((0..<190).reversed(), &machine)
+    #expect(machine.ids.prefix(3) == [9_000, 0, 1])
+    #expect(machine.ids.filter { $0 == 9_000 }.count == 1)
+  }
+
+  /// The same at the end of the list: a row inserted at the end leaves with the last page and
+  /// comes back, once, after the last row, when the window reaches the end again.
+  @Test func aRowInsertedAtTheEndComesBackWithTheEndOfTheList() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<190, &machine)
+    #expect(machine.ids.last == 199)
+    _ = machine.handle(.edit(.insert(Row(id: 9_001), at: .end)))
+    #expect(machine.ids.suffix(2) == [199, 9_001])
+    _ = Self.scroll((0..<190).reversed(), &machine)
+    #expect(!machine.ids.contains(9_001))
+    _ = Self.scroll(0..<190, &machine)
+    #expect(machine.ids.suffix(2) == [199, 9_001])
+    #expect(machine.ids.filter { $0 == 9_001 }.count == 1)
+  }
 }

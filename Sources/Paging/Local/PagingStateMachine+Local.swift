@@ -85,21 +85,30 @@ extension PagingStateMachine {
     return windowChanged(keeping: top)
   }
 
-  /// Puts back each row an edit in force inserted against another row (`after:` or
-  /// `before:`) that is not loaded while that row is: a drop took the inserted row's page but
-  /// not its neighbour, or a page brought the neighbour back. So an inserted row leaves the
-  /// window only with the row it was put against, and comes back with it (R23, R26). It goes
-  /// where the edit put it and joins the page of the row after it, as an edit does.
+  /// Puts back each row an edit in force inserted that is not loaded while the place it was
+  /// put is: the row it was put against (`after:` or `before:`), or, for one put at the
+  /// `start` or the `end`, that end of the list, once the window reaches it. A drop took the
+  /// inserted row's page but not its neighbour, or a page brought the neighbour (or the end of
+  /// the list) back. So an inserted row leaves the window only with the row it was put against,
+  /// and comes back with it (R23, R26). It goes where the edit put it and joins the page of the
+  /// row after it, as an edit does.
   /// - Returns: Whether a row came back.
   /// - Complexity: O(edits) when none comes back; O(chunk) more for each row that does.
   mutating func placeInsertedRows() -> Bool {
     guard !local.hasNoEdits else { return false }
     var placed = false
-    for (_, edit) in local.edits {
-      guard case .insert(let item, let position) = edit, let neighbour = position.anchor,
-        !local.removed.contains(item.id), !store.contains(id: item.id),
-        store.contains(id: neighbour)
+    let placing = local.placingInserts
+    for (number, (_, edit)) in local.edits.enumerated() {
+      guard placing.contains(number), case .insert(let item, let position) = edit,
+        !store.contains(id: item.id)
       else { continue }
+      let placeIsLoaded =
+        switch position {
+        case .start: prepend.chain == .end
+        case .end: append.chain == .end
+        case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
+        }
+      guard placeIsLoaded else { continue }
       insertRow(local.local[item.id] ?? item, at: index(of: position) ?? store.count)
       placed = true
     }
@@ -298,11 +307,14 @@ extension PagingStateMachine {
 
   /// Replaces the window with a refresh's items: edits made before this refresh began are
   /// dropped (the server's answer wins), later ones applied; the previous query's rows go.
-  mutating func replaceWindow(with page: [Item]) -> ShownInsertion {
+  /// A jump's page keeps every edit in force and gets them as an edge's page does: removed and
+  /// updated rows, and the inserted rows put beside a row it brings
+  /// (``placeInsertedRows()``, once the page is recorded).
+  mutating func replaceWindow(with page: [Item], keepingEdits: Bool = false) -> ShownInsertion {
     let policy = configuration.duplicatePolicy
-    local.keepEdits(from: generation)
+    if !keepingEdits { local.keepEdits(from: generation) }
     local.showingPreviousQuery = false
-    let items = local.overlayRefresh(page)
+    let items = keepingEdits ? local.overlay(page) : local.overlayRefresh(page)
     store = ItemStore()
     let result = store.addPage(items, atFront: false, policy: policy).result
     guard local.filter != nil else { return ShownInsertion(result) }
