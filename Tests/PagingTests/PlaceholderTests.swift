@@ -377,6 +377,35 @@ import Testing
     #expect(refused.refreshState == .failed(.jumpsNotSupported))
     #expect(refused.metrics.requestsStarted == 0)
   }
+
+  /// Rulebook R23, R31: a jump shows another part of the same list, so the edits in force
+  /// hold through it and when the list jumps back, as they do when it scrolls there page by
+  /// page: a removed row stays removed, and a row inserted beside a row comes back with it. A
+  /// refresh then drops them (the server's answer wins).
+  @Test func aJumpKeepsTheEditsInForce() {
+    var paging = PeerTests.counted(
+      pageSize: 20, prefetchDistance: 5, initialLoadSize: 20, total: 1_000)
+    #expect(paging.send(.start) == [.refresh(nil)])
+    #expect(paging.complete(.refresh) == [])
+    _ = paging.send(.edit(.remove(5)))
+    _ = paging.send(.edit(.insert(Row(id: 5_000), at: .after(10))))
+    let expected = Array(0..<5) + Array(6...10) + [5_000] + Array(11..<20)
+    #expect(paging.ids == expected)
+    #expect(paging.send(.placeholderAppeared(800)).map(\.direction) == [.refresh])
+    _ = paging.complete(.refresh)
+    #expect(paging.ids.first == 800)
+    _ = paging.send(.placeholderDisappeared(800))
+    #expect(paging.send(.placeholderAppeared(0)).map(\.direction) == [.refresh])
+    _ = paging.complete(.refresh)
+    #expect(paging.ids == expected)
+    #expect(paging.machine.editsInForce.count == 2)
+    #expect(paging.machine.metrics.jumps == 2)
+
+    #expect(paging.send(.refresh).map(\.direction) == [.refresh])
+    _ = paging.complete(.refresh)
+    #expect(Array(paging.ids.prefix(20)) == Array(0..<20))
+    #expect(paging.machine.editsInForce.isEmpty)
+  }
 }
 
 /// Harnesses for the tests of counted lists.

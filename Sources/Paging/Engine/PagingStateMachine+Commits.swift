@@ -6,12 +6,15 @@ extension PagingStateMachine {
   /// pages, joined: the first one's previous cursor, the last one's next cursor); both chains
   /// start from its cursors. Explicit loads asked for during the refresh run now, if the new
   /// window still has that page.
-  /// - Parameter cursors: The cursors that loaded the window's pages.
-  mutating func commitRefresh(_ cursors: [Cursor?], _ page: Page<Item, Cursor>)
-    -> Transition<Cursor>
-  {
+  /// - Parameters:
+  ///   - cursors: The cursors that loaded the window's pages.
+  ///   - keepingEdits: Whether the edits in force hold (a jump's page: another part of the
+  ///     same list) rather than yield to the server's answer (R23).
+  mutating func commitRefresh(
+    _ cursors: [Cursor?], _ page: Page<Item, Cursor>, keepingEdits: Bool = false
+  ) -> Transition<Cursor> {
     let top = viewport.lowest.map { self.shown[$0].id }
-    let result = replaceWindow(with: page.items)
+    let result = replaceWindow(with: page.items, keepingEdits: keepingEdits)
     _ = record(result)
     // The window is replaced, even by equal items.
     var transition = Transition<Cursor>(itemsChanged: true)

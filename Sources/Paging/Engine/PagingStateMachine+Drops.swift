@@ -40,8 +40,11 @@ extension PagingStateMachine {
       pages.droppedAfterLast = max(0, pages.droppedAfterLast - 1)
       resumeChain(.append, given: page.nextCursor)
     }
-    // A refresh's one page is the whole window: nothing beside it to place or drop.
-    guard direction != .refresh else { return .none }
+    // A refresh's one page is the whole window: nothing beside it to drop. A jump's keeps the
+    // edits in force, so a row inserted beside one it brings comes back (R23).
+    guard direction != .refresh else {
+      return request.isJump ? placeInsertedRowsKeepingTop() : .none
+    }
     // A row inserted beside one this page brought back comes back with it (R23).
     var transition = placeInsertedRowsKeepingTop()
     transition.add(dropPagesOverCap(after: direction))

@@ -429,7 +429,8 @@ extension PagingStateMachine {
     }
     let before = store.items.firstChunk..<store.items.endChunk
     switch direction {
-    case .refresh: transition.add(commitRefresh([request.cursor], page))
+    case .refresh:
+      transition.add(commitRefresh([request.cursor], page, keepingEdits: request.isJump))
     case .prepend: transition.add(commitPrepend(request, page))
     case .append: transition.add(commitAppend(request, page))
     }

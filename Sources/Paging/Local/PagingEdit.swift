@@ -11,7 +11,8 @@ import Foundation
 /// every later commit of that generation gets it again, so that a page already in flight can
 /// never undo it (rulebook, fault class 22). When a refresh commits, the edits made after that
 /// refresh began are applied to its result and older ones are dropped: the server's answer
-/// wins.
+/// wins. A jump to a far placeholder keeps them all: it shows another part of the same list
+/// (rulebook R23).
 public enum PagingEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: Sendable {
   /// Replace the loaded item with the same id by this value.
   case update(Item)

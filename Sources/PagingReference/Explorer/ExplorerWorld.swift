@@ -394,7 +394,8 @@ package struct ExplorerWorld: Sendable {
             }
           } else {
             model.commitRefresh(
-              cursor: cursor, rows: rows, policy: configuration.duplicatePolicy)
+              cursor: cursor, rows: rows, policy: configuration.duplicatePolicy,
+              isJump: request.isJump)
           }
         default:
           model.commitEdge(

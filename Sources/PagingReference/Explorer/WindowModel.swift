@@ -258,9 +258,9 @@ package struct WindowModel: Hashable, Sendable {
   }
 
   /// The refresh's last page commits: its pages replace the window, and only the edits made
-  /// since it began stay.
+  /// since it began stay; a jump's page (another part of the same list) keeps them all (R23).
   package mutating func commitRefresh(
-    cursor: Int, rows: [ExplorerRow], policy duplicates: DuplicatePolicy
+    cursor: Int, rows: [ExplorerRow], policy duplicates: DuplicatePolicy, isJump: Bool = false
   ) {
     var window: [ModelPage] = []
     for page in fetched + [ModelPage(cursor: cursor, rows: rows)] {
@@ -268,7 +268,7 @@ package struct WindowModel: Hashable, Sendable {
     }
     pages = window
     let mark = refreshMark ?? nextNumber
-    edits.removeAll { $0.number < mark }
+    if !isJump { edits.removeAll { $0.number < mark } }
     refreshMark = nil
     fetched = []
     loaded = true
