@@ -227,4 +227,23 @@ import Testing
     #expect(machine.ids.suffix(2) == [199, 9_001])
     #expect(machine.ids.filter { $0 == 9_001 }.count == 1)
   }
+
+  /// Rulebook R23, R26: a row moved beside another leaves the window with that row's page
+  /// when the cap drops it, though its own page stays, and comes back beside that row, once,
+  /// when its page loads again.
+  @Test func aMovedRowComesBackBesideTheRowItWasMovedAfter() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<100, &machine)
+    #expect(machine.ids.contains(45) && machine.ids.contains(99))
+    _ = machine.handle(.edit(.move(45, to: .after(99))))
+    #expect(machine.ids.firstIndex(of: 45) == machine.ids.firstIndex(of: 99).map { $0 + 1 })
+    _ = Self.scroll((0..<100).reversed(), &machine)
+    #expect(!machine.ids.contains(99))
+    #expect(machine.ids.contains(44) && machine.ids.contains(46))
+    #expect(!machine.ids.contains(45))
+    _ = Self.scroll(0..<100, &machine)
+    #expect(machine.ids.firstIndex(of: 45) == machine.ids.firstIndex(of: 99).map { $0 + 1 })
+    #expect(machine.ids.filter { $0 == 45 }.count == 1)
+  }
 }

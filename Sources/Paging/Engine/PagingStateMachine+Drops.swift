@@ -183,6 +183,8 @@ extension PagingStateMachine {
     let page: LoadedPages<Cursor>.Entry
     if edge == .prepend {
       page = pages.removeFirst()
+      keepMovedRows(
+        at: 0..<rowCount(ofChunks: store.items.firstChunk..<store.items.firstChunk + page.chunks))
       store.removeFirstChunks(page.chunks)
       dropShown(shownRows, atFront: true)
       viewport.shift(by: -shownRows)
@@ -198,6 +200,8 @@ extension PagingStateMachine {
       scrollAnchor = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     } else {
       page = pages.removeLast()
+      let rows = rowCount(ofChunks: store.items.endChunk - page.chunks..<store.items.endChunk)
+      keepMovedRows(at: store.count - rows..<store.count)
       store.removeLastChunks(page.chunks)
       dropShown(shownRows, atFront: false)
       let given = pages.last?.nextCursor

@@ -9,6 +9,10 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// The local value of each item an edit in force updated or inserted: a page's copy is
   /// replaced by it.
   private(set) var local: [Item.ID: Item]
+  /// The rows a move in force put beside another row that left the window without that row
+  /// being put back: with the page the cap dropped (R26), or with the window a jump replaced.
+  /// Each is kept with its value then, to come back beside the row it was moved against.
+  private(set) var movedOut: [Item.ID: Item]
   /// The display filter and the rows it shows: the items it rejects stay in the window but
   /// are not shown. `nil` shows the whole window.
   // swift-format-ignore: UseShorthandTypeNames
@@ -30,6 +34,7 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     edits = []
     removed = []
     local = [:]
+    movedOut = [:]
     filter = nil
     query = nil
     showingPreviousQuery = false
@@ -79,6 +84,8 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     removed = []
     local = [:]
     for entry in edits { note(entry.edit) }
+    let placed = Set(placements.map(\.id))
+    movedOut = movedOut.filter { placed.contains($0.key) }
   }
 
   private mutating func note(_ edit: PagingEdit<Item>) {
@@ -86,10 +93,41 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     case .update(let item), .insert(let item, _):
       removed.remove(item.id)
       local[item.id] = item
+      movedOut[item.id] = nil
     case .remove(let id):
       removed.insert(id)
       local[id] = nil
+      movedOut[id] = nil
     case .move: break
+    }
+  }
+
+  /// Keeps `item`, a row a move in force placed, which leaves the window (``movedOut``).
+  mutating func keepMovedOut(_ item: Item) { movedOut[item.id] = item }
+
+  /// Forgets the row with `id` kept by ``keepMovedOut(_:)``: it is in the window again.
+  mutating func forgetMovedOut(_ id: Item.ID) { movedOut[id] = nil }
+
+  /// Where each row that an insert or a move in force placed goes when it comes back to the
+  /// window: the place of the last of those edits that named it, for each id that no later
+  /// edit removed, in the order the edits were made.
+  /// - Complexity: O(*e* log *e*) for *e* edits.
+  var placements: [(id: Item.ID, position: EditPosition<Item.ID>)] {
+    var last: [Item.ID: Int] = [:]
+    for (index, (_, edit)) in edits.enumerated() {
+      switch edit {
+      case .insert(let item, _): last[item.id] = index
+      case .move(let id, _): last[id] = index
+      case .remove(let id): last[id] = nil
+      case .update: break
+      }
+    }
+    return last.values.sorted().compactMap { index in
+      switch edits[index].edit {
+      case .insert(let item, let position): (item.id, position)
+      case .move(let id, let position): (id, position)
+      case .update, .remove: nil
+      }
     }
   }
 
@@ -147,6 +185,7 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
     edits = []
     removed = []
     local = [:]
+    movedOut = [:]
   }
 }
 
@@ -165,6 +204,9 @@ extension LocalState {
     // Both are read off the edits.
     removed = local.removed
     self.local = local.local
+    // Which rows left the window as they were moved: what they hold is the pages' rows.
+    movedOut = local.movedOut
+    fingerprint.hasher.combine(Set(local.movedOut.keys))
     // The explorer hashes which filter it set; the shown rows follow from it and the rows.
     filter = local.filter
     // The explorer hashes the query it set; the machine's is the same, or the snapshot's.

@@ -21,7 +21,8 @@ public enum PagingEdit<Item: Identifiable & Sendable>: Sendable where Item.ID: S
   /// Take the item with this id out, and keep any later page of the generation from bringing
   /// it back.
   case remove(Item.ID)
-  /// Move the item with this id to a position.
+  /// Move the item with this id to a position. Like an inserted item, it then leaves the
+  /// window only with the item it was moved against, and comes back beside it (rulebook R23).
   case move(Item.ID, to: EditPosition<Item.ID>)
 
   /// The id of the item the edit is about.

@@ -85,34 +85,51 @@ extension PagingStateMachine {
     return windowChanged(keeping: top)
   }
 
-  /// Puts back each row an edit in force inserted that is not loaded while the place it was
-  /// put is: the row it was put against (`after:` or `before:`), or, for one put at the
-  /// `start` or the `end`, that end of the list, once the window reaches it. A drop took the
-  /// inserted row's page but not its neighbour, or a page brought the neighbour (or the end of
-  /// the list) back. So an inserted row leaves the window only with the row it was put against,
+  /// Puts back each row an edit in force inserted or moved that is not loaded while the place
+  /// its last such edit put it is: the row it was put against (`after:` or `before:`), or, for
+  /// one put at the `start` or the `end`, that end of the list, once the window reaches it. A
+  /// drop took the row's page but not its neighbour, or a page brought the neighbour (or the end
+  /// of the list) back. So such a row leaves the window only with the row it was put against,
   /// and comes back with it (R23, R26). It goes where the edit put it and joins the page of the
-  /// row after it, as an edit does.
+  /// row after it, as an edit does. A moved row comes back with its value when it left
+  /// (``keepMovedRows(at:)``); one whose page brought it back stays where the page put it.
   /// - Returns: Whether a row came back.
-  /// - Complexity: O(edits) when none comes back; O(chunk) more for each row that does.
+  /// - Complexity: O(*e* log *e*) for *e* edits when none comes back; O(chunk) more for each
+  ///   row that does.
   mutating func placeInsertedRows() -> Bool {
     guard !local.hasNoEdits else { return false }
     var placed = false
-    let placing = local.placingInserts
-    for (number, (_, edit)) in local.edits.enumerated() {
-      guard placing.contains(number), case .insert(let item, let position) = edit,
-        !store.contains(id: item.id)
-      else { continue }
+    for (id, position) in local.placements {
+      guard !store.contains(id: id) else {
+        local.forgetMovedOut(id)
+        continue
+      }
       let placeIsLoaded =
         switch position {
         case .start: prepend.chain == .end
         case .end: append.chain == .end
         case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
         }
-      guard placeIsLoaded else { continue }
-      insertRow(local.local[item.id] ?? item, at: index(of: position) ?? store.count)
+      guard placeIsLoaded, let item = local.local[id] ?? local.movedOut[id] else { continue }
+      insertRow(item, at: index(of: position) ?? store.count)
+      local.forgetMovedOut(id)
       placed = true
     }
     return placed
+  }
+
+  /// Keeps each row a move in force placed that lies at `positions` of the window, which are
+  /// leaving it (a page the cap drops, or the whole window a jump replaces), with its value,
+  /// so that ``placeInsertedRows()`` can put it back beside the row it was moved against.
+  /// - Complexity: O(edits).
+  mutating func keepMovedRows(at positions: Range<Int>) {
+    guard !local.hasNoEdits else { return }
+    for (_, edit) in local.edits {
+      guard case .move(let id, _) = edit, let position = store.position(of: id),
+        positions.contains(position), let item = store[id: id]
+      else { continue }
+      local.keepMovedOut(item)
+    }
   }
 
   /// ``placeInsertedRows()`` during a commit or a drop: the visible rows' positions are read
@@ -312,7 +329,11 @@ extension PagingStateMachine {
   /// (``placeInsertedRows()``, once the page is recorded).
   mutating func replaceWindow(with page: [Item], keepingEdits: Bool = false) -> ShownInsertion {
     let policy = configuration.duplicatePolicy
-    if !keepingEdits { local.keepEdits(from: generation) }
+    if keepingEdits {
+      keepMovedRows(at: 0..<store.count)
+    } else {
+      local.keepEdits(from: generation)
+    }
     local.showingPreviousQuery = false
     let items = keepingEdits ? local.overlay(page) : local.overlayRefresh(page)
     store = ItemStore()
