@@ -246,4 +246,27 @@ import Testing
     #expect(machine.ids.firstIndex(of: 45) == machine.ids.firstIndex(of: 99).map { $0 + 1 })
     #expect(machine.ids.filter { $0 == 45 }.count == 1)
   }
+
+  /// Rows put against each other come back together: a row inserted after a row that was then
+  /// moved comes back with it in the same step, whichever edit came first.
+  @Test func aRowPutAgainstAMovedRowComesBackWithIt() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<100, &machine)
+    _ = machine.handle(.edit(.insert(Row(id: 9_000), at: .after(45))))
+    _ = machine.handle(.edit(.move(45, to: .after(99))))
+    _ = Self.scroll(100..<190, &machine)
+    #expect(!machine.ids.contains(99) && !machine.ids.contains(45))
+    #expect(!machine.ids.contains(9_000))
+    for top in (90..<190).reversed() {
+      _ = Self.scroll([top], &machine)
+      if machine.ids.contains(99) {
+        #expect(machine.ids.contains(9_000), "row 99 is back without 9000 at top row \(top)")
+      }
+    }
+    let ids = machine.ids
+    let at = ids.firstIndex(of: 99)
+    #expect(at.map { Array(ids[$0...($0 + 2)]) } == [99, 45, 9_000])
+    #expect(ids.filter { $0 == 45 || $0 == 9_000 }.count == 2)
+  }
 }

@@ -98,24 +98,32 @@ extension PagingStateMachine {
   ///   row that does.
   mutating func placeInsertedRows() -> Bool {
     guard !local.hasNoEdits else { return false }
-    var placed = false
-    for (id, position) in local.placements {
-      guard !store.contains(id: id) else {
-        local.forgetMovedOut(id)
-        continue
-      }
-      let placeIsLoaded =
-        switch position {
-        case .start: prepend.chain == .end
-        case .end: append.chain == .end
-        case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
+    let placements = local.placements
+    var placedAny = false
+    // A row put back may be the one another was put against: pass again until none comes
+    // back, at most once per row.
+    for _ in 0...placements.count {
+      var placed = false
+      for (id, position) in placements {
+        guard !store.contains(id: id) else {
+          local.forgetMovedOut(id)
+          continue
         }
-      guard placeIsLoaded, let item = local.local[id] ?? local.movedOut[id] else { continue }
-      insertRow(item, at: index(of: position) ?? store.count)
-      local.forgetMovedOut(id)
-      placed = true
+        let placeIsLoaded =
+          switch position {
+          case .start: prepend.chain == .end
+          case .end: append.chain == .end
+          case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
+          }
+        guard placeIsLoaded, let item = local.local[id] ?? local.movedOut[id] else { continue }
+        insertRow(item, at: index(of: position) ?? store.count)
+        local.forgetMovedOut(id)
+        placed = true
+      }
+      guard placed else { break }
+      placedAny = true
     }
-    return placed
+    return placedAny
   }
 
   /// Keeps each row a move in force placed that lies at `positions` of the window, which are
