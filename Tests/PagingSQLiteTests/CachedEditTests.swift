@@ -91,6 +91,25 @@ import var PagingTestSupport.minuteLimit
     #expect(try Self.relaunched(folder) == shown)
   }
 
+  /// An id inserted, removed and inserted again elsewhere while a refresh runs goes where the
+  /// last insert put it, in the list, in the cache and after a relaunch (R23).
+  @Test func aRowInsertedAgainDuringARefreshGoesWhereTheLastInsertPutIt() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (source, feed) = try await Self.session(folder, network)
+    let refreshing = Task { await feed.refresh() }
+    let refresh = await network.request(at: 1)
+    try source.edit(.insert(Row(id: 1000, title: "x"), at: .after(2)), in: feed)
+    try source.edit(.remove(1000), in: feed)
+    try source.edit(.insert(Row(id: 1000, title: "x"), at: .after(12)), in: feed)
+    network.complete(refresh, items: rows(0..<20), next: "b")
+    await refreshing.value
+    let expected = Array(0...12) + [1000] + Array(13..<20)
+    #expect(feed.items.map(\.id) == expected)
+    #expect(try source.cachedItems().map(\.id) == expected)
+    #expect(try Self.relaunched(folder).map(\.id) == expected)
+  }
+
   /// A refresh whose write fails part-way (a row that does not encode) rolls back whole: the
   /// old cache stays, the error is typed, and the list keeps its rows.
   @Test func aRefreshThatFailsPartWayLeavesTheOldCacheWhole() async throws {

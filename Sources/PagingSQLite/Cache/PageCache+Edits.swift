@@ -169,10 +169,17 @@ extension PageCache {
     let form = try idForm(db)
     var items = try Self.overlay(items, edits, in: form)
     let (removed, local) = Self.result(of: edits)
-    for edit in edits where edit.kind == "insert" || edit.kind == "move" {
+    // The last insert of each id says where it goes, unless a removal came after (R23).
+    var lastInsert: [String: Int] = [:]
+    for (index, edit) in edits.enumerated() {
+      if edit.kind == "insert" { lastInsert[edit.id] = index }
+      if edit.kind == "remove" { lastInsert[edit.id] = nil }
+    }
+    for (index, edit) in edits.enumerated() where edit.kind == "insert" || edit.kind == "move" {
       let present = try items.firstIndex { try Self.key($0.id, in: form) == edit.id }
       if edit.kind == "insert" {
-        guard present == nil, !removed.contains(edit.id), let item = local[edit.id] ?? edit.item
+        guard present == nil, lastInsert[edit.id] == index, !removed.contains(edit.id),
+          let item = local[edit.id] ?? edit.item
         else { continue }
         items.insert(item, at: try Self.index(of: edit, in: items, form) ?? 0)
       } else if let from = present {
