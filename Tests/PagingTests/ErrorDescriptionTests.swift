@@ -25,7 +25,7 @@ import Testing
   /// walk's), whichever case carries it.
   @Test func aSourceErrorOfSeveralLinesReadsAsOne() {
     struct TwoLines: Error, CustomStringConvertible {
-      var description: String { "first line\nsecond\tline" }
+      var description: String { "first line\nsecond\tline\u{2028}third\u{2029}end" }
     }
     let errors = [
       PagingError.sourceFailed(TwoLines()),
@@ -33,9 +33,9 @@ import Testing
     ]
     #expect(
       errors.map(\.description) == [
-        "the page source failed: first line second line",
+        "the page source failed: first line second line third end",
         "the server asked for a wait before the next request longer than the retry policy's "
-          + "maxDelay of 30 s, so it was not retried: first line second line",
+          + "maxDelay of 30 s, so it was not retried: first line second line third end",
       ])
   }
 
@@ -60,6 +60,8 @@ import Testing
       .repeatedCursor(Token.token(secret)), .repeatedCursor(Token.first),
       .repeatedCursor(Wrapped(value: secret)), .repeatedCursor([secret]),
       .repeatedCursor(Described(value: secret)), .repeatedCursor(42),
+      .repeatedCursor(Character("s")), .repeatedCursor(AttributedString(secret)),
+      .repeatedCursor(2.5),
     ].map(\.description)
     let cursors = texts.map {
       $0.replacing("the server repeated cursor ", with: "")
@@ -71,6 +73,8 @@ import Testing
         "(text of 14 characters, not quoted)", "nil", "(a cursor of type Token, not quoted)",
         "first", "(a cursor of type Wrapped, not quoted)",
         "(a cursor of type Array<String>, not quoted)", "page after 14 characters", "42",
+        "(a cursor of type Character, not quoted)",
+        "(a cursor of type AttributedString, not quoted)", "2.5",
       ])
   }
 }

@@ -180,13 +180,19 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension PagingError {
-  /// `text` with each control character (a newline, a tab) replaced by a space, so that an
-  /// error's text, a source's own included, stays one line.
+  /// `text` with each control character (a newline, a tab) and each line or paragraph
+  /// separator (U+2028, U+2029) replaced by a space, so that an error's text, a source's own
+  /// included, stays one line.
   /// - Complexity: O(n) in the text's length.
   package static func oneLine(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
-        text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        text.unicodeScalars.map {
+          switch $0.properties.generalCategory {
+          case .control, .lineSeparator, .paragraphSeparator: " "
+          default: $0
+          }
+        }))
   }
 
   /// `120 s`, `1.5 s`: a duration in seconds for a message.

@@ -21,12 +21,12 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
 
   /// How an error description prints a cursor: a `URL` redacted; text not at all, only its
   /// length (an opaque cursor from a response is a token as often as not: Base64 of a signed
-  /// position, a continuation token); an integer as it is (a page number, an offset); an
-  /// optional as what it wraps; a case without a payload by its name; a type with a
-  /// `description` of its own (not a collection) as that says, since such a type decides what
-  /// it shows (`HTTPCursor` redacts its URL); anything else by its type alone, since
-  /// reflection or a collection's description would print the text it holds (`token("…")`,
-  /// `["…"]`).
+  /// position, a continuation token); a number as it is (a page number, an offset); an
+  /// optional as what it wraps; a case without a payload by its name; a type of the app's or
+  /// a package's with a `description` of its own (not a collection) as that says, since such a
+  /// type decides what it shows (`HTTPCursor` redacts its URL); anything else by its type
+  /// alone, since reflection, a collection's description or a standard type's (`Character`,
+  /// `AttributedString`) would print the text it holds (`token("…")`, `["…"]`).
   /// - Parameter cursor: Any cursor.
   /// - Returns: The text.
   /// - Complexity: O(n) in the text's length.
@@ -41,12 +41,20 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
       return "(text of \(text.count) characters, not quoted)"
     }
     if let number = cursor as? any BinaryInteger { return "\(number)" }
+    if let number = cursor as? any BinaryFloatingPoint { return "\(number)" }
     let mirror = Mirror(reflecting: cursor)
     if mirror.displayStyle == .optional {
       return mirror.children.first.map { describing(any: $0.value) } ?? "nil"
     }
     if mirror.displayStyle == .enum, mirror.children.isEmpty { return "\(cursor)" }
-    if cursor is any CustomStringConvertible, !(cursor is any Collection) { return "\(cursor)" }
+    // A type of the standard library's or Foundation's that is not a number holds text or
+    // data more often than not (`Character`, `AttributedString`, `Data`, an array): by type.
+    let module = String(reflecting: type(of: cursor)).prefix { $0 != "." }
+    if cursor is any CustomStringConvertible, !(cursor is any Collection),
+      module != "Swift", module != "Foundation", module != "FoundationEssentials"
+    {
+      return "\(cursor)"
+    }
     return "(a cursor of type \(type(of: cursor)), not quoted)"
   }
 
