@@ -269,4 +269,33 @@ import Testing
     #expect(at.map { Array(ids[$0...($0 + 2)]) } == [99, 45, 9_000])
     #expect(ids.filter { $0 == 45 || $0 == 9_000 }.count == 2)
   }
+
+  /// A row put at the start or the end of a window that does not hold that end of the list
+  /// stays beside the row it was put next to: the window's end moves as pages load and drop.
+  @Test func aRowPutAtAnEndOfTheWindowStaysBesideTheRowThere() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<100, &machine)
+    let (first, last) = (machine.ids[0], machine.ids[machine.ids.count - 1])
+    #expect(first > 0 && last < 199)
+    _ = machine.handle(.edit(.insert(Row(id: 9_000), at: .start)))
+    _ = machine.handle(.edit(.insert(Row(id: 9_001), at: .end)))
+    #expect(machine.ids.first == 9_000 && machine.ids.last == 9_001)
+    _ = Self.scroll((0..<100).reversed(), &machine)
+    #expect(!machine.ids.contains(9_001))
+    let top = machine.ids
+    #expect(top.firstIndex(of: 9_000) == top.firstIndex(of: first).map { $0 - 1 })
+    _ = Self.scroll(0..<190, &machine)
+    #expect(!machine.ids.contains(9_000))
+    _ = Self.scroll((0..<190).reversed(), &machine)
+    _ = Self.scroll(0..<100, &machine)
+    let down = machine.ids
+    #expect(down.contains(last))
+    #expect(down.firstIndex(of: 9_001) == down.firstIndex(of: last).map { $0 + 1 })
+    _ = Self.scroll((first..<100).reversed(), &machine)
+    let up = machine.ids
+    #expect(up.contains(first))
+    #expect(up.firstIndex(of: 9_000) == up.firstIndex(of: first).map { $0 - 1 })
+    #expect(up.filter { $0 == 9_000 }.count == 1)
+  }
 }

@@ -59,6 +59,7 @@ extension PagingStateMachine {
   mutating func applyEdit(_ edit: PagingEdit<Item>) -> Transition<Cursor> {
     // Refused: the paginator's `edit(_:)` reports why (PagingEditError) and changes nothing.
     guard (try? validate(edit)) != nil else { return .none }
+    let edit = anchoredAtWindowEnd(edit)
     local.record(edit, in: generation)
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     switch edit {
@@ -83,6 +84,31 @@ extension PagingStateMachine {
       insertRow(item, at: index(of: position) ?? store.count)
     }
     return windowChanged(keeping: top)
+  }
+
+  /// `edit`, whose place is the `start` or the `end` of a window that does not hold that end of
+  /// the list, put against the row at that end of the window instead: the window's end moves
+  /// as pages load and drop, and the row put there stays beside the row it was put next to
+  /// (R23). At an end of the list, or in a window with no other row, `edit` as it is.
+  /// - Complexity: O(1) on average.
+  private func anchoredAtWindowEnd(_ edit: PagingEdit<Item>) -> PagingEdit<Item> {
+    let items = store.items
+    switch edit {
+    case .insert(let item, .start) where prepend.chain != .end:
+      guard let first = items.first else { return edit }
+      return .insert(item, at: .before(first.id))
+    case .insert(let item, .end) where append.chain != .end:
+      guard let last = items.last else { return edit }
+      return .insert(item, at: .after(last.id))
+    case .move(let id, .start) where prepend.chain != .end:
+      guard let first = items.first(where: { $0.id != id }) else { return edit }
+      return .move(id, to: .before(first.id))
+    case .move(let id, .end) where append.chain != .end:
+      guard let last = items.last(where: { $0.id != id }) else { return edit }
+      return .move(id, to: .after(last.id))
+    default:
+      return edit
+    }
   }
 
   /// Puts back each row an edit in force inserted or moved that is not loaded while the place
