@@ -298,4 +298,22 @@ import Testing
     #expect(up.firstIndex(of: 9_000) == up.firstIndex(of: first).map { $0 - 1 })
     #expect(up.filter { $0 == 9_000 }.count == 1)
   }
+
+  /// A row inserted after a row that is then removed stays where it is, and comes back there
+  /// after the cap dropped its page: it is put against the row before it, since the removed
+  /// row never loads again (R23).
+  @Test func aRowPutAgainstARemovedRowStaysWhereItIs() {
+    var machine = Self.capped(60)
+    Self.answer(machine.handle(.start), &machine)
+    _ = Self.scroll(0..<100, &machine)
+    _ = machine.handle(.edit(.insert(Row(id: 9_000), at: .after(45))))
+    _ = machine.handle(.edit(.remove(45)))
+    _ = Self.scroll(100..<190, &machine)
+    #expect(!machine.ids.contains(44) && !machine.ids.contains(9_000))
+    _ = Self.scroll((0..<190).reversed(), &machine)
+    let ids = machine.ids
+    #expect(ids.firstIndex(of: 9_000) == ids.firstIndex(of: 44).map { $0 + 1 })
+    #expect(ids.firstIndex(of: 46) == ids.firstIndex(of: 44).map { $0 + 2 })
+    #expect(ids.filter { $0 == 9_000 }.count == 1 && !ids.contains(45))
+  }
 }

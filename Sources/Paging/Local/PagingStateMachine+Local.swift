@@ -69,6 +69,7 @@ extension PagingStateMachine {
       // An item hidden before and after changes nothing shown.
       guard wasShown || shown.contains(id: item.id) else { return .none }
     case .remove(let id):
+      putRowsAgainstNeighbours(ofRemoved: id)
       // Not loaded: recorded above, so that no later page brings it back (R23).
       guard store.remove(id: id) != nil else { return .none }
       removeShown(id)
@@ -135,13 +136,9 @@ extension PagingStateMachine {
           local.forgetMovedOut(id)
           continue
         }
-        let placeIsLoaded =
-          switch position {
-          case .start: prepend.chain == .end
-          case .end: append.chain == .end
-          case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
-          }
-        guard placeIsLoaded, let item = local.local[id] ?? local.movedOut[id] else { continue }
+        guard placeIsLoaded(position), let item = local.local[id] ?? local.movedOut[id] else {
+          continue
+        }
         insertRow(item, at: index(of: position) ?? store.count)
         local.forgetMovedOut(id)
         placed = true
@@ -150,6 +147,35 @@ extension PagingStateMachine {
       placedAny = true
     }
     return placedAny
+  }
+
+  /// Puts each loaded row that an insert or a move in force put against the row `removed`,
+  /// which is being removed and so never loads again, against the row before it instead (after
+  /// it, when none is before), by a move recorded in this generation: it stays where it is,
+  /// and leaves and comes back with that row (R23).
+  /// - Complexity: O(*e* log *e*) for *e* edits.
+  private mutating func putRowsAgainstNeighbours(ofRemoved removed: Item.ID) {
+    guard !local.hasNoEdits else { return }
+    for (id, position) in local.placements where position.anchor == removed {
+      guard let at = store.position(of: id) else { continue }
+      let items = store.items
+      let before = (0..<at).reversed().lazy.map { items[$0].id }.first { $0 != removed }
+      let after = (at + 1..<items.count).lazy.map { items[$0].id }.first { $0 != removed }
+      guard let place = before.map(EditPosition.after) ?? after.map(EditPosition.before) else {
+        continue
+      }
+      local.record(.move(id, to: place), in: generation)
+    }
+  }
+
+  /// Whether the window holds the place `position` names: the row it names, or that end of
+  /// the list.
+  private func placeIsLoaded(_ position: EditPosition<Item.ID>) -> Bool {
+    switch position {
+    case .start: prepend.chain == .end
+    case .end: append.chain == .end
+    case .after(let neighbour), .before(let neighbour): store.contains(id: neighbour)
+    }
   }
 
   /// Keeps each row a move in force placed that lies at `positions` of the window, which are
@@ -170,7 +196,7 @@ extension PagingStateMachine {
   /// again, and the top visible row stays still when a row came back above it (R19).
   mutating func placeInsertedRowsKeepingTop() -> Transition<Cursor> {
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
-    guard placeInsertedRows() else { return .none }  // no inserted row came back
+    guard placeInsertedRows() else { return .none }  // no row came back
     recomputeViewport()
     if let top, let now = shown.position(of: top.id), now != top.position {
       scrollAnchor = top.id
