@@ -55,16 +55,22 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// insert, unless a removal of it came after. An earlier insert of the same id was
   /// superseded and puts it nowhere: the last edit decides (R23).
   /// - Complexity: O(edits).
-  var placingInserts: Set<Int> {
+  var placingInserts: Set<Int> { Set(lastPlacingEdits(countingMoves: false).values) }
+
+  /// For each id, the index in ``edits`` of the last insert (and move, when `countingMoves`)
+  /// that named it, unless a removal of it came after.
+  /// - Complexity: O(edits).
+  private func lastPlacingEdits(countingMoves: Bool) -> [Item.ID: Int] {
     var last: [Item.ID: Int] = [:]
     for (index, (_, edit)) in edits.enumerated() {
       switch edit {
       case .insert(let item, _): last[item.id] = index
+      case .move(let id, _) where countingMoves: last[id] = index
       case .remove(let id): last[id] = nil
       case .update, .move: break
       }
     }
-    return Set(last.values)
+    return last
   }
 
   /// Whether a page's items go through the overlay unchanged.
@@ -113,16 +119,7 @@ package struct LocalState<Item: Identifiable & Sendable>: Sendable where Item.ID
   /// edit removed, in the order the edits were made.
   /// - Complexity: O(*e* log *e*) for *e* edits.
   var placements: [(id: Item.ID, position: EditPosition<Item.ID>)] {
-    var last: [Item.ID: Int] = [:]
-    for (index, (_, edit)) in edits.enumerated() {
-      switch edit {
-      case .insert(let item, _): last[item.id] = index
-      case .move(let id, _): last[id] = index
-      case .remove(let id): last[id] = nil
-      case .update: break
-      }
-    }
-    return last.values.sorted().compactMap { index in
+    lastPlacingEdits(countingMoves: true).values.sorted().compactMap { index in
       switch edits[index].edit {
       case .insert(let item, let position): (item.id, position)
       case .move(let id, let position): (id, position)
