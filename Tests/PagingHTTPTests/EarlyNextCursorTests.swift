@@ -1,6 +1,5 @@
 import Foundation
 import Paging
-import Synchronization
 import Testing
 
 import var PagingTestSupport.minuteLimit
@@ -21,7 +20,7 @@ struct EarlyNextCursorTests {
   ) {
     let source = HTTPPageSource<Note>(
       url: url, strategy: strategy, transport: StubTransport(reply))
-    let told = Mutex<[HTTPCursor]>([])
+    let told = Locked<[HTTPCursor]>([])
     let page = try await source.loadPage(pageRequest(nil)) { cursor in
       told.withLock { $0.append(cursor) }
     }

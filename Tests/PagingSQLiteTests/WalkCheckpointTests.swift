@@ -2,7 +2,6 @@ import Foundation
 import Paging
 import PagingSQLite
 import PagingWalk
-import Synchronization
 import Testing
 
 import var PagingTestSupport.minuteLimit
@@ -13,8 +12,8 @@ private final class CountingSource: PageSource, Sendable {
   let pages: Int
   let size: Int
   let failing: String?
-  let down = Mutex(true)
-  let asked = Mutex<[String?]>([])
+  let down = Locked(true)
+  let asked = Locked<[String?]>([])
   /// Page 3 repeats the first row of page 1 (further back than a walk remembers with
   /// `rememberedPages` 1).
   let repeatsFirstRow: Bool
@@ -94,7 +93,7 @@ struct WalkCheckpointTests {
     let folder = try TemporaryFolder()
     let checkpoint = try WalkCheckpoint<Row, String>(
       database: PagingDatabase(path: folder.file()), name: "rows")
-    let bad = Mutex(true)
+    let bad = Locked(true)
     let source = ScriptedFunctionSource { cursor in
       let number = cursor.flatMap { Int($0) } ?? 0
       var items = rows(number * 2..<number * 2 + 2)
@@ -294,7 +293,7 @@ private struct ScriptedFunctionSource: PageSource {
 /// Two pages, the first at the URL "/rows" (asked for without a cursor), the second linking
 /// back to it; every cursor asked for is recorded.
 private final class FirstURLSource: PageSource, Sendable {
-  let asked = Mutex<[String?]>([])
+  let asked = Locked<[String?]>([])
   var firstPageCursor: String? { "/rows" }
 
   func loadPage(_ request: PageRequest<String>) async throws -> Page<Row, String> {

@@ -1,10 +1,9 @@
 import Paging
-import Synchronization
 
 /// A source that answers from a closure of the cursor and records the requests it was sent.
 package final class ReplySource: PageSource, Sendable {
   private let reply: @Sendable (Int?, Int) throws -> Page<Row, Int>
-  private let log = Mutex<[PageRequest<Int>]>([])
+  private let log = Locked<[PageRequest<Int>]>([])
   /// The cursor of the page around a position, for a source that jumps.
   private let around: (@Sendable (Int) -> Int?)?
 

@@ -2,7 +2,6 @@ import Paging
 import PagingTestSupport
 import PagingTesting
 import PagingWalk
-import Synchronization
 import Testing
 
 /// A source whose every answer takes `latency(cursor)` on a test clock: a slow server, or one
@@ -11,7 +10,7 @@ final class SlowSource: PageSource, Sendable {
   let clock: TestClock
   private let latency: @Sendable (Int?) -> Duration
   private let reply: @Sendable (Int?, Int) throws -> Page<Row, Int>
-  private let log = Mutex<[Int?]>([])
+  private let log = Locked<[Int?]>([])
 
   init(
     clock: TestClock, latency: @escaping @Sendable (Int?) -> Duration,

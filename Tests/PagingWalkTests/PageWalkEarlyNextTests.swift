@@ -2,7 +2,6 @@ import Paging
 import PagingTestSupport
 import PagingTesting
 import PagingWalk
-import Synchronization
 import Testing
 
 /// A walk of a cursor chain whose source tells each page's next cursor before the page is
@@ -18,7 +17,7 @@ struct PageWalkEarlyNextTests {
     let script = ScriptedPageSource<Row, Int>()
     let tells: @Sendable (Int?) -> Int?
     /// For each load, in order: whether the walk gave it `nextCursorKnown`.
-    let askedToTell = Mutex<[Bool]>([])
+    let askedToTell = Locked<[Bool]>([])
 
     init(tells: @escaping @Sendable (Int?) -> Int?) { self.tells = tells }
 
