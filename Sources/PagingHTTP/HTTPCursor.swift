@@ -57,8 +57,9 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// `https://api.example.com/notes?page=…` for a `GET`; `POST https://api.example.com/graphql
-  /// (a body of 120 bytes)` otherwise. Query values and the user part are replaced by `…`;
-  /// the body is never printed.
+  /// (a body of 120 bytes)` otherwise. Query values and the user part are replaced by `…`, and
+  /// so are a host and a path that no ``HTTPPageSource`` was made for (a next link's that leads
+  /// elsewhere); the body is never printed.
   /// - Complexity: O(n) in the URL's length.
   public var description: String {
     let url = RedactedURL(url).description

@@ -232,6 +232,12 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     self.firstPage = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
       strategy.firstCursor(url: $0, body: body)
     }
+    // The app wrote these: error texts may print their hosts and this path, and print `…` for
+    // a host or a path that only a response named.
+    RedactedURL.trust(endpoint: url)
+    for origin in allowedOrigins {
+      RedactedURL.trust(scheme: origin.scheme, host: origin.host, port: origin.port)
+    }
   }
 
   /// Whether the source can load a page at any position, so that a list can jump there in one

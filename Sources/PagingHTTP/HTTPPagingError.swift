@@ -13,8 +13,9 @@ import Paging
 ///
 /// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
 /// that carries no secret: URLs lose their user part, query values and fragment (each
-/// replaced by `…`) and keep their host and path, a next link's too, which a response
-/// named (fault class 29 of the rulebook); nothing of a body is quoted, since a body can carry
+/// replaced by `…`) and keep their host and path where a page source was made for them; a
+/// host or path that only a next link named is `…` too (fault class 29 of the rulebook), since a
+/// response can put anything there. Nothing of a body is quoted, since a body can carry
 /// anything (a token echoed back, a user's data): a body is described by its size and
 /// `Content-Type`, and GraphQL errors by their count. Code reads the body from ``bodyText`` and the messages from the case.
 ///

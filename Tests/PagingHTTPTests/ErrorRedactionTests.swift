@@ -16,6 +16,13 @@ struct ErrorRedactionTests {
   private let secretURL = URL(
     "https://user:hunter2@api.example.com/v1/notes?api_key=s3cr3t&_next=tok%2Cen&flag&empty=#frag")
 
+  /// The hosts and paths of these tests' URLs print as a page source's own do: as if a
+  /// source had been made for each (these errors are made by hand, without one).
+  init() {
+    RedactedURL.trust(endpoint: secretURL)
+    RedactedURL.trust(endpoint: URL("https://a.example/x"))
+  }
+
   /// A `Link` header error quotes nothing of the field value: a token may sit in a parameter
   /// as well as in a URL, and redacting URLs would leave it.
   @Test func aLinkHeaderErrorQuotesNothingOfTheFieldValue() {
@@ -161,8 +168,14 @@ struct ErrorRedactionTests {
 /// `localizedDescription` reads as the description (fault class 29 of the rulebook).
 @Suite("Planted secrets never reach an error's text", .timeLimit(.minutes(minuteLimit)))
 struct PlantedSecretTests {
+  /// The URL the hand-made errors below name prints as a page source's own does.
+  init() {
+    RedactedURL.trust(endpoint: URL("https://a.example/x"))
+    RedactedURL.trust(endpoint: Self.url)
+  }
+
   /// A secret planted somewhere; no description may contain it.
-  static let secrets = (1...14).map { "S3CR3T\($0)x" }
+  static let secrets = (1...17).map { "S3CR3T\($0)x" }
 
   /// The source's URL: a token as the user part, another as a query value.
   static let url = URL(
@@ -233,6 +246,26 @@ struct PlantedSecretTests {
       "no scheme", .linkHeader(), StubReply(body: "[]"),
       URL(string: "api.example.com/v1/notes?api_key=\(secrets[10])")!
     ),
+    // A next link with a token in its path, and one to a host named after a token: the
+    // walk fails on the link's page (it names itself again), and its text names that page.
+    (
+      "token in a Link's path", .linkHeader(),
+      StubReply(
+        headers: ["Link": "<https://api.example.com/v1/\(secrets[14])/notes>; rel=\"next\""],
+        body: #"[{"id": 1, "title": "a"}]"#),
+      url
+    ),
+    (
+      "token in a body's next link", .nextURL(bodyPath: ["next"], itemsPath: ["results"]),
+      StubReply(
+        body: #"{"next": "/v1/notes/\#(secrets[15])/", "results": [{"id": 1, "title": "a"}]}"#), url
+    ),
+    (
+      "token as a host", .linkHeader(),
+      StubReply(
+        headers: ["Link": "<https://\(secrets[16]).evil.example/x>; rel=\"next\""], body: "[]"),
+      url
+    ),
   ]
 
   @Test func noErrorTextOfAnyScenarioCarriesAPlantedSecret() async throws {
@@ -264,6 +297,12 @@ struct PlantedSecretTests {
       .compactMap { $0 }
       if name == "deadline" {
         #expect(failure?.reason == .deadlineExceeded(.zero))
+      } else if name.hasPrefix("token in a") {
+        guard case .repeatedCursor = failure?.error else {
+          Issue.record("\(name): expected a repeated cursor, got \(String(describing: failure))")
+          continue
+        }
+        #expect(failure?.cursor?.url.path().hasPrefix("/v1/") == true)
       } else {
         guard let error = failure?.error?.httpError else {
           Issue.record("\(name): expected an HTTP error, got \(String(describing: failure))")
@@ -401,7 +440,9 @@ struct PlantedSecretTests {
       ("sk_live_SECRET@api.example.com/v1/notes", "…@api.example.com/v1/notes"),
       ("api.example.com/v1/a@b", "api.example.com/v1/a@b"),
     ] {
-      #expect(RedactedURL(try #require(URL(string: text))).description == redacted)
+      let url = try #require(URL(string: text))
+      RedactedURL.trust(endpoint: url)
+      #expect(RedactedURL(url).description == redacted)
     }
   }
 
@@ -411,8 +452,45 @@ struct PlantedSecretTests {
       + #"https:\/\/tok@b.example\/y?q=1 or <http://c.example/z#frag>; plain words stay."#
     #expect(
       RedactedURL.redactingURLs(in: text)
-        == #"see https://…@a.example/x?k=…&…, /rel?page[cursor]=… and "#
-        + #"https:\/\/…@b.example\/y?q=… or <http://c.example/z#…>; plain words stay."#)
+        == #"see https://…@a.example/x?k=…&…, /…?page[cursor]=… and "#
+        + #"https:\/\/…@…/…?q=… or <http://…/…#…>; plain words stay."#)
+  }
+
+  /// A host or a path that no page source was made for is a response's (a next link's), and
+  /// prints as `…`: a server can put a token there as well as in a query. A path on a
+  /// source's origin is `…` unless it is the source's own; the query's names stay.
+  @Test func aHostAndAPathNoSourceWasMadeForPrintAsAnEllipsis() {
+    RedactedURL.trust(endpoint: URL("https://own-path.example/v1/notes?api_key=k"))
+    for (text, redacted) in [
+      ("https://own-path.example/v1/notes?page=2", "https://own-path.example/v1/notes?page=…"),
+      ("https://OWN-PATH.example/v1/notes", "https://OWN-PATH.example/v1/notes"),
+      ("https://own-path.example/v1/sk_live_SECRET/notes", "https://own-path.example/…"),
+      ("https://own-path.example/V1/notes", "https://own-path.example/…"),
+      ("https://own-path.example:8443/v1/notes", "https://…/…"),
+      ("https://sk-live-secret.example/v1/notes?a=b", "https://…/…?a=…"),
+      ("https://u:p@sk-live-secret.example/", "https://…@…/"),
+      ("https://sk-live-secret.example", "https://…"),
+    ] {
+      #expect(RedactedURL(URL(string: text)!).description == redacted, "\(text)")
+    }
+  }
+
+  /// An allowed origin's host prints, with or without its default port; its paths do not,
+  /// since the source was not made for them.
+  @Test func anAllowedOriginsHostPrintsButNotItsPaths() {
+    _ = HTTPPageSource<Note>(
+      url: URL("https://allowing.example/v1/notes"), strategy: .linkHeader(),
+      transport: StubTransport(StubReply(body: "[]")),
+      allowedOrigins: [HTTPOrigin(scheme: "https", host: "cdn.allowed.example")])
+    #expect(
+      RedactedURL(URL("https://cdn.allowed.example/v1/notes?p=2")).description
+        == "https://cdn.allowed.example/…?p=…")
+    #expect(
+      RedactedURL(URL("https://cdn.allowed.example:443/x")).description
+        == "https://cdn.allowed.example:443/…")
+    #expect(
+      RedactedURL(URL("https://allowing.example/v1/notes?p=2")).description
+        == "https://allowing.example/v1/notes?p=…")
   }
 }
 

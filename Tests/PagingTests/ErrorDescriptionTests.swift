@@ -21,6 +21,14 @@ import Testing
     }
   }
 
+  /// A count of one reads in the singular.
+  @Test func aCountOfOneReadsInTheSingular() {
+    #expect(
+      [1, 2].map { PagingError.noNewItems(pages: $0).description } == [
+        "1 page in a row added no new item", "2 pages in a row added no new item",
+      ])
+  }
+
   /// A source's error whose text spans lines is one line in the engine's text (and so in a
   /// walk's), whichever case carries it.
   @Test func aSourceErrorOfSeveralLinesReadsAsOne() {

@@ -125,7 +125,7 @@ struct PageWalkDeadlineTests {
     #expect(error?.elapsed == .seconds(2))
     #expect(
       error?.description
-        == "the walk stopped after 1 pages (2 items) and 2 s, at a page asked for once: the "
+        == "the walk stopped after 1 page (2 items) and 2 s, at a page asked for once: the "
         + "walk reached its deadline of 6 s, or its next request or retry could not have ended "
         + "before it; resume at cursor 1")
   }

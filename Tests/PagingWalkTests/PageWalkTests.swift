@@ -350,15 +350,17 @@ struct PageWalkTests {
     #expect(await importer.ids == [0, 1, 2, 3])
   }
 
+  /// A URL cursor of a source of the app's own: no page source was made for its host and
+  /// path, so only its scheme and the query's names print (fault class 29).
   @Test func theErrorDescriptionRedactsAURLCursor() {
     let error = PageWalkError<URL>(
       reason: .failed(.noNewItems(pages: 3)),
-      cursor: URL(string: "https://a.example/x?token=s3cr3t"),
+      cursor: URL(string: "https://walk-cursor.example/x?token=s3cr3t"),
       pagesLoaded: 4, itemsLoaded: 40, attempts: 0, elapsed: .milliseconds(1_500))
     #expect(
       error.description
         == "the walk stopped after 4 pages (40 items) and 1.5 s, before asking for the next page: "
-        + "3 pages in a row added no new item; resume at cursor https://a.example/x?token=…")
+        + "3 pages in a row added no new item; resume at cursor https://…/…?token=…")
   }
 
   /// The deadline is the walk's own reason to stop, not an engine error: `error` is `nil`, a

@@ -159,7 +159,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
       // A URL cursor prints with its query values redacted (fault class 29).
       "the server repeated cursor \(RedactedURL.describing(cursor)), "
         + "whose page already loaded; refresh to start over"
-    case .noNewItems(let pages): "\(pages) pages in a row added no new item"
+    case .noNewItems(let pages): "\(Self.count(pages, "page")) in a row added no new item"
     case .sourceCancelled(let times):
       "the page source reported cancellation \(times) times in a row though nothing cancelled it"
     case .maxSizeTooSmall(let maxSize, let required):
@@ -193,6 +193,14 @@ extension PagingError {
           default: $0
           }
         }))
+  }
+
+  /// `1 page`, `3 pages`: a count and its noun for a message.
+  /// - Parameters:
+  ///   - count: The count.
+  ///   - noun: The noun in the singular; the plural adds `s`.
+  package static func count(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// `120 s`, `1.5 s`: a duration in seconds for a message.

@@ -5,6 +5,14 @@ import Foundation
 /// so that a log line never carries a token (fault class 29 of the rulebook). Code that needs
 /// the full URL reads it from the error itself.
 ///
+/// The host and the path are the app's when a page source was made for them, and a
+/// response's otherwise (a next link that leads elsewhere on the host, to an allowed origin or
+/// off it): a server can put a token in a path as well as in a query. So a host is printed
+/// only on an origin some source was made for or allowed (``trust(endpoint:)``,
+/// ``trust(scheme:host:port:)``), and a path only where a source was made for that origin and
+/// path; any other is `…` (`https://api.example.com/…?cursor=…`). A next link to the source's
+/// own path, as most servers write it, prints as the source's URL does.
+///
 /// The engine's errors print URL cursors with it, and `PagingHTTP`'s errors their URLs, with
 /// ``redactingURLs(in:)`` for text that may quote URLs (a server's error body):
 ///
@@ -59,9 +67,61 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   }
 
   /// The URL with its user part (user name and password), query values (and bare query
-  /// items) and fragment replaced by `…`.
+  /// items) and fragment replaced by `…`, and its host and path too unless a page source was
+  /// made for them.
   /// - Complexity: O(n) in the URL's length.
   package var description: String { Self.redacting(Substring(url.absoluteString)) }
+
+  /// The origins and the paths on them whose text error descriptions print.
+  private struct Endpoints: Sendable {
+    /// `scheme://host[:port]`, lower-cased, as URLs write it.
+    var origins: Set<String> = []
+    /// An origin's text followed by a path (`https://api.example.com/v1/notes`).
+    var paths: Set<String> = []
+  }
+
+  /// What page sources were made for. Bounded: past ``endpointLimit`` paths it starts again
+  /// empty, which prints less, never more.
+  private static let endpoints = Locked(Endpoints())
+
+  /// How many paths are remembered at most (an app that makes a source for each search term
+  /// in a path makes as many).
+  private static let endpointLimit = 4_096
+
+  /// Lets descriptions print `url`'s host and path (never its user part, query values or
+  /// fragment): a page source calls it with the URL it was made for, which is the app's, so
+  /// that a log says which endpoint failed.
+  /// - Parameter url: A URL the app wrote.
+  /// - Complexity: O(n) in the URL's length.
+  package static func trust(endpoint url: URL) {
+    let text = Substring(url.absoluteString)
+    let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+    let parts = split(text[..<end])
+    endpoints.withLock { endpoints in
+      if endpoints.paths.count >= endpointLimit { endpoints = Endpoints() }
+      endpoints.origins.insert(parts.origin)
+      endpoints.paths.insert(parts.origin + parts.path)
+    }
+  }
+
+  /// Lets descriptions print the host of URLs on an origin (not their paths): a page source
+  /// calls it with the origins it was allowed to follow cursors to.
+  /// - Parameters:
+  ///   - scheme: The scheme (`https`).
+  ///   - host: The host.
+  ///   - port: The port; `nil` or the scheme's default trusts the origin written with and
+  ///     without it.
+  package static func trust(scheme: String, host: String, port: Int?) {
+    let origin = "\(scheme)://\(host)".lowercased()
+    let isDefault =
+      port == nil || (scheme.lowercased() == "http" && port == 80)
+      || (scheme.lowercased() == "https" && port == 443)
+    endpoints.withLock { endpoints in
+      if endpoints.paths.count >= endpointLimit { endpoints = Endpoints() }
+      if isDefault { endpoints.origins.insert(origin) }
+      if let port { endpoints.origins.insert("\(origin):\(port)") }
+    }
+  }
 
   /// `text` with every URL in it redacted as ``description`` redacts one: each absolute URL
   /// (`scheme://…`, JSON's escaped `scheme:\/\/…` too) loses its user part, query values and
@@ -116,15 +176,32 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
         }.joined(separator: "&")
       text = text[..<mark]
     }
-    return redactingUserPart(text) + query + fragment
+    return redactingAuthorityAndPath(text) + query + fragment
   }
 
   /// `scheme://…@host/path` for `scheme://user:password@host/path` (and for a user name
-  /// alone, which is often the token: `https://sk_live_…@api.example.com`). Without a scheme
-  /// the authority starts after `//` (`//…@host/path`), or at the start of a text written
-  /// without either (`…@host/path` for `user:password@host/path`): an `@` before the first
-  /// `/` ends a user part.
-  private static func redactingUserPart(_ text: Substring) -> String {
+  /// alone, which is often the token: `https://sk_live_…@api.example.com`), with the host and
+  /// the path each `…` unless trusted (``trust(endpoint:)``).
+  private static func redactingAuthorityAndPath(_ text: Substring) -> String {
+    let parts = split(text)
+    let (knowsOrigin, knowsPath) = endpoints.withLock {
+      ($0.origins.contains(parts.origin), $0.paths.contains(parts.origin + parts.path))
+    }
+    let host = knowsOrigin || parts.host.isEmpty ? parts.host : "…"
+    let path = knowsPath || parts.path.isEmpty || parts.path == "/" ? parts.path : "/…"
+    return parts.scheme + (parts.hasUserPart ? "…@" : "") + host + path
+  }
+
+  /// A URL's text without its query and fragment, in parts. Without a scheme the authority
+  /// starts after `//` (`//…@host/path`), or at the start of a text written without either
+  /// (`…@host/path` for `user:password@host/path`): an `@` before the first `/` ends a user
+  /// part.
+  /// - Returns: The scheme with its `://` (or `//`, or nothing); whether a user part comes
+  ///   next; the host and port; the path; and the origin as ``Endpoints`` keys it (the scheme
+  ///   and the host, lower-cased, without the user part).
+  private static func split(_ text: Substring) -> (
+    scheme: Substring, hasUserPart: Bool, host: Substring, path: Substring, origin: String
+  ) {
     let authorityStart =
       if let schemeEnd = text.range(of: "://") ?? text.range(of: #":\/\/"#) {
         schemeEnd.upperBound
@@ -133,9 +210,12 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
       } else {
         text.startIndex
       }
-    let authorityEnd = text[authorityStart...].firstIndex { $0 == "/" || $0 == "\\" }
-    let authority = text[authorityStart..<(authorityEnd ?? text.endIndex)]
-    guard let at = authority.lastIndex(of: "@") else { return String(text) }
-    return text[..<authorityStart] + "…" + text[at...]
+    let authorityEnd =
+      text[authorityStart...].firstIndex { $0 == "/" || $0 == "\\" } ?? text.endIndex
+    let authority = text[authorityStart..<authorityEnd]
+    let at = authority.lastIndex(of: "@")
+    let host = at.map { authority[authority.index(after: $0)...] } ?? authority
+    let scheme = text[..<authorityStart]
+    return (scheme, at != nil, host, text[authorityEnd...], (scheme + host).lowercased())
   }
 }

@@ -107,7 +107,8 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
       case 1: "at a page asked for once"
       default: "at a page asked for \(attempts) times"
       }
-    return "the walk stopped after \(pagesLoaded) pages (\(itemsLoaded) items) and "
+    return "the walk stopped after \(PagingError.count(pagesLoaded, "page")) "
+      + "(\(PagingError.count(itemsLoaded, "item"))) and "
       + "\(PagingError.seconds(elapsed)), \(asked): \(reason); resume at "
       + (resume.map { "cursor \($0)" } ?? "the first page")
   }
