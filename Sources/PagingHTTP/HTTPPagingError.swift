@@ -220,9 +220,7 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
           + ": \(Self.describe(error))")
     case .bodyTooLarge(let url, let limit):
       "the body of \(RedactedURL(url)) is longer than \(limit) bytes"
-    case .transport(let error):
-      "the request\(error.failingURL.map { " to \(RedactedURL($0))" } ?? "") failed: "
-        + "\(Self.describe(error)) (URLError \(error.code.rawValue))"
+    case .transport(let error): PagingError.describing(error)
     case .crossOriginCursor(let url, let origin):
       "refused to follow \(RedactedURL(url)): it is not on \(origin) and its origin is not allowed"
     case .malformedLinkHeader(let url, let errors):
@@ -291,28 +289,6 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
       isDeclared(key) ? "the key \"\(key.stringValue)\" is missing" : "a key is missing"
     case .dataCorrupted: "the body is not valid JSON, or a value is not in the form expected"
     @unknown default: "it did not decode"
-    }
-  }
-
-  /// What a transport error means, in words (Foundation's text on Linux is "The operation
-  /// could not be completed. (NSURLErrorDomain error -1005.)").
-  private static func describe(_ error: URLError) -> String {
-    switch error.code {
-    case .timedOut: "it timed out"
-    case .networkConnectionLost: "the connection was lost before the response was complete"
-    case .cannotConnectToHost: "could not connect to the server (is it running?)"
-    case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be resolved"
-    case .notConnectedToInternet: "the device is not connected to a network"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      "the TLS connection could not be made securely"
-    case .badServerResponse: "the server's response could not be read"
-    case .badURL, .unsupportedURL: "the URL is not one the transport can request"
-    case .httpTooManyRedirects, .redirectToNonExistentLocation: "the redirects did not end"
-    case .cancelled: "it was cancelled"
-    case .userAuthenticationRequired: "the server asked for credentials"
-    case .dataLengthExceedsMaximum: "the response was too large"
-    default: "a network error"
     }
   }
 }

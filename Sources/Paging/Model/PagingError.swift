@@ -154,7 +154,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
   /// - Complexity: O(n) in the text's length.
   public var description: String {
     switch self {
-    case .sourceFailed(let error): "the page source failed: \(Self.oneLine("\(error)"))"
+    case .sourceFailed(let error): "the page source failed: \(Self.describing(error))"
     case .repeatedCursor(let cursor):
       // A URL cursor prints with its query values redacted (fault class 29).
       "the server repeated cursor \(RedactedURL.describing(cursor)), "
@@ -169,7 +169,7 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case .retryAfterTooLong(_, let maxDelay, let error):
       // The wait is the server's (a `Retry-After` value), so only the policy's bound is given.
       "the server asked for a wait before the next request longer than the retry policy's "
-        + "maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(Self.oneLine("\(error)"))"
+        + "maxDelay of \(Self.seconds(maxDelay)), so it was not retried: \(Self.describing(error))"
     case .invalidItemCount:
       "a page gave a negative count of the rows before or after it, or counts too large to add"
     case .jumpsNotSupported:
@@ -180,6 +180,79 @@ public enum PagingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension PagingError {
+  /// A source's error in one line that quotes nothing a response held (fault class 29): a
+  /// type of the app's or a package's with a description of its own as that says (the type
+  /// decides what it shows; `HTTPPagingError` redacts); a `URLError` in words with its URL
+  /// redacted; a `DecodingError` by its kind, never the decoder's text (which may quote the
+  /// value it read); any other error of the standard library or Foundation (an `NSError`, a
+  /// `CocoaError`) by its domain and code, since its text prints its `userInfo`, a failing
+  /// URL's token included.
+  /// - Parameter error: The error.
+  /// - Returns: The text.
+  /// - Complexity: O(n) in the text's length.
+  package static func describing(_ error: any Error) -> String {
+    if let error = error as? URLError { return describing(error) }
+    if error is CancellationError { return "it was cancelled" }
+    if let error = error as? DecodingError {
+      let kind =
+        switch error {
+        case .typeMismatch(let type, _): "a value is not of the type expected (\(type))"
+        case .valueNotFound(let type, _): "a value is null or missing where \(type) is expected"
+        case .keyNotFound: "a key is missing"
+        case .dataCorrupted: "the data is not valid, or a value is not in the form expected"
+        @unknown default: "it did not decode"
+        }
+      return "a response did not decode: \(kind) (the decoder's text is not quoted)"
+    }
+    if error is EncodingError { return "a value did not encode (the encoder's text is not quoted)" }
+    let module = String(reflecting: type(of: error)).prefix { $0 != "." }
+    guard module != "Swift", module != "Foundation", module != "FoundationEssentials",
+      module != "FoundationNetworking"
+    else {
+      let bridged = error as NSError
+      return oneLine("\(bridged.domain) error \(bridged.code) (its text is not quoted)")
+    }
+    if (error as Any) is any CustomStringConvertible { return oneLine("\(error)") }
+    // Reflection would print a case's payload or a struct's fields: a response's text as
+    // often as not. A case without one is its name.
+    let mirror = Mirror(reflecting: error)
+    if mirror.displayStyle == .enum {
+      guard let label = mirror.children.first?.label else { return oneLine("\(error)") }
+      return oneLine("\(type(of: error)).\(label) (its payload is not quoted)")
+    }
+    return oneLine("an error of type \(type(of: error)) (its fields are not quoted)")
+  }
+
+  /// `the request to https://api.example.com/v1/notes?page=… failed: it timed out (URLError
+  /// -1001)`: what a transport error means, in words (Foundation's text on Linux is "The
+  /// operation could not be completed. (NSURLErrorDomain error -1005.)", and its description
+  /// prints the failing URL whole), with the URL redacted as ``RedactedURL`` redacts one.
+  /// - Parameter error: The error.
+  /// - Returns: The text.
+  /// - Complexity: O(n) in the URL's length.
+  package static func describing(_ error: URLError) -> String {
+    let words =
+      switch error.code {
+      case .timedOut: "it timed out"
+      case .networkConnectionLost: "the connection was lost before the response was complete"
+      case .cannotConnectToHost: "could not connect to the server (is it running?)"
+      case .cannotFindHost, .dnsLookupFailed: "the server's host name could not be resolved"
+      case .notConnectedToInternet: "the device is not connected to a network"
+      case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+        .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+        "the TLS connection could not be made securely"
+      case .badServerResponse: "the server's response could not be read"
+      case .badURL, .unsupportedURL: "the URL is not one the transport can request"
+      case .httpTooManyRedirects, .redirectToNonExistentLocation: "the redirects did not end"
+      case .cancelled: "it was cancelled"
+      case .userAuthenticationRequired: "the server asked for credentials"
+      case .dataLengthExceedsMaximum: "the response was too large"
+      default: "a network error"
+      }
+    return "the request\(error.failingURL.map { " to \(RedactedURL($0))" } ?? "") failed: "
+      + "\(words) (URLError \(error.code.rawValue))"
+  }
+
   /// `text` with each control character (a newline, a tab) and each line or paragraph
   /// separator (U+2028, U+2029) replaced by a space, so that an error's text, a source's own
   /// included, stays one line.

@@ -245,8 +245,10 @@ public struct PagingSnapshotError: Error, Sendable, Hashable, CustomStringConver
     case .unreadable: "the list snapshot does not decode"
     case .unsupportedFormat(let version):
       "the list snapshot has format \(version), not 1 to \(PagingSnapshotFormat.current)"
-    case .otherTypes(let expected, let found):
-      "the list snapshot holds \(found), not \(expected)"
+    case .otherTypes(let expected, _):
+      // What the snapshot says it holds is the stored data's, which may have been edited:
+      // only the paginator's own types are named.
+      "the list snapshot holds other item or cursor types than \(expected)"
     case .otherList: "the list snapshot belongs to a list opened at another initial cursor"
     case .inconsistent: "the list snapshot's pages, chains or counts disagree"
     case .queryNotRestorable:

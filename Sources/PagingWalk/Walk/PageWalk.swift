@@ -251,7 +251,11 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           continue
         }
         queue.append(contentsOf: machine.handle(event))
-        if let loaded {
+        // A page the machine refused for its counts is not handed over: its load failed. (A
+        // page that repeats a cursor or adds nothing committed, and the walk ends after it.)
+        if let loaded, machine.loadState(.refresh).error != .invalidItemCount,
+          machine.loadState(.append).error != .invalidItemCount
+        {
           assert(queue.isEmpty, "a walk's machine asked for a load beside the page it committed")
           planPages(after: loaded)
           adoptEarly(after: loaded)
@@ -277,7 +281,15 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         }
       }
       let items = first < page.items.count ? [Key(id: page.items[first].id)] : []
-      return Page(items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor)
+      // The machine judges a page's counts (R31), and sees one key of it: counts no list can
+      // hold with the page's rows reach it as a count it refuses, and fail the load with
+      // `invalidItemCount`; counts it could hold go no further, since the walk has no window.
+      let before = page.itemsBefore ?? 0
+      let after = page.itemsAfter ?? 0
+      let holdable = before >= 0 && after >= 0 && Int.sumFits([before, page.items.count, after])
+      return Page(
+        items: items, nextCursor: page.nextCursor, previousCursor: page.previousCursor,
+        itemsBefore: holdable ? nil : -1)
     }
 
     /// The page as the walk returns it: with ``PageWalkOptions``'s `removesDuplicates`, without
