@@ -321,8 +321,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     if request.isJump, let page = try jump(request, key) { return page }
     switch request.direction {
     case .refresh: return try await refresh(request, key)
-    case .append: return try await fill(request, key, beside: key - 1)
-    case .prepend: return try await fill(request, key, beside: key + 1)
+    case .append: return try await fill(request, key, beside: key.saturatingAdding(-1))
+    case .prepend: return try await fill(request, key, beside: key.saturatingAdding(1))
     }
   }
 
@@ -337,7 +337,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let cache = cache
     switch kind {
     case .stale: throw CancellationError()
-    case .continuation: return try await fill(request, key, beside: key - 1)
+    case .continuation: return try await fill(request, key, beside: key.saturatingAdding(-1))
     case .initial, .reload:
       let cached = try database.withConnection { db -> Page<Item, Int>? in
         guard let header = try cache.header(db),
@@ -505,6 +505,10 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       guard let stored = try cache.page(db, at: key), let range = try cache.ordinals(db) else {
         return nil
       }
+      // Ordinals are the file's: one at either end of `Int` has no neighbour to name.
+      guard key > .min, key < .max else {
+        throw SQLiteError(code: SQLiteError.corrupt, message: "a page's ordinal is out of range")
+      }
       let counts = counted ? try cache.rowCounts(db, around: key) : nil
       return Page(
         items: stored.items,
@@ -527,6 +531,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     guard let first = try page(db, cache, at: start) else { return nil }
     var pages = [(key: start, page: first)]
     var count = first.items.count
+    // The page at `start` was read, so it is no ordinal at either end of `Int`.
     var lower = start - 1
     var upper = start + 1
     var growing = true

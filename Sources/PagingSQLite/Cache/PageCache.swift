@@ -173,7 +173,10 @@ where
   ) throws {
     try db.statement("DELETE FROM paging_row WHERE list = ?").run([.text(list)])
     try db.statement("DELETE FROM paging_page WHERE list = ?").run([.text(list)])
-    let generation = (try header(db)?.generation ?? 0) + 1
+    let (generation, overflow) = (try header(db)?.generation ?? 0).addingReportingOverflow(1)
+    guard !overflow else {
+      throw SQLiteError(code: SQLiteError.corrupt, message: "the list's generation is out of range")
+    }
     // Every row is written anew, so the list takes the current id form, unless an edit in
     // force names ids in the form it has.
     let form = try edits(db).isEmpty ? StoredID.Form.current : idForm(db)

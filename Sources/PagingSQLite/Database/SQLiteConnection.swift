@@ -63,10 +63,12 @@ package final class SQLiteConnection {
     self.handle = handle
     self.mode = mode
     sqlite3_extended_result_codes(handle, 1)
-    let milliseconds =
-      busyTimeout.components.seconds * 1000
-      + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    // Whatever the duration, SQLite takes an `Int32` of milliseconds: the seconds are bounded
+    // first, so that the product cannot overflow (R26).
+    let (seconds, attoseconds) = busyTimeout.components
+    let bounded = Swift.min(Swift.max(seconds, -1), Int64(Int32.max / 1000) + 1)
+    sqlite3_busy_timeout(
+      handle, Int32(clamping: bounded * 1000 + attoseconds / 1_000_000_000_000_000))
   }
 
   deinit {
