@@ -66,6 +66,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     /// The generation of the refresh that an invalidation asked for: it reads the cache,
     /// which already holds the other writer's change, not the network.
     var reload: Generation?
+    /// The newest generation whose refresh was asked for: an older refresh's answer, arriving
+    /// after it (a query changed twice), is superseded and never commits (R9, R24).
+    var newest: Generation?
     /// SQLite's `data_version` at the last poll.
     var dataVersion: Int?
   }
@@ -329,6 +332,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   private func refresh(_ request: PageRequest<Int>, _ key: Int) async throws -> Page<Item, Int> {
     let kind = state.withLock { state -> RefreshKind in
       if let live = state.live, request.generation < live { return .stale }
+      if state.newest.map({ $0 < request.generation }) ?? true { state.newest = request.generation }
       if state.live == request.generation { return .continuation }
       if state.reload == request.generation { return .reload }
       defer { state.sawRefresh = true }
@@ -361,6 +365,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let (stored, replaced) = try database.write { db in
       let superseded = state.withLock { state in
         state.live.map { request.generation.rawValue <= $0.rawValue } ?? false
+          || state.newest.map { request.generation < $0 } ?? false
       }
       var replaced = false
       if !superseded {
