@@ -11,7 +11,8 @@ import Paging
 /// a cursor in the request body) carries its body, which is what tells one page from the next
 /// when every page is posted to the same URL.
 ///
-/// Two cursors are equal when they would send the same request (URL, method and body): the
+/// Two cursors are equal when they would send the same request (URL, method and body; the
+/// scheme and host compared without case, a default port as none, the fragment left out): the
 /// engine's repeated-cursor check compares what would actually be requested, and a saved
 /// cursor (`Codable`) resumes exactly where it left off. ``itemsBefore`` is bookkeeping and
 /// takes no part in equality.
@@ -70,15 +71,36 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Whether two cursors send the same request: the same URL, method and body.
   /// - Complexity: O(n) in the length of the URLs and bodies.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.url == rhs.url && lhs.method == rhs.method && lhs.body == rhs.body
+    lhs.method == rhs.method && lhs.body == rhs.body && lhs.requested == rhs.requested
   }
 
-  /// Hashes the URL, method and body (what `==` compares).
+  /// Hashes the URL as requested, the method and the body (what `==` compares).
   /// - Parameter hasher: The hasher.
   /// - Complexity: O(n) in the length of the URL and body.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(url)
+    hasher.combine(requested)
     hasher.combine(method)
     hasher.combine(body)
+  }
+
+  /// The URL as the server receives it: the scheme and the host are case-insensitive
+  /// (RFC 3986 section 6.2.2.1), a scheme's default port is the same as none (6.2.3), and the
+  /// fragment is never sent; so `HTTPS://API.example.com:443/v1/notes#top` is
+  /// `https://api.example.com/v1/notes`. The path and the query stay as written: a server may
+  /// tell `?a=1&b=2` from `?b=2&a=1`.
+  /// - Complexity: O(n) in the URL's length.
+  private var requested: String {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      return url.absoluteString
+    }
+    components.fragment = nil
+    let scheme = components.scheme?.lowercased()
+    components.scheme = scheme
+    components.percentEncodedHost = components.percentEncodedHost?.lowercased()
+    if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443)
+    {
+      components.port = nil
+    }
+    return components.string ?? url.absoluteString
   }
 }

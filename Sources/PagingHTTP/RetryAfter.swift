@@ -8,15 +8,17 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   /// Retry at this time.
   case date(Date)
 
-  /// Parses a field value: a non-negative integer of seconds, or an IMF-fixdate such as
+  /// Parses a field value: a non-negative integer of seconds (`1*DIGIT`: one too long for an
+  /// `Int` waits ``maximumDelay``), or an IMF-fixdate such as
   /// `Sun, 06 Nov 1994 08:49:37 GMT`.
   /// - Parameter fieldValue: The header's value.
   /// - Returns: `nil` for anything else (the obsolete RFC 850 and asctime date forms included).
   /// - Complexity: O(n) in the field value's length.
   public init?(fieldValue: String) {
     let value = fieldValue.trimmingCharacters(in: .whitespaces)
-    if let seconds = Int(value), seconds >= 0, value.allSatisfy(\.isASCII) {
-      self = .seconds(seconds)
+    if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+    {
+      self = .seconds(Int(value) ?? Self.maximumSeconds)
       return
     }
     let formatter = DateFormatter()
