@@ -79,7 +79,10 @@ public enum LatencyModel: Sendable {
       } else {
         seconds = median.seconds * exp(sigma * random.nextNormal())
       }
-      return .microseconds(Int64((max(0, seconds) * 1e6).rounded()))
+      // A median or tail no `Int64` of microseconds holds waits the longest one does.
+      let microseconds = (seconds * 1e6).rounded()
+      guard microseconds > 0 else { return .zero }
+      return .microseconds(microseconds < 9.2e18 ? Int64(microseconds) : .max)
     }
   }
 }

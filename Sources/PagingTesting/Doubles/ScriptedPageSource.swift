@@ -113,10 +113,11 @@ where Item.ID: Sendable {
   /// - Parameter index: The request's position in arrival order.
   /// - Returns: The request.
   public func request(at index: Int) async -> PageRequest<Cursor> {
+    let index = max(0, index)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let ready = state.withLock { state -> Bool in
         if state.records.count > index { return true }
-        state.waiters.add(index + 1, continuation)
+        state.waiters.add(index.saturatingAdding(1), continuation)
         return false
       }
       if ready { continuation.resume() }

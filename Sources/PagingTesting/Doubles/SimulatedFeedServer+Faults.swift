@@ -25,7 +25,8 @@ extension SimulatedFeedServer {
     ///   - failureRate: The share of requests that fail, clamped to `0...1`.
     ///   - failingRequests: Requests that fail.
     ///   - emptyPageRequests: Requests answered with an empty page and a next cursor.
-    ///   - repeatedItems: Requests whose page repeats this many earlier items.
+    ///   - repeatedItems: Requests whose page repeats this many earlier items (a negative count
+    ///     repeats none).
     ///   - headInsertions: Items inserted at the head before the request is answered.
     ///   - repeatedCursorRequests: Requests that hand back their own cursor as the next one.
     public init(
@@ -36,7 +37,7 @@ extension SimulatedFeedServer {
       self.failureRate = min(1, max(0, failureRate))
       self.failingRequests = failingRequests
       self.emptyPageRequests = emptyPageRequests
-      self.repeatedItems = repeatedItems
+      self.repeatedItems = repeatedItems.mapValues { max(0, $0) }
       self.headInsertions = headInsertions
       self.repeatedCursorRequests = repeatedCursorRequests
     }

@@ -357,8 +357,10 @@ where Item.ID: Sendable {
       }
       start = rank - state.firstRank + 1
     }
+    // Both are at least 0 (a fault repeats no negative count); a page size at the end of `Int`
+    // saturates rather than trap.
     start = max(0, start - faults.repeatedItems[number, default: 0])
-    let end = min(state.order.count, start + pageSize)
+    let end = min(state.order.count, start.saturatingAdding(pageSize))
     let items = start < end ? Array(state.order[start..<end]) : []
     var next: Cursor?
     if end < state.order.count, let last = items.last {

@@ -17,11 +17,13 @@ public enum SimulatedServerError: Error, Hashable, Sendable, RetryableError,
     return false
   }
 
-  /// A sentence for logs.
+  /// A sentence for logs, one line. The cursor is not quoted: it names an id, which a real
+  /// server's response chose (fault class 29); the case's value has it.
   public var description: String {
     switch self {
     case .unavailable(let request): "the simulated server failed request \(request)"
-    case .unknownCursor(let cursor): "the simulated server has no item for cursor \(cursor)"
+    case .unknownCursor:
+      "the simulated server has no item for the id a keyset cursor names (not quoted)"
     }
   }
 }

@@ -42,15 +42,29 @@ public final class TestClock: Clock, Sendable {
     /// - Parameter offset: The time since the start.
     public init(offset: Duration) { self.offset = offset }
 
-    /// The instant `duration` later.
+    /// The instant `duration` later, at most `Int64.max` seconds (about 292 billion years)
+    /// from the start either way: time past it stays there, as the engine's own waits
+    /// saturate (rulebook R26), so that no advance traps.
     /// - Parameter duration: The time to add (may be negative).
     /// - Returns: The later instant.
-    public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: Self.bounded(Self.bounded(offset) + Self.bounded(duration)))
+    }
 
-    /// The time from this instant to `other`.
+    /// The time from this instant to `other`, within `Int64.max` seconds either way.
     /// - Parameter other: Another instant.
     /// - Returns: `other - self`.
-    public func duration(to other: Instant) -> Duration { other.offset - offset }
+    public func duration(to other: Instant) -> Duration {
+      Self.bounded(Self.bounded(other.offset) - Self.bounded(offset))
+    }
+
+    /// The longest time from the start an instant holds: two of it add without overflow.
+    private static let limit = Duration.seconds(Int64.max)
+
+    /// `duration` within `-limit...limit`.
+    private static func bounded(_ duration: Duration) -> Duration {
+      min(max(duration, .zero - limit), limit)
+    }
 
     /// Orders instants in time.
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }

@@ -46,11 +46,14 @@ extension ListSimulator {
   /// A fling that outruns the loaded rows waits at the end for more (counted as stall), then
   /// goes on.
   /// - Parameter velocity: The initial speed, in points per second: positive towards the
-  ///   end. 5,000 pt/s over 80-point rows is about 60 rows a second.
+  ///   end. 5,000 pt/s over 80-point rows is about 60 rows a second. Within ±10¹² (a speed
+  ///   that is not a number flings nothing).
   /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
   ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
   ///   end.
   public func fling(velocity: Double) async {
+    // No speed is a fling of none, and a speed past any screen's travels to the end.
+    let velocity = velocity.isNaN ? 0 : min(max(velocity, -1e12), 1e12)
     let distance = velocity * configuration.flingTimeConstant.seconds
     await perform(
       Motion(
@@ -63,7 +66,8 @@ extension ListSimulator {
   /// period drawn from `period`.
   /// - Parameters:
   ///   - times: How many drags (default 5).
-  ///   - rows: How many rows leave the window each time (default 1 to 3).
+  ///   - rows: How many rows leave the window each time (default 1 to 3), within 0 to
+  ///     1,000,000.
   ///   - period: How long one drag and return take (default 100 to 400 ms).
   /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
   ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
@@ -72,6 +76,8 @@ extension ListSimulator {
     times: Int = 5, rows: ClosedRange<Int> = 1...3,
     period: ClosedRange<Duration> = .milliseconds(100) ... .milliseconds(400)
   ) async {
+    // A range wider than any window is the rows a window can hold.
+    let rows = rows.clamped(to: 0...ListSimulatorConfiguration.marginLimit)
     for _ in 0..<max(0, times) {
       let leaving = Int(random.next(upperBound: UInt64(rows.count))) + rows.lowerBound
       let spread = (period.upperBound - period.lowerBound) * random.nextFraction()

@@ -49,11 +49,11 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
 
   /// Creates a configuration.
   /// - Parameters:
-  ///   - rowHeight: Row height in points (default 80).
-  ///   - viewportHeight: Visible height in points (default 666).
+  ///   - rowHeight: Row height in points (default 80), within 1 to 10⁹.
+  ///   - viewportHeight: Visible height in points (default 666), within 1 to 10⁹.
   ///   - container: The container imitated (default `List`).
-  ///   - forwardMargin: Rows drawn ahead (default: the container's).
-  ///   - backwardMargin: Rows kept behind (default: the container's).
+  ///   - forwardMargin: Rows drawn ahead (default: the container's), within 0 to 1,000,000.
+  ///   - backwardMargin: Rows kept behind (default: the container's), within 0 to 1,000,000.
   ///   - disappearPolicy: Whether `onDisappear` comes (default: always).
   ///   - spuriousRepeatProbability: Per-frame probability of a spurious repeat (default 0).
   ///   - identityChurn: Whether ids are unstable (default `false`).
@@ -77,11 +77,13 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     patience: Duration = .seconds(10), tapsRetryAfter: Duration? = nil, seed: UInt64 = 0,
     opensAtBottom: Bool = false, rowSignal: ListRowSignal = .appearance
   ) {
-    self.rowHeight = max(1, rowHeight)
-    self.viewportHeight = max(1, viewportHeight)
+    self.rowHeight = Self.length(rowHeight)
+    self.viewportHeight = Self.length(viewportHeight)
     self.container = container
-    self.forwardMargin = max(0, forwardMargin ?? container.defaultForwardMargin)
-    self.backwardMargin = max(0, backwardMargin ?? container.defaultBackwardMargin)
+    self.forwardMargin = min(
+      max(0, forwardMargin ?? container.defaultForwardMargin), Self.marginLimit)
+    self.backwardMargin = min(
+      max(0, backwardMargin ?? container.defaultBackwardMargin), Self.marginLimit)
     self.disappearPolicy = disappearPolicy
     self.spuriousRepeatProbability = min(1, max(0, spuriousRepeatProbability))
     self.identityChurn = identityChurn
@@ -97,4 +99,14 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
 
   /// How many rows the viewport shows at least partly when its top is on a row boundary.
   package var visibleRows: Int { Int((viewportHeight / rowHeight).rounded(.up)) }
+
+  /// The most rows a margin holds, and a jitter moves: more than any screen lays out, and few
+  /// enough that the layout's arithmetic stays exact.
+  package static let marginLimit = 1_000_000
+
+  /// A length in points within `1...1e9`: no setting traps (rulebook R26), and a length that
+  /// is not a number is the least.
+  private static func length(_ points: Double) -> Double {
+    points.isNaN ? 1 : min(max(1, points), 1e9)
+  }
 }
