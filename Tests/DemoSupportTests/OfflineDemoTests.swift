@@ -19,7 +19,8 @@ import var PagingTestSupport.minuteLimit
         "relaunch, offline: 60 cached rows shown at once, at note 46, 0 requests",
         "scroll the cache: 40 rows, 0 requests",
         "past the cached rows: the footer shows an error: the page source failed: "
-          + "Error Domain=NSURLErrorDomain Code=-1009 \"(null)\" (1 request)",
+          + "the request failed: the device is not connected to a network (URLError -1009) "
+          + "(1 request)",
         "online again, retry: 60 rows, 80 in the cache",
         "refresh: 20 rows from the first page; the cache replaced in one transaction holds 20",
       ])

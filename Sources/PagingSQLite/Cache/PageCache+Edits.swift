@@ -159,35 +159,37 @@ extension PageCache {
 
   /// A refresh's items with every edit in force applied in order: a new item goes where it was
   /// put (at the start when what it was put against is not in the result), a moved item moves
-  /// when both it and its reference are in the result. The engine applies the same to its
-  /// window, so the cache holds what the list shows.
-  /// - Complexity: O(*n* × *e*) for *n* items and *e* inserts and moves.
+  /// when both it and its reference are in the result, and a removed item leaves where it
+  /// stands, so that what was put against it stays beside its neighbour. The engine applies
+  /// the same to its window, so the cache holds what the list shows.
+  /// - Complexity: O(*n* × *e*) for *n* items and *e* edits.
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
   package func overlayRefresh(_ db: SQLiteConnection, _ items: [Item]) throws -> [Item] {
     let edits = try edits(db)
     guard !edits.isEmpty else { return items }
     let form = try idForm(db)
-    var items = try Self.overlay(items, edits, in: form)
-    let (removed, local) = Self.result(of: edits)
-    // The last insert of each id says where it goes, unless a removal came after (R23).
-    var lastInsert: [String: Int] = [:]
-    for (index, edit) in edits.enumerated() {
-      if edit.kind == "insert" { lastInsert[edit.id] = index }
-      if edit.kind == "remove" { lastInsert[edit.id] = nil }
-    }
-    for (index, edit) in edits.enumerated() where edit.kind == "insert" || edit.kind == "move" {
+    // The edits are replayed in order on the server's rows, as the list made them: a removal
+    // takes its row out where it stands, so a row put against it stays beside its neighbour;
+    // an id removed and inserted again goes where the last insert put it (R23). Updates, and
+    // what the last edit of each id says, are applied after.
+    let (_, local) = Self.result(of: edits)
+    var items = items
+    for edit in edits {
       let present = try items.firstIndex { try Self.key($0.id, in: form) == edit.id }
-      if edit.kind == "insert" {
-        guard present == nil, lastInsert[edit.id] == index, !removed.contains(edit.id),
-          let item = local[edit.id] ?? edit.item
-        else { continue }
+      switch edit.kind {
+      case "insert":
+        guard present == nil, let item = local[edit.id] ?? edit.item else { continue }
         items.insert(item, at: try Self.index(of: edit, in: items, form) ?? 0)
-      } else if let from = present {
+      case "move":
+        guard let from = present else { continue }
         let item = items.remove(at: from)
         items.insert(item, at: try Self.index(of: edit, in: items, form) ?? from)
+      case "remove":
+        if let present { items.remove(at: present) }
+      default: break
       }
     }
-    return items
+    return try Self.overlay(items, edits, in: form)
   }
 
   /// `items` with `edits` applied as ``overlay(_:_:)`` says, in a list whose ids (and so the
