@@ -1,5 +1,7 @@
 // A snapshot built from pages kept elsewhere (a database), for the restore path (rulebook R28).
 
+import Foundation
+
 extension PagingSnapshot {
   /// A snapshot of `pages`, in list order, each loaded by its own cursor, for a list opened at
   /// `initialCursor`.
@@ -7,12 +9,13 @@ extension PagingSnapshot {
   ///   - pages: Each page's loading cursor, items, and neighbouring cursors.
   ///   - initialCursor: The list's initial cursor (the paginator's configuration's).
   ///   - anchor: The row to keep on screen, if it is among the items.
+  ///   - savedQuery: The query the pages are for, as ``savedQuery(_:)`` wrote it, or `nil`.
   /// - Returns: The snapshot; its edges continue at the first page's previous cursor and the
   ///   last page's next cursor, and end where those are `nil`.
   /// - Complexity: O(*n*) for *n* items.
   package static func pages(
     _ pages: [(cursor: Cursor?, page: Paging.Page<Item, Cursor>)],
-    initialCursor: Cursor?, anchor: Item.ID?
+    initialCursor: Cursor?, anchor: Item.ID?, savedQuery: String? = nil
   ) -> PagingSnapshot {
     PagingSnapshot(
       format: currentFormat, types: typeNames, initialCursor: initialCursor,
@@ -25,6 +28,25 @@ extension PagingSnapshot {
       },
       prepend: pages.first?.page.previousCursor.map { .more($0) } ?? .end,
       append: pages.last?.page.nextCursor.map { .more($0) } ?? .end,
-      beyondFirst: [], beyondLast: [], anchor: anchor)
+      beyondFirst: [], beyondLast: [], anchor: anchor,
+      // Text that does not read back is a query that cannot be restored, never no query: the
+      // rows are that query's.
+      query: savedQuery.map {
+        (try? JSONDecoder().decode(SavedQuery.self, from: Data($0.utf8)))
+          ?? SavedQuery(type: nil, json: nil)
+      })
+  }
+
+  /// A list's query as a database keeps it beside the list's pages, so that the list restored
+  /// from them refreshes with it (rulebook R28): text that
+  /// ``pages(_:initialCursor:anchor:savedQuery:)`` reads back, or `nil` for no query.
+  /// - Parameter query: The query of the request whose page the database keeps.
+  /// - Returns: The text.
+  /// - Complexity: O(the query's encoded size).
+  package static func savedQuery(_ query: (any Hashable & Sendable)?) -> String? {
+    guard let query, let data = try? JSONEncoder().encode(SavedQuery(QueryValue(query))) else {
+      return nil
+    }
+    return String(decoding: data, as: UTF8.self)
   }
 }

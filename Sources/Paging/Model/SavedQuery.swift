@@ -18,6 +18,15 @@ struct SavedQuery: Codable, Sendable, Equatable {
   /// The query as JSON; `nil` when its type is not `Encodable`.
   var json: String?
 
+  /// A saved query of its parts.
+  /// - Parameters:
+  ///   - type: The type's mangled name, or `nil`.
+  ///   - json: The value as JSON, or `nil`.
+  init(type: String?, json: String?) {
+    self.type = type
+    self.json = json
+  }
+
   /// The saved form of `query`.
   /// - Complexity: O(the query's encoded size).
   init(_ query: QueryValue) {

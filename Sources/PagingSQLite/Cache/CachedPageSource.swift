@@ -132,6 +132,13 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     if !database.isReadOnly, try database.withConnection({ try cache.hasUnagedEdits($0) }) {
       try database.write { try cache.ageEdits($0) }
     }
+    // A file written before lists kept their query gains the column when opened for writing.
+    let query = PageCacheSchema.queryColumn
+    if !database.isReadOnly,
+      try database.withConnection({ try !$0.hasColumn(query.name, in: "paging_list") })
+    {
+      try database.write { try $0.addColumnIfMissing(query, to: "paging_list") }
+    }
   }
 
   // MARK: Opening the list
@@ -373,7 +380,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         try cache.keepEdits(db, from: request.generation.rawValue)
         var page = page
         page.items = try cache.overlayRefresh(db, page.items)
-        try cache.replace(db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt)
+        try cache.replace(
+          db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt,
+          query: PagingSnapshot<Item, Int>.savedQuery(request.query))
         state.withLock { $0.live = request.generation }
         committed(from: before, to: try cache.version(db))
         replaced = true
@@ -569,6 +578,8 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         before += pages[index].page.items.count
       }
     }
-    return .pages(pages.map { (cursor: $0.key, page: $0.page) }, initialCursor: 0, anchor: anchor)
+    return .pages(
+      pages.map { (cursor: $0.key, page: $0.page) }, initialCursor: 0, anchor: anchor,
+      savedQuery: try cache.savedQuery(db))
   }
 }

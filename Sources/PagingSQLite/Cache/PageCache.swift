@@ -143,6 +143,16 @@ where
       .integer([.text(list), .text(try Self.key(id, in: try idForm(db)))]).map(Int.init)
   }
 
+  /// The query the list's pages are for, as `PagingSnapshot.savedQuery(_:)` wrote it, or `nil`
+  /// for none (and for a file opened read-only that has no column for it).
+  package func savedQuery(_ db: SQLiteConnection) throws -> String? {
+    guard try db.hasColumn(PageCacheSchema.queryColumn.name, in: "paging_list") else { return nil }
+    var text: String?
+    try db.statement("SELECT query FROM paging_list WHERE list = ?")
+      .forEachRow([.text(list)]) { text = $0.isNull(0) ? nil : $0.text(0) }
+    return text
+  }
+
   /// The saved scroll anchor.
   package func anchor(_ db: SQLiteConnection) throws -> Item.ID? {
     var data: Data?
@@ -169,7 +179,7 @@ where
   /// Replaces the whole cache with one page at `ordinal`, in a new generation.
   package func replace(
     _ db: SQLiteConnection, with page: Page<Item, Cursor>, loadedBy cursor: Cursor?,
-    at ordinal: Int, fetchedAt: Date
+    at ordinal: Int, fetchedAt: Date, query: String? = nil
   ) throws {
     try db.statement("DELETE FROM paging_row WHERE list = ?").run([.text(list)])
     try db.statement("DELETE FROM paging_page WHERE list = ?").run([.text(list)])
@@ -182,13 +192,15 @@ where
     let form = try edits(db).isEmpty ? StoredID.Form.current : idForm(db)
     try db.statement(
       """
-      INSERT INTO paging_list (list, generation, refreshed_at, id_form) VALUES (?, ?, ?, ?)
+      INSERT INTO paging_list (list, generation, refreshed_at, id_form, query)
+      VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (list) DO UPDATE SET
         generation = excluded.generation, refreshed_at = excluded.refreshed_at,
-        id_form = excluded.id_form
+        id_form = excluded.id_form, query = excluded.query
       """
     ).run([
       .text(list), .int(generation), .real(fetchedAt.timeIntervalSince1970), .int(form.rawValue),
+      query.map { .text($0) } ?? .null,
     ])
     try insert(
       db, page, loadedBy: cursor, at: ordinal, generation: generation, fetchedAt: fetchedAt)

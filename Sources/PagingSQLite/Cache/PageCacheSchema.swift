@@ -3,7 +3,8 @@
 ///
 /// - `paging_list`: one row per list: its generation (one more each time a refresh replaced
 ///   the cache), when that refresh committed, the saved scroll anchor, and (since version 2, in
-///   `id_form`) the ``StoredID/Form`` its rows' and edits' ids are stored in.
+///   `id_form`) the ``StoredID/Form`` its rows' and edits' ids are stored in, and (in `query`)
+///   the query its pages are for, so that the list restored from them refreshes with it.
 /// - `paging_page`: the cached pages, keyed by their place in the list (`ordinal`, the cursor
 ///   the paginator uses), each with its remote keys (the network cursor that loaded it and its
 ///   neighbours), its generation and when it was fetched.
@@ -65,5 +66,10 @@ enum PageCacheSchema {
       try db.addColumnIfMissing(StoredID.formColumn, to: "paging_list")
       try db.addColumnIfMissing(StoredID.formColumn, to: "paging_walk")
     }
+    try db.addColumnIfMissing(queryColumn, to: "paging_list")
   }
+
+  /// The column a list's query is kept in (`NULL`: none). A file without it (opened
+  /// read-only) reads as a list without a query.
+  static let queryColumn = (name: "query", definition: "TEXT")
 }
