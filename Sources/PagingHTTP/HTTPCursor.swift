@@ -84,8 +84,8 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
   }
 
   /// The URL as the server receives it: the scheme and the host are case-insensitive
-  /// (RFC 3986 section 6.2.2.1), a scheme's default port is the same as none (6.2.3), and the
-  /// fragment is never sent; so `HTTPS://API.example.com:443/v1/notes#top` is
+  /// (RFC 3986 section 6.2.2.1), a scheme's default port is the same as none and an empty path
+  /// is `/` (6.2.3), and the fragment is never sent; so `HTTPS://API.example.com:443/v1/notes#top` is
   /// `https://api.example.com/v1/notes`. The path and the query stay as written: a server may
   /// tell `?a=1&b=2` from `?b=2&a=1`.
   /// - Complexity: O(n) in the URL's length.
@@ -100,6 +100,10 @@ public struct HTTPCursor: Hashable, Sendable, Codable, CustomStringConvertible {
     if (scheme == "http" && components.port == 80) || (scheme == "https" && components.port == 443)
     {
       components.port = nil
+    }
+    // An empty path is `/` in a request (RFC 3986 section 6.2.3).
+    if scheme == "http" || scheme == "https", components.percentEncodedPath.isEmpty {
+      components.percentEncodedPath = "/"
     }
     return components.string ?? url.absoluteString
   }

@@ -232,9 +232,10 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
     self.firstPage = URLQuery.url(url, adding: queryItems, replacing: false).flatMap {
       strategy.firstCursor(url: $0, body: body)
     }
-    // The app wrote these: error texts may print their hosts and this path, and print `…` for
-    // a host or a path that only a response named.
-    RedactedURL.trust(endpoint: url)
+    // The app wrote these: error texts may print their hosts, this path and these query item
+    // names, and print `…` for any that only a response named.
+    RedactedURL.trust(
+      endpoint: url, names: queryItems.map(\.name) + strategy.ownQueryItemNames)
     for origin in allowedOrigins {
       RedactedURL.trust(scheme: origin.scheme, host: origin.host, port: origin.port)
     }

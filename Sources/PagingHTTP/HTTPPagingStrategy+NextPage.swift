@@ -63,6 +63,18 @@ extension HTTPPagingStrategy {
     }
   }
 
+  /// The names of the query items the strategy itself sets (a page number's, a size's, a
+  /// token's, a GraphQL query's), which the app chose: error texts print them.
+  var ownQueryItemNames: [String] {
+    var names = firstPageQueryItems.map(\.name)
+    switch kind {
+    case .cursorField(_, .queryItem(let name)), .afterLastItem(_, let name): names.append(name)
+    case .graphQL: names += ["query", "variables"]
+    default: break
+    }
+    return names
+  }
+
   /// The query items the first page's URL gets (a page number or offset and a size).
   var firstPageQueryItems: [URLQueryItem] {
     switch kind {

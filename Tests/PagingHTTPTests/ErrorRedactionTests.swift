@@ -76,7 +76,7 @@ struct ErrorRedactionTests {
     let error = PagingError.repeatedCursor(URL("https://a.example/x?_next=s3cr3t"))
     #expect(
       error.description
-        == "the server repeated cursor https://a.example/x?_next=…, whose page already loaded; refresh to start over"
+        == "the server repeated cursor https://a.example/x?…, whose page already loaded; refresh to start over"
     )
   }
 
@@ -452,22 +452,33 @@ struct PlantedSecretTests {
       + #"https:\/\/tok@b.example\/y?q=1 or <http://c.example/z#frag>; plain words stay."#
     #expect(
       RedactedURL.redactingURLs(in: text)
-        == #"see https://…@a.example/x?k=…&…, /…?page[cursor]=… and "#
-        + #"https:\/\/…@…/…?q=… or <http://…/…#…>; plain words stay."#)
+        == #"see https://…@a.example/x?…&…, /…?… and "#
+        + #"https:\/\/…@…/…?… or <http://…/…#…>; plain words stay."#)
   }
 
-  /// A host or a path that no page source was made for is a response's (a next link's), and
-  /// prints as `…`: a server can put a token there as well as in a query. A path on a
-  /// source's origin is `…` unless it is the source's own; the query's names stay.
+  /// A host, a path or a query item name that no page source was made for is a response's (a
+  /// next link's), and prints as `…`: a server can put a token there as well as in a query
+  /// value. A path on a source's origin is `…` unless it is the source's own, and a name
+  /// unless the app sets it there; a scheme other than `http` and `https` is `…` off a
+  /// source's origin (which it is part of); the default port is no port.
   @Test func aHostAndAPathNoSourceWasMadeForPrintAsAnEllipsis() {
-    RedactedURL.trust(endpoint: URL("https://own-path.example/v1/notes?api_key=k"))
+    RedactedURL.trust(endpoint: URL("https://own-path.example/v1/notes?api_key=k"), names: ["page"])
     for (text, redacted) in [
-      ("https://own-path.example/v1/notes?page=2", "https://own-path.example/v1/notes?page=…"),
+      (
+        "https://own-path.example/v1/notes?page=2&sk_live_SECRET=1&api_key=k",
+        "https://own-path.example/v1/notes?page=…&…&api_key=…"
+      ),
+      (
+        "https://own-path.example:443/v1/notes?page=2",
+        "https://own-path.example:443/v1/notes?page=…"
+      ),
+      ("sk-live-secret://own-path.example/v1/notes", "…://…/…"),
+      ("sk-live-secret://elsewhere.example/v1/notes", "…://…/…"),
       ("https://OWN-PATH.example/v1/notes", "https://OWN-PATH.example/v1/notes"),
       ("https://own-path.example/v1/sk_live_SECRET/notes", "https://own-path.example/…"),
       ("https://own-path.example/V1/notes", "https://own-path.example/…"),
       ("https://own-path.example:8443/v1/notes", "https://…/…"),
-      ("https://sk-live-secret.example/v1/notes?a=b", "https://…/…?a=…"),
+      ("https://sk-live-secret.example/v1/notes?a=b", "https://…/…?…"),
       ("https://u:p@sk-live-secret.example/", "https://…@…/"),
       ("https://sk-live-secret.example", "https://…"),
     ] {
@@ -476,7 +487,7 @@ struct PlantedSecretTests {
   }
 
   /// An allowed origin's host prints, with or without its default port; its paths do not,
-  /// since the source was not made for them.
+  /// since the source was not made for them, nor query item names the app does not set.
   @Test func anAllowedOriginsHostPrintsButNotItsPaths() {
     _ = HTTPPageSource<Note>(
       url: URL("https://allowing.example/v1/notes"), strategy: .linkHeader(),
@@ -484,13 +495,13 @@ struct PlantedSecretTests {
       allowedOrigins: [HTTPOrigin(scheme: "https", host: "cdn.allowed.example")])
     #expect(
       RedactedURL(URL("https://cdn.allowed.example/v1/notes?p=2")).description
-        == "https://cdn.allowed.example/…?p=…")
+        == "https://cdn.allowed.example/…?…")
     #expect(
       RedactedURL(URL("https://cdn.allowed.example:443/x")).description
         == "https://cdn.allowed.example:443/…")
     #expect(
       RedactedURL(URL("https://allowing.example/v1/notes?p=2")).description
-        == "https://allowing.example/v1/notes?p=…")
+        == "https://allowing.example/v1/notes?…")
   }
 }
 

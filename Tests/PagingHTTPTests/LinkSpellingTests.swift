@@ -86,6 +86,30 @@ struct LinkSpellingTests {
       ])
   }
 
+  /// Cursors are equal, and hash alike, when the server receives the same request; a path's
+  /// case, a user part and the query's order still tell requests apart.
+  @Test func cursorsCompareAsTheServerReceivesThem() {
+    let same = [
+      ("https://a.example?page=1", "https://a.example/?page=1"),
+      ("HTTPS://A.EXAMPLE:443/x#top", "https://a.example/x"),
+      ("http://a.example:80/x", "http://a.example/x"),
+    ]
+    for (one, other) in same {
+      let lhs = HTTPCursor(url: URL(string: one)!)
+      let rhs = HTTPCursor(url: URL(string: other)!)
+      #expect(lhs == rhs, "\(one)")
+      #expect(lhs.hashValue == rhs.hashValue, "\(one)")
+    }
+    for (one, other) in [
+      ("https://a.example/X", "https://a.example/x"),
+      ("https://u@a.example/x", "https://a.example/x"),
+      ("https://a.example/x?a=1&b=2", "https://a.example/x?b=2&a=1"),
+      ("https://a.example:8443/x", "https://a.example/x"),
+    ] {
+      #expect(HTTPCursor(url: URL(string: one)!) != HTTPCursor(url: URL(string: other)!), "\(one)")
+    }
+  }
+
   /// RFC 9110's delay-seconds is `1*DIGIT`: a value with more digits than an `Int` holds is
   /// still a (very long) wait, so a 503 with it fails with `retryAfterTooLong` rather than
   /// being retried at once (rulebook R7). A sign is not a digit.

@@ -37,7 +37,7 @@ struct SourceErrorTextTests {
       PagingError.sourceFailed(
         URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: unknown])
       ).description
-        == "the page source failed: the request to https://…@…/…?api_key=… failed: "
+        == "the page source failed: the request to https://…@…/…?… failed: "
         + "it timed out (URLError -1001)")
   }
 
@@ -70,6 +70,24 @@ struct SourceErrorTextTests {
         "the page source failed: mine",
         "the page source failed: it was cancelled",
       ])
+  }
+
+  /// An app's cursor whose description spans lines, and an app's `NSError` subclass, read in
+  /// one line that quotes no `userInfo`.
+  @Test func anAppsCursorAndNSErrorReadInOneLine() {
+    struct Lines: Hashable, Sendable, CustomStringConvertible {
+      var description: String { "page 2\nof 9\u{2028}end" }
+    }
+    final class AppError: NSError, @unchecked Sendable {}
+    #expect(
+      PagingError.repeatedCursor(Lines()).description
+        == "the server repeated cursor page 2 of 9 end, whose page already loaded; refresh to "
+        + "start over")
+    let error = AppError(
+      domain: "App", code: 3, userInfo: [NSLocalizedFailureReasonErrorKey: "token sk_live_SECRET"])
+    #expect(
+      PagingError.sourceFailed(error).description
+        == "the page source failed: App error 3 (its text is not quoted)")
   }
 
   /// The same through `retryAfterTooLong`.

@@ -351,7 +351,7 @@ struct PageWalkTests {
   }
 
   /// A URL cursor of a source of the app's own: no page source was made for its host and
-  /// path, so only its scheme and the query's names print (fault class 29).
+  /// path, so only its scheme prints (fault class 29).
   @Test func theErrorDescriptionRedactsAURLCursor() {
     let error = PageWalkError<URL>(
       reason: .failed(.noNewItems(pages: 3)),
@@ -360,7 +360,7 @@ struct PageWalkTests {
     #expect(
       error.description
         == "the walk stopped after 4 pages (40 items) and 1.5 s, before asking for the next page: "
-        + "3 pages in a row added no new item; resume at cursor https://…/…?token=…")
+        + "3 pages in a row added no new item; resume at cursor https://…/…?…")
   }
 
   /// The deadline is the walk's own reason to stop, not an engine error: `error` is `nil`, a

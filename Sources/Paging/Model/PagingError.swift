@@ -206,8 +206,9 @@ extension PagingError {
     }
     if error is EncodingError { return "a value did not encode (the encoder's text is not quoted)" }
     let module = String(reflecting: type(of: error)).prefix { $0 != "." }
+    // An `NSError`, of the app's own subclass too, prints its `userInfo` whole.
     guard module != "Swift", module != "Foundation", module != "FoundationEssentials",
-      module != "FoundationNetworking"
+      module != "FoundationNetworking", !(type(of: error) is NSError.Type)
     else {
       let bridged = error as NSError
       return oneLine("\(bridged.domain) error \(bridged.code) (its text is not quoted)")

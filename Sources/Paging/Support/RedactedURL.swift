@@ -5,13 +5,15 @@ import Foundation
 /// so that a log line never carries a token (fault class 29 of the rulebook). Code that needs
 /// the full URL reads it from the error itself.
 ///
-/// The host and the path are the app's when a page source was made for them, and a
-/// response's otherwise (a next link that leads elsewhere on the host, to an allowed origin or
-/// off it): a server can put a token in a path as well as in a query. So a host is printed
-/// only on an origin some source was made for or allowed (``trust(endpoint:)``,
-/// ``trust(scheme:host:port:)``), and a path only where a source was made for that origin and
-/// path; any other is `…` (`https://api.example.com/…?cursor=…`). A next link to the source's
-/// own path, as most servers write it, prints as the source's URL does.
+/// The scheme, the host, the path and the query item names are the app's when a page source
+/// was made for them, and a response's otherwise (a next link that leads elsewhere on the
+/// host, to an allowed origin or off it): a server can put a token in any of them as well as
+/// in a query value. So a scheme other than `http` and `https`, and a host, are printed only on
+/// an origin some source was made for or allowed (``trust(endpoint:names:)``, ``trust(scheme:host:port:)``), a path only where
+/// a source was made for that origin and path, and a query item's name only where the app
+/// sets it on that path; any other is `…` (`https://api.example.com/…?page=…&…`). A next link
+/// to the source's own path, as most servers write it, prints as the source's URL does, but
+/// for names only the server chose.
 ///
 /// The engine's errors print URL cursors with it, and `PagingHTTP`'s errors their URLs, with
 /// ``redactingURLs(in:)`` for text that may quote URLs (a server's error body):
@@ -61,65 +63,74 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
     if cursor is any CustomStringConvertible, !(cursor is any Collection),
       module != "Swift", module != "Foundation", module != "FoundationEssentials"
     {
-      return "\(cursor)"
+      return PagingError.oneLine("\(cursor)")
     }
     return "(a cursor of type \(type(of: cursor)), not quoted)"
   }
 
   /// The URL with its user part (user name and password), query values (and bare query
-  /// items) and fragment replaced by `…`, and its host and path too unless a page source was
-  /// made for them.
+  /// items) and fragment replaced by `…`, and its scheme, host, path and query item names too
+  /// unless a page source was made for them.
   /// - Complexity: O(n) in the URL's length.
   package var description: String { Self.redacting(Substring(url.absoluteString)) }
 
-  /// The origins and the paths on them whose text error descriptions print.
+  /// The origins, and the paths on them with their query item names, whose text error
+  /// descriptions print.
   private struct Endpoints: Sendable {
-    /// `scheme://host[:port]`, lower-cased, as URLs write it.
+    /// `scheme://host[:port]`, lower-cased, without a default port.
     var origins: Set<String> = []
-    /// An origin's text followed by a path (`https://api.example.com/v1/notes`).
-    var paths: Set<String> = []
-  }
+    /// An origin's key followed by a path (`https://api.example.com/v1/notes`), with the names
+    /// of the query items the app sets there.
+    var paths: [String: Set<Substring>] = [:]
 
-  /// What page sources were made for. Bounded: past ``endpointLimit`` paths it starts again
-  /// empty, which prints less, never more.
-  private static let endpoints = Locked(Endpoints())
-
-  /// How many paths are remembered at most (an app that makes a source for each search term
-  /// in a path makes as many).
-  private static let endpointLimit = 4_096
-
-  /// Lets descriptions print `url`'s host and path (never its user part, query values or
-  /// fragment): a page source calls it with the URL it was made for, which is the app's, so
-  /// that a log says which endpoint failed.
-  /// - Parameter url: A URL the app wrote.
-  /// - Complexity: O(n) in the URL's length.
-  package static func trust(endpoint url: URL) {
-    let text = Substring(url.absoluteString)
-    let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
-    let parts = split(text[..<end])
-    endpoints.withLock { endpoints in
-      if endpoints.paths.count >= endpointLimit { endpoints = Endpoints() }
-      endpoints.origins.insert(parts.origin)
-      endpoints.paths.insert(parts.origin + parts.path)
+    /// Makes room for one more key: past ``endpointLimit`` keys it starts again empty, which
+    /// prints less, never more.
+    mutating func makeRoom() {
+      if origins.count + paths.count >= endpointLimit { self = Endpoints() }
     }
   }
 
-  /// Lets descriptions print the host of URLs on an origin (not their paths): a page source
-  /// calls it with the origins it was allowed to follow cursors to.
+  /// What page sources were made for.
+  private static let endpoints = Locked(Endpoints())
+
+  /// How many origins and paths are remembered at most (an app that makes a source for each
+  /// search term in a path makes as many).
+  private static let endpointLimit = 4_096
+
+  /// Lets descriptions print `url`'s scheme, host, path and query item names (never its user
+  /// part, query values or fragment): a page source calls it with the URL it was made for,
+  /// which is the app's, so that a log says which endpoint failed.
+  /// - Parameters:
+  ///   - url: A URL the app wrote.
+  ///   - names: The names of other query items the app sets on that path (a page number's,
+  ///     a page size's).
+  /// - Complexity: O(n) in the URL's length and the names.
+  package static func trust(endpoint url: URL, names: [String] = []) {
+    let text = Substring(url.absoluteString)
+    let (rest, query) = splitQuery(text[..<(text.firstIndex(of: "#") ?? text.endIndex)])
+    let parts = split(rest)
+    let own = Set(
+      queryItems(query).compactMap { $0.firstIndex(of: "=").map($0.prefix(upTo:)) ?? $0 })
+    endpoints.withLock { endpoints in
+      endpoints.makeRoom()
+      endpoints.origins.insert(parts.origin)
+      endpoints.paths[parts.origin + parts.path, default: []].formUnion(
+        own.union(names.map { Substring($0) }))
+    }
+  }
+
+  /// Lets descriptions print the scheme and host of URLs on an origin (not their paths): a
+  /// page source calls it with the origins it was allowed to follow cursors to.
   /// - Parameters:
   ///   - scheme: The scheme (`https`).
   ///   - host: The host.
   ///   - port: The port; `nil` or the scheme's default trusts the origin written with and
   ///     without it.
   package static func trust(scheme: String, host: String, port: Int?) {
-    let origin = "\(scheme)://\(host)".lowercased()
-    let isDefault =
-      port == nil || (scheme.lowercased() == "http" && port == 80)
-      || (scheme.lowercased() == "https" && port == 443)
+    let origin = originKey("\(scheme)://\(host)" + (port.map { ":\($0)" } ?? ""))
     endpoints.withLock { endpoints in
-      if endpoints.paths.count >= endpointLimit { endpoints = Endpoints() }
-      if isDefault { endpoints.origins.insert(origin) }
-      if let port { endpoints.origins.insert("\(origin):\(port)") }
+      endpoints.makeRoom()
+      endpoints.origins.insert(origin)
     }
   }
 
@@ -156,7 +167,9 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   }
 
   /// `text` (a URL, absolute or relative) with its user part, query values and fragment
-  /// replaced by `…`.
+  /// replaced by `…`, and its scheme, host, path and query item names too unless a page
+  /// source was made for them (``trust(endpoint:names:)``): a next link that leads elsewhere
+  /// named them itself.
   private static func redacting(_ url: Substring) -> String {
     var text = url
     var fragment = ""
@@ -164,32 +177,42 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
       fragment = text[text.index(after: hash)...].isEmpty ? "#" : "#…"
       text = text[..<hash]
     }
-    var query = ""
-    if let mark = text.firstIndex(of: "?") {
-      let items = text[text.index(after: mark)...].split(
-        separator: "&", omittingEmptySubsequences: false)
-      query =
+    let (rest, query) = splitQuery(text)
+    let parts = split(rest)
+    let (knowsOrigin, names) = endpoints.withLock {
+      ($0.origins.contains(parts.origin), $0.paths[parts.origin + parts.path])
+    }
+    // `http` and `https` are no one's text; another scheme a response named may be.
+    let named = parts.scheme.prefix { $0 != ":" }.lowercased()
+    let scheme =
+      knowsOrigin || !parts.scheme.contains(":") || named == "http" || named == "https"
+      ? parts.scheme : "…://"
+    let host = knowsOrigin || parts.host.isEmpty ? parts.host : "…"
+    let path = names != nil || parts.path.isEmpty || parts.path == "/" ? parts.path : "/…"
+    var redacted = scheme + (parts.hasUserPart ? "…@" : "") + host + path
+    if let query {
+      redacted +=
         "?"
-        + items.map { item -> String in
+        + queryItems(query).map { item -> String in
           guard let equals = item.firstIndex(of: "=") else { return item.isEmpty ? "" : "…" }
+          // A name the app did not set is the response's: it may be the token itself.
+          guard names?.contains(item[..<equals]) == true else { return "…" }
           return item[..<equals] + (item[item.index(after: equals)...].isEmpty ? "=" : "=…")
         }.joined(separator: "&")
-      text = text[..<mark]
     }
-    return redactingAuthorityAndPath(text) + query + fragment
+    return redacted + fragment
   }
 
-  /// `scheme://…@host/path` for `scheme://user:password@host/path` (and for a user name
-  /// alone, which is often the token: `https://sk_live_…@api.example.com`), with the host and
-  /// the path each `…` unless trusted (``trust(endpoint:)``).
-  private static func redactingAuthorityAndPath(_ text: Substring) -> String {
-    let parts = split(text)
-    let (knowsOrigin, knowsPath) = endpoints.withLock {
-      ($0.origins.contains(parts.origin), $0.paths.contains(parts.origin + parts.path))
-    }
-    let host = knowsOrigin || parts.host.isEmpty ? parts.host : "…"
-    let path = knowsPath || parts.path.isEmpty || parts.path == "/" ? parts.path : "/…"
-    return parts.scheme + (parts.hasUserPart ? "…@" : "") + host + path
+  /// `text` split at its first `?`: what comes before, and the query after it (`nil` when
+  /// there is none).
+  private static func splitQuery(_ text: Substring) -> (Substring, Substring?) {
+    guard let mark = text.firstIndex(of: "?") else { return (text, nil) }
+    return (text[..<mark], text[text.index(after: mark)...])
+  }
+
+  /// A query's items, as written (`name=value`, or a bare `name`).
+  private static func queryItems(_ query: Substring?) -> [Substring] {
+    query.map { $0.split(separator: "&", omittingEmptySubsequences: false) } ?? []
   }
 
   /// A URL's text without its query and fragment, in parts. Without a scheme the authority
@@ -197,8 +220,8 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
   /// (`…@host/path` for `user:password@host/path`): an `@` before the first `/` ends a user
   /// part.
   /// - Returns: The scheme with its `://` (or `//`, or nothing); whether a user part comes
-  ///   next; the host and port; the path; and the origin as ``Endpoints`` keys it (the scheme
-  ///   and the host, lower-cased, without the user part).
+  ///   next; the host and port; the path; and the origin as ``Endpoints`` keys it
+  ///   (``originKey(_:)``).
   private static func split(_ text: Substring) -> (
     scheme: Substring, hasUserPart: Bool, host: Substring, path: Substring, origin: String
   ) {
@@ -216,6 +239,17 @@ package struct RedactedURL: CustomStringConvertible, Sendable, Hashable {
     let at = authority.lastIndex(of: "@")
     let host = at.map { authority[authority.index(after: $0)...] } ?? authority
     let scheme = text[..<authorityStart]
-    return (scheme, at != nil, host, text[authorityEnd...], (scheme + host).lowercased())
+    return (scheme, at != nil, host, text[authorityEnd...], originKey(String(scheme + host)))
+  }
+
+  /// An origin as ``Endpoints`` keys it: lower-cased, without the scheme's default port
+  /// (`https://api.example.com` for `HTTPS://API.example.com:443`), as a server receives it.
+  private static func originKey(_ origin: String) -> String {
+    let key = origin.lowercased()
+    for (scheme, port) in [("https://", ":443"), ("http://", ":80")]
+    where key.hasPrefix(scheme) && key.hasSuffix(port) {
+      return String(key.dropLast(port.count))
+    }
+    return key
   }
 }
