@@ -224,6 +224,54 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     await start.value
   }
 
+  /// The cache answers a list's first refresh only for the query its pages are for: a
+  /// relaunched search that searches for something else asks the network (R24).
+  @Test func aRelaunchedListThatSearchesForSomethingElseAsksTheNetwork() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (_, feed) = try await Self.session(folder, network)
+    let searching = Task { await feed.setQuery("B") }
+    network.complete(await network.request(at: 1), items: rows(500..<520), next: "b")
+    await searching.value
+    let down = DownNetwork()
+    let again = try CachedPageSource(
+      database: try PagingDatabase(path: folder.file()), list: "feed", remote: down,
+      initialize: .launchInitialRefresh(ifOlderThan: .seconds(3_600)))
+    let relaunched = try again.paginator(configuration: Self.configuration, pollInterval: nil)
+    #expect(relaunched.query as? String == "B")
+    await relaunched.setQuery("C")
+    await relaunched.waitUntilIdle()
+    #expect(down.requests.map { $0.query as? String } == ["C"])
+    #expect(relaunched.items.isEmpty)
+  }
+
+  /// Two lists over one cached list: when one searches, the other, invalidated, asks the
+  /// network for its own query rather than show the search's rows under none (R24).
+  @Test func aListDoesNotShowAnotherListsSearch() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    let network = Network()
+    let source = try CachedPageSource(database: database, list: "feed", remote: network)
+    let feed = try source.paginator(configuration: Self.configuration, pollInterval: nil)
+    let start = Task { await feed.start() }
+    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
+    await start.value
+    let network2 = Network()
+    let source2 = try CachedPageSource(
+      database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
+    let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
+    await feed2.waitUntilIdle()
+    let searching = Task { await feed2.setQuery("B") }
+    network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "b")
+    await searching.value
+    let refresh = await network.request(at: 1)
+    #expect(refresh.query == nil)
+    network.complete(refresh, items: rows(0..<20), next: "b")
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(0..<20))
+    #expect(feed.query == nil)
+  }
+
   /// A query that is not `Codable` cannot be kept: the relaunched list does not show rows it
   /// cannot name the query of, and starts without them (R28), where it showed them under no
   /// query.

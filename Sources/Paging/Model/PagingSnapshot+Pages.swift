@@ -49,4 +49,23 @@ extension PagingSnapshot {
     }
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// Whether `text`, a query as ``savedQuery(_:)`` wrote it, is `query`: both none, or the
+  /// saved one restores (its type is in the app and `Codable`) to a value equal to `query`.
+  /// - Parameters:
+  ///   - text: The saved query, or `nil` for none.
+  ///   - query: A request's query.
+  /// - Returns: Whether they are the same query.
+  /// - Complexity: O(the query's encoded size).
+  package static func savedQuery(
+    _ text: String?, matches query: (any Hashable & Sendable)?
+  ) -> Bool {
+    guard let text else { return query == nil }
+    guard let query,
+      let saved = try? JSONDecoder().decode(SavedQuery.self, from: Data(text.utf8)),
+      let restored = saved.restored()
+    else { return false }
+    return restored == QueryValue(query)
+  }
+
 }

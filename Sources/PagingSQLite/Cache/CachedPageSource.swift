@@ -351,8 +351,11 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     case .continuation: return try await fill(request, key, beside: key.saturatingAdding(-1))
     case .initial, .reload:
       let cached = try database.withConnection { db -> Page<Item, Int>? in
+        // The cache answers only for the query its pages are for: a list that searches for
+        // something else, or another list over the same rows that searched, asks the network.
         guard let header = try cache.header(db),
           kind == .reload || isFresh(header.refreshedAt),
+          PagingSnapshot<Item, Int>.savedQuery(try cache.savedQuery(db), matches: request.query),
           let page = try Self.page(db, cache, at: key, counted: countsRows)
         else { return nil }
         let version = try cache.version(db)
