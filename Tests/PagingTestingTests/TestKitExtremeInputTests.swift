@@ -1,3 +1,4 @@
+import Foundation
 import Paging
 import PagingTesting
 import Testing
@@ -113,6 +114,43 @@ struct TestKitExtremeInputTests {
     let task = Task { try await server.loadPage(PageRequest(direction: .refresh, cursor: nil)) }
     await clock.waitForSleepers(1)
     task.cancel()
+  }
+
+  /// A cursor around `Int.min` is the first page's.
+  @Test func aCursorAroundIntMinIsTheFirstPage() {
+    let server = SimulatedFeedServer(
+      items: (0..<10).map(Item.init), pagination: .countedOffset, clock: TestClock())
+    #expect(server.cursor(around: .min) == .init(position: .offset(0)))
+  }
+
+  /// A frame of `Int64.max` seconds is the longest one (an hour).
+  @Test func aFrameOfInt64MaxSecondsIsTheLongest() async {
+    let (clock, list) = list(ListSimulatorConfiguration(frameDuration: .seconds(Int64.max)))
+    for _ in 0..<25 { await list.jump(to: 0) }
+    #expect(clock.now.offset >= .seconds(25 * 3_600))
+  }
+
+  /// A jitter's period and a typist's gaps and debounce past `Duration`'s sums are bounded
+  /// to an hour, and below zero to none.
+  @Test func extremeGestureTimesAreBounded() async {
+    let (clock, list) = list(ListSimulatorConfiguration())
+    await list.jitterAtBottom(times: 1, rows: 1...1, period: .seconds(-1e20) ... .seconds(1e20))
+    let afterJitter = clock.now.offset
+    #expect(afterJitter <= .seconds(3_602))
+    let typed = await list.type("ab", gaps: [.seconds(1e20)], debounce: .seconds(-1e20))
+    #expect(typed.map(\.text) == ["a", "ab"])
+    #expect(clock.now.offset - afterJitter <= .seconds(3_602))
+  }
+
+  /// A stored report whose time no `Int64` of nanoseconds holds decodes as the longest time.
+  @Test func aReportWithATimePastInt64DecodesAsTheLongest() throws {
+    let data = try JSONEncoder().encode(SessionReport())
+    var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object["duration"] = 1e300
+    let edited = try JSONSerialization.data(withJSONObject: object)
+    #expect(
+      try JSONDecoder().decode(SessionReport.self, from: edited).duration == .nanoseconds(Int64.max)
+    )
   }
 
   /// A scripted request at a negative index is the first request.

@@ -129,7 +129,7 @@ where Item.ID: Sendable {
   /// - Parameter position: The row's position in the server's list, from 0.
   /// - Returns: The cursor.
   public func cursor(around position: Int) -> Cursor? {
-    Cursor(position: .offset(max(0, position - pageSize / 2)))
+    Cursor(position: .offset(max(0, position.saturatingAdding(-(pageSize / 2)))))
   }
 
   /// The offset `position` with ``Pagination/countedOffset``, as the page before it names it:

@@ -68,7 +68,8 @@ extension ListSimulator {
   ///   - times: How many drags (default 5).
   ///   - rows: How many rows leave the window each time (default 1 to 3), within 0 to
   ///     1,000,000.
-  ///   - period: How long one drag and return take (default 100 to 400 ms).
+  ///   - period: How long one drag and return take (default 100 to 400 ms), within 0 to an
+  ///     hour.
   /// - Complexity: O(*f* × *w*) for the *f* frames it runs and the *w* rows in the window,
   ///   plus O(*n*) in the feed's *n* rows at each frame where they changed other than at the
   ///   end.
@@ -78,6 +79,10 @@ extension ListSimulator {
   ) async {
     // A range wider than any window is the rows a window can hold.
     let rows = rows.clamped(to: 0...ListSimulatorConfiguration.marginLimit)
+    let period =
+      ListSimulatorConfiguration.wait(
+        period.lowerBound)...ListSimulatorConfiguration.wait(
+        max(period.lowerBound, period.upperBound))
     for _ in 0..<max(0, times) {
       let leaving = Int(random.next(upperBound: UInt64(rows.count))) + rows.lowerBound
       let spread = (period.upperBound - period.lowerBound) * random.nextFraction()

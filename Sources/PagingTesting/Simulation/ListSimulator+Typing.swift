@@ -9,7 +9,8 @@ extension ListSimulator {
   /// - Parameters:
   ///   - text: What the user types.
   ///   - gaps: The time before each keystroke after the first, in order; the last one is
-  ///     repeated when there are fewer gaps than keystrokes (empty: no wait).
+  ///     repeated when there are fewer gaps than keystrokes (empty: no wait). Each within 0 to
+  ///     an hour, as the debounce.
   ///   - debounce: How long the screen waits after a keystroke before it gives the text to
   ///     the feed; `nil` (the default) gives every keystroke's text at once. With a debounce
   ///     the call returns once the last text has reached the feed, `debounce` after the last
@@ -23,6 +24,9 @@ extension ListSimulator {
   public func type(_ text: String, gaps: [Duration], debounce: Duration? = nil) async -> [(
     time: Duration, text: String, event: Int
   )] {
+    // Waits past an hour, or below none, are bounded, so that no sum of them overflows.
+    let gaps = gaps.map(ListSimulatorConfiguration.wait)
+    let debounce = debounce.map(ListSimulatorConfiguration.wait)
     var screenTask: Task<Void, Never>?
     var waiting: String?  // typed, and still inside its debounce
     var keystrokes: [(time: Duration, text: String, event: Int)] = []

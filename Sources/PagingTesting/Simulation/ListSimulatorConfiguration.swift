@@ -58,7 +58,7 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
   ///   - spuriousRepeatProbability: Per-frame probability of a spurious repeat (default 0).
   ///   - identityChurn: Whether ids are unstable (default `false`).
   ///   - showsFooter: Whether the footer row is shown (default `true`).
-  ///   - frameDuration: Time between frames (default 16.666667 ms, 60 Hz).
+  ///   - frameDuration: Time between frames (default 16.666667 ms, 60 Hz), at most an hour.
   ///   - flingTimeConstant: A flick travels its speed times this (default 0.5 s).
   ///   - patience: How long a blocked gesture waits (default 10 s).
   ///   - tapsRetryAfter: The user's reaction time to a failed footer, or `nil` (default).
@@ -88,7 +88,8 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
     self.spuriousRepeatProbability = min(1, max(0, spuriousRepeatProbability))
     self.identityChurn = identityChurn
     self.showsFooter = showsFooter
-    self.frameDuration = frameDuration > .zero ? frameDuration : .nanoseconds(16_666_667)
+    self.frameDuration =
+      frameDuration > .zero ? min(frameDuration, Self.longestWait) : .nanoseconds(16_666_667)
     self.flingTimeConstant = flingTimeConstant > .zero ? flingTimeConstant : .milliseconds(500)
     self.patience = max(.zero, patience)
     self.tapsRetryAfter = tapsRetryAfter.map { max(.zero, $0) }
@@ -99,6 +100,16 @@ public struct ListSimulatorConfiguration: Hashable, Sendable {
 
   /// How many rows the viewport shows at least partly when its top is on a row boundary.
   package var visibleRows: Int { Int((viewportHeight / rowHeight).rounded(.up)) }
+
+  /// The longest frame, and the longest wait a gesture's own timing (a jitter's period, a
+  /// typist's gap or debounce) takes: an hour, past any screen's, and short enough that the
+  /// simulator's sums of them cannot overflow (rulebook R26).
+  package static let longestWait = Duration.seconds(3_600)
+
+  /// `duration` within `0...longestWait`.
+  package static func wait(_ duration: Duration) -> Duration {
+    min(max(duration, .zero), longestWait)
+  }
 
   /// The most rows a margin holds, and a jitter moves: more than any screen lays out, and few
   /// enough that the layout's arithmetic stays exact.

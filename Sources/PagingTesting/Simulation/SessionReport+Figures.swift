@@ -75,8 +75,12 @@ extension SessionReport: Codable {
     lhs.anchorMovement += rhs.anchorMovement
   }
 
-  /// `seconds` to the nearest nanosecond.
+  /// `seconds` to the nearest nanosecond; a figure no `Int64` of nanoseconds holds (a report
+  /// edited by hand) is the longest one, and one that is not a number none.
   private static func duration(seconds: Double) -> Duration {
-    .nanoseconds(Int64((seconds * 1e9).rounded()))
+    let nanoseconds = (seconds * 1e9).rounded()
+    guard !nanoseconds.isNaN else { return .zero }
+    return .nanoseconds(
+      nanoseconds >= 9.2e18 ? .max : nanoseconds <= -9.2e18 ? .min : Int64(nanoseconds))
   }
 }
