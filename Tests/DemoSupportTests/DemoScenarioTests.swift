@@ -250,6 +250,21 @@ struct DemoJumpScenarioTests {
         "paging-demo: one drag to 2016 and back, three ways to page the same list\n"))
   }
 
+  /// With pages of 402 rows the jump starts loads that the drag back cancels before their
+  /// tasks begin: they never reach the server (R17), and the simulator does not wait for them.
+  @Test(
+    "with pages of 402 rows the jump scenario ends: loads cancelled before they began are not awaited",
+    .enabled(if: !underThreadSanitizer, "the main actor's time under ThreadSanitizer"))
+  func largePages() async throws {
+    let report = try await DemoSession.embedded(DemoOptions(pageSize: 402, scenario: .jump))
+    #expect(
+      report.comparisonTable.render(style: .plain).split(separator: "\n").last
+        == "Paginator                4              0          402       0.26          394")
+    #expect(
+      report.notes.last
+        == "Paginator showed the first note of 2016 0.2 s after the drag, with 402 rows loaded.")
+  }
+
   @Test("the jump scenario takes no profile and no URL")
   func options() throws {
     #expect(throws: DemoOptionsError.self) {

@@ -154,12 +154,13 @@ package final class ScrubberSimulator<Item: Identifiable & Sendable> where Item.
     layout(frame: now - previous)
   }
 
-  /// Waits until every request the feed started has reached the server and every answer
-  /// delivered has been applied.
+  /// Waits until every request the feed sent has reached the server and every answer
+  /// delivered has been applied. A load cancelled before its task began never reaches the
+  /// server (rulebook R17), so it is not waited for: the paginator counts what it sent.
   private func settle() async {
     let ledger = server.ledger
     while true {
-      let started = feed.metrics.requestsStarted + feed.metrics.hedgesStarted
+      let started = feed.requestsSent
       if ledger.arrivedCount < started { await ledger.waitUntilArrived(started) }
       let resolved = ledger.takeResolved()
       if resolved.isEmpty { return }
