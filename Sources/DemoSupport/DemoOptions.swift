@@ -68,7 +68,13 @@ package struct DemoOptions: Equatable, Sendable {
     case run(DemoOptions)
     /// Print ``DemoOptions/usage`` and exit successfully.
     case help
+    /// Run the offline scenario (``OfflineDemo``), which takes no other option.
+    case offline
   }
+
+  /// The offline scenario's name: a demo of its own (``Command/offline``), not a list the
+  /// others page.
+  static let offline = "offline"
 
   /// Parses the demo's arguments.
   ///
@@ -76,10 +82,11 @@ package struct DemoOptions: Equatable, Sendable {
   /// usage. Otherwise the first problem found, from left to right, is thrown.
   /// - Parameter arguments: The arguments without the program name
   ///   (`CommandLine.arguments.dropFirst()`).
-  /// - Returns: ``Command/help`` or ``Command/run(_:)`` with the options.
+  /// - Returns: ``Command/help``, ``Command/offline``, or ``Command/run(_:)`` with the options.
   /// - Throws: ``DemoOptionsError`` for an unknown option, a positional argument, a missing or
   ///   invalid value, a repeated option, `--strategy` without `--url`, `--latency-ms` with
-  ///   `--url`, or `--profile` or `--url` with a scenario other than `feed`.
+  ///   `--url`, `--profile` or `--url` with a scenario other than `feed`, or any other option
+  ///   with `--scenario offline`.
   package static func parse(_ arguments: some Sequence<String>) throws(DemoOptionsError)
     -> Command
   {
@@ -121,9 +128,16 @@ package struct DemoOptions: Equatable, Sendable {
         options.latencyMilliseconds = try parseInteger(value, option, in: latencyRange)
       case .profile: options.profile = try parseEnum(value, option, among: SessionProfile.demo)
       case .url: url = try parseURL(value)
+      case .scenario where value == Self.offline:
+        // Its own demo, of the SQLite cache: no other option applies to it.
+        if let other = arguments.first(where: { !$0.hasPrefix("--scenario") && $0.hasPrefix("-") }) {
+          throw .conflictingOptions(option: split(other).name, other: "--scenario offline")
+        }
+        return .offline
       case .scenario: options.scenario = try parseEnum(value, option)
       case .svg:
-        guard !value.isEmpty else {
+        // `-` names standard output in many tools, and a file named `-` surprises: refused.
+        guard !value.isEmpty, value != "-" else {
           throw .invalidValue(option: name, value: value, expected: "a file path")
         }
         options.svgPath = value

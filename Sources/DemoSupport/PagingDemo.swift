@@ -29,21 +29,20 @@ package enum PagingDemo {
     output: (String) -> Void = { print($0, terminator: "") },
     errorOutput: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
   ) async -> Int32 {
-    if arguments == ["--scenario", "offline"] {
-      do {
-        for line in try await OfflineDemo.run() { output(line + "\n") }
-        return exitSuccess
-      } catch {
-        errorOutput("paging-demo: \(error)\n")
-        return exitFailure
-      }
-    }
     let options: DemoOptions
     do {
       switch try DemoOptions.parse(arguments) {
       case .help:
         output(DemoOptions.usage + "\n")
         return exitSuccess
+      case .offline:
+        do {
+          for line in try await OfflineDemo.run() { output(line + "\n") }
+          return exitSuccess
+        } catch {
+          errorOutput("paging-demo: \(error)\n")
+          return exitFailure
+        }
       case .run(let parsed): options = parsed
       }
     } catch {

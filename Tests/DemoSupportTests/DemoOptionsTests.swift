@@ -49,6 +49,22 @@ struct DemoOptionsTests {
     #expect(try options("--scenario", "feed", "--profile", "fling")?.profile == .fling)
   }
 
+  /// The offline scenario is a demo of its own: however it is written, and alone.
+  @Test("--scenario offline, with or without '=', and with no other option")
+  func offline() throws {
+    #expect(try DemoOptions.parse(["--scenario", "offline"]) == .offline)
+    #expect(try DemoOptions.parse(["--scenario=offline"]) == .offline)
+    for arguments in [
+      ["--scenario", "offline", "--json"], ["--json", "--scenario", "offline"],
+      ["--scenario=offline", "--seed", "2"],
+    ] {
+      #expect(throws: DemoOptionsError.self, "\(arguments)") {
+        try DemoOptions.parse(arguments)
+      }
+    }
+    #expect(throws: DemoOptionsError.self) { try DemoOptions.parse(["--svg", "-"]) }
+  }
+
   @Test("--url with each strategy, and link by default")
   func server() throws {
     let url = try #require(URL(string: "http://127.0.0.1:8001/notes/release_notes.json?_size=20"))
