@@ -43,28 +43,54 @@ let kindNames: [String: ExplorerEventKinds] = [
   "callers": .callers,
 ]
 
+/// What `--help` prints.
+let usage = """
+  usage: paging-explore [--ci | --deep] [options]
+    --ci                the CI size (at least 2,000,000 states) and every pair of features
+    --deep              ten times the CI's states in each configuration, then swarm ones
+    --config NAME       only this configuration (repeatable)
+    --depth N           the depth of each search, 1 to \(depthLimit)
+    --skip INVARIANT    do not check this invariant (repeatable)
+    --without EVENTS    leave these events out (repeatable)
+    --serial            one configuration at a time
+    --swarm N           how many swarm configurations --deep adds, 0 to \(swarmLimit)
+    --seed N            the swarm's seed
+    --replay TRACE      one trace, step by step, in the configuration named
+  """
+
+/// The deepest search a depth can ask for: past it the state space of every configuration
+/// outgrows any machine (`--deep` goes deeper, bounded by states instead).
+let depthLimit = 64
+/// The most swarm configurations: each is a search of its own.
+let swarmLimit = 1_024
+
+/// Writes `message` to standard error and exits with 2, as for any bad argument.
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("paging-explore: \(message)\n".utf8))
+  exit(2)
+}
+
 func parseOptions() -> Options {
   var options = Options()
   var arguments = CommandLine.arguments.dropFirst()[...]
-  func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("paging-explore: \(message)\n".utf8))
-    exit(2)
-  }
   while let argument = arguments.popFirst() {
     switch argument {
+    case "--help", "-h":
+      print(usage)
+      exit(0)
     case "--ci": options.deep = false
     case "--deep": options.deep = true
     case "--serial": options.parallel = false
     case "--replay":
-      guard let value = arguments.popFirst() else { fail("--replay needs a trace") }
+      guard let value = arguments.popFirst(), !value.isEmpty else { fail("--replay needs a trace") }
       options.replay = value
     case "--depth":
-      guard let value = arguments.popFirst().flatMap(Int.init) else { fail("--depth needs N") }
+      guard let value = arguments.popFirst().flatMap(Int.init), (1...depthLimit).contains(value)
+      else { fail("--depth needs N from 1 to \(depthLimit)") }
       options.depth = value
     case "--swarm":
-      guard let value = arguments.popFirst().flatMap(Int.init), value >= 0 else {
-        fail("--swarm needs N")
-      }
+      guard let value = arguments.popFirst().flatMap(Int.init), (0...swarmLimit).contains(value)
+      else { fail("--swarm needs N from 0 to \(swarmLimit)") }
       options.swarm = value
     case "--seed":
       guard let value = arguments.popFirst().flatMap(UInt64.init) else { fail("--seed needs N") }
@@ -105,6 +131,13 @@ if options.deep, options.names.isEmpty {
     options.names.contains($0.name)
   }
 }
+// A name no configuration has is a typo, not an empty search.
+for name in options.names where !configurations.contains(where: { $0.name == name }) {
+  fail(
+    "--config: no configuration is named \"\(name)\"; one of "
+      + ExplorerConfiguration.suite.map(\.name).joined(separator: ", ")
+      + ", or swarm-N with --seed")
+}
 for index in configurations.indices {
   configurations[index].depth = options.depth ?? configurations[index].depth
   configurations[index].events.subtract(options.without)
@@ -117,11 +150,9 @@ if !options.skipped.isEmpty {
 
 if let replay = options.replay {
   // One trace, step by step, in the first configuration named.
-  guard let configuration = configurations.first,
-    let events = ExplorerEvent.parse(trace: replay)
-  else {
-    print("paging-explore: --replay needs --config NAME and a trace it can read")
-    exit(2)
+  guard let configuration = configurations.first else { fail("--replay: no configuration") }
+  guard let events = ExplorerEvent.parse(trace: replay), !events.isEmpty else {
+    fail("--replay needs a trace it can read, such as \"[.start, .loadNextPage]\"")
   }
   var world = ExplorerWorld(configuration)
   world.skipped = options.skipped

@@ -84,7 +84,9 @@ extension ExplorerEvent {
       if arguments.first == "nil" { return .filter(nil) }
       return ExplorerFilter.allCases.first { "\($0)" == arguments.first }.map { .filter($0) }
     case "query":
-      guard let query = int(0), arguments.count == 2 else { return nil }
+      // A query's rows are numbered from it (`row + 100 × query`): one past a thousand is no
+      // query a configuration makes, and its rows' numbers would not fit.
+      guard let query = int(0), (0...999).contains(query), arguments.count == 2 else { return nil }
       return .query(query, arguments[1] == ".clear" ? .clear : .keepPrevious)
     case "relaunch": return .relaunch
     case "serverChange": return int(0).map { .serverChange($0) }
