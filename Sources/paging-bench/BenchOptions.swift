@@ -1,3 +1,4 @@
+import DemoSupport
 import Paging
 import PagingWalk
 
@@ -99,14 +100,53 @@ struct BenchOptions: Sendable {
                         .build/paging-bench, or .build/paging-bench-quick for --quick)
       --update-report   write them over the committed ones in the current directory
                         (a full run only)
+      --memory-probe N  (the memory benchmark's child process) N rows in a paginator, with
+                        --memory-total T the rows its pages count
+    ROWS and N are whole numbers from 1 (ROWS and --memory-probe up to 1,000,000,000, a
+    page up to 10,000,000 rows). A sub-option needs its option (--walk, --http-walk).
     """
 
+  /// The most rows a walk or a memory probe takes: ten times the largest the report measures.
+  static let rowLimit = 1_000_000_000
+  /// The most rows a walk's page holds.
+  static let pageSizeLimit = 10_000_000
+
+  /// What to do: print the usage, or run.
+  enum Command {
+    /// `--help` or `-h`: print ``BenchOptions/usage`` and exit successfully.
+    case help
+    /// Run with these options.
+    case run(BenchOptions)
+  }
+
   /// Parses the arguments after the program name.
-  /// - Returns: The options, or `nil` for an unknown or incomplete argument.
-  static func parse(_ arguments: [String]) -> BenchOptions? {
+  /// - Returns: ``Command/help``, or the options to run.
+  /// - Throws: `DemoOptionsError` (the demo's, one line that names the argument) for an
+  ///   unknown option, a missing or invalid value, an option given twice, one that needs
+  ///   another (`--walk-page-size` without `--walk`), or `--update-report` with `--quick` or
+  ///   `--output-dir`.
+  static func parse(_ arguments: [String]) throws(DemoOptionsError) -> Command {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     var options = BenchOptions()
     var remaining = arguments[...]
+    var seen = Set<String>()
+    func value(of option: String) throws(DemoOptionsError) -> String {
+      guard let text = remaining.popFirst(), !text.hasPrefix("--") else {
+        throw .missingValue(option: option)
+      }
+      return text
+    }
+    func count(of option: String, in range: ClosedRange<Int>) throws(DemoOptionsError) -> Int {
+      let text = try value(of: option)
+      guard let count = Int(text), range.contains(count) else {
+        throw .invalidValue(
+          option: option, value: text,
+          expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
+      return count
+    }
     while let argument = remaining.popFirst() {
+      guard seen.insert(argument).inserted else { throw .repeatedOption(argument) }
       switch argument {
       case "--quick": options.quick = true
       case "--capped-window": options.cappedWindow = true
@@ -116,47 +156,52 @@ struct BenchOptions: Sendable {
       case "--scrubber": options.scrubber = true
       case "--local-changes": options.localChanges = true
       case "--update-report": options.updateReport = true
-      case "--output-dir":
-        guard let directory = remaining.popFirst() else { return nil }
-        options.outputDirectory = directory
+      case "--output-dir": options.outputDirectory = try value(of: argument)
       case "--http-id":
-        guard let text = remaining.popFirst(), let id = HTTPWalkBenchmark.RowID(rawValue: text)
-        else { return nil }
-        options.httpRowID = id
-      case "--http-walk", "--http-strategy", "--http-items", "--http-authorization":
-        guard let text = remaining.popFirst() else { return nil }
-        switch argument {
-        case "--http-walk": options.httpWalkURL = text
-        case "--http-strategy": options.httpStrategy = text
-        case "--http-authorization": options.httpAuthorization = text
-        default: options.httpItemsPath = text
+        let text = try value(of: argument)
+        guard let id = HTTPWalkBenchmark.RowID(rawValue: text) else {
+          throw .invalidValue(option: argument, value: text, expected: "number, text or name")
         }
-      case "--http-read-ahead":
-        guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else { return nil }
-        options.httpReadAhead = count
-      case "--http-parallel":
-        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
-        options.httpParallelPages = count
+        options.httpRowID = id
+      case "--http-walk": options.httpWalkURL = try value(of: argument)
+      case "--http-strategy": options.httpStrategy = try value(of: argument)
+      case "--http-authorization": options.httpAuthorization = try value(of: argument)
+      case "--http-items": options.httpItemsPath = try value(of: argument)
+      case "--http-read-ahead": options.httpReadAhead = try count(of: argument, in: 0...1_000)
+      case "--http-parallel": options.httpParallelPages = try count(of: argument, in: 1...1_000)
       case "--http-into-sqlite": options.httpIntoSQLite = true
       case "--walk-keeping-duplicates": options.walkKeepsDuplicates = true
       case "--walk-remembered-pages":
-        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
-        options.walkRememberedPages = count
-      case "--walk", "--walk-page-size":
-        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
-        if argument == "--walk" { options.walkRows = count } else { options.walkPageSize = count }
-      case "--memory-probe":
-        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
-        options.memoryProbe = count
-      case "--memory-total":
-        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else { return nil }
-        options.memoryTotal = count
-      default: return nil
+        options.walkRememberedPages = try count(of: argument, in: 1...1_000_000)
+      case "--walk": options.walkRows = try count(of: argument, in: 1...rowLimit)
+      case "--walk-page-size": options.walkPageSize = try count(of: argument, in: 1...pageSizeLimit)
+      case "--memory-probe": options.memoryProbe = try count(of: argument, in: 1...rowLimit)
+      case "--memory-total": options.memoryTotal = try count(of: argument, in: 1...Int.max)
+      default:
+        throw argument.hasPrefix("-") ? .unknownOption(argument) : .unexpectedArgument(argument)
+      }
+    }
+    // A sub-option alone would start the full run, which ignores it.
+    let needs: [(options: [String], required: String)] = [
+      (["--walk-page-size", "--walk-keeping-duplicates", "--walk-remembered-pages"], "--walk"),
+      (
+        [
+          "--http-strategy", "--http-items", "--http-authorization", "--http-id",
+          "--http-read-ahead", "--http-parallel", "--http-into-sqlite",
+        ], "--http-walk"
+      ),
+      (["--memory-total"], "--memory-probe"),
+    ]
+    for (dependents, required) in needs where !seen.contains(required) {
+      if let option = dependents.first(where: seen.contains) {
+        throw .requiresOption(option: option, required: required)
       }
     }
     // The committed report holds a full run's figures, and one place to write to.
-    if options.updateReport, options.quick || options.outputDirectory != nil { return nil }
-    return options
+    for other in ["--quick", "--output-dir"] where options.updateReport && seen.contains(other) {
+      throw .conflictingOptions(option: "--update-report", other: other)
+    }
+    return .run(options)
   }
 
   /// The output directory to use.

@@ -4,8 +4,16 @@ import DemoSupport
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let options = BenchOptions.parse(arguments) else {
-  FileHandle.standardError.write(Data((BenchOptions.usage + "\n").utf8))
+let options: BenchOptions
+do {
+  switch try BenchOptions.parse(arguments) {
+  case .help:
+    print(BenchOptions.usage)
+    exit(0)
+  case .run(let parsed): options = parsed
+  }
+} catch {
+  FileHandle.standardError.write(Data("paging-bench: \(error) (see paging-bench --help)\n".utf8))
   exit(2)
 }
 if options.cappedWindow {
@@ -32,7 +40,8 @@ if let text = options.httpWalkURL {
     let strategy = HTTPWalkBenchmark.strategy(
       named: options.httpStrategy, itemsPath: options.httpItemsPath)
   else {
-    FileHandle.standardError.write(Data(BenchOptions.usage.utf8))
+    FileHandle.standardError.write(
+      Data("paging-bench: --http-walk needs a URL and --http-strategy one it knows\n".utf8))
     exit(2)
   }
   do {
