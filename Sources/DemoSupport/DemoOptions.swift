@@ -130,7 +130,8 @@ package struct DemoOptions: Equatable, Sendable {
       case .url: url = try parseURL(value)
       case .scenario where value == Self.offline:
         // Its own demo, of the SQLite cache: no other option applies to it.
-        if let other = arguments.first(where: { !$0.hasPrefix("--scenario") && $0.hasPrefix("-") }) {
+        if let other = arguments.first(where: { !$0.hasPrefix("--scenario") && $0.hasPrefix("-") })
+        {
           throw .conflictingOptions(option: split(other).name, other: "--scenario offline")
         }
         return .offline
