@@ -13,9 +13,9 @@ import Paging
 ///
 /// Its ``description`` (and `localizedDescription`, through `LocalizedError`) is one line
 /// that carries no secret: URLs lose their user part, query values and fragment (each
-/// replaced by `…`) and keep their host and path where a page source was made for them; a
-/// host or path that only a next link named is `…` too (fault class 29 of the rulebook), since a
-/// response can put anything there. Nothing of a body is quoted, since a body can carry
+/// replaced by `…`) and keep their host, path and query item names where a page source was
+/// made for them; a host, path or name that only a next link named is `…` too (fault class 29
+/// of the rulebook), since a response can put anything there. Nothing of a body is quoted, since a body can carry
 /// anything (a token echoed back, a user's data): a body is described by its size and
 /// `Content-Type`, and GraphQL errors by their count. Code reads the body from ``bodyText`` and the messages from the case.
 ///
@@ -197,7 +197,8 @@ public enum HTTPPagingError: Error, Sendable, RetryableError, CustomStringConver
   }
 
   /// One line for logs and simple UIs. URLs appear with their user part, query values and
-  /// fragment replaced by `…` (names kept: `?api_key=…&_next=…`), no part of a body is
+  /// fragment replaced by `…` (a name kept where the app sets it: `?api_key=…&page=…`), a
+  /// host, path or name that only a next link named replaced too, no part of a body is
   /// quoted (its size and `Content-Type` are given instead), and a decoding error's path names
   /// a type's own keys but gives a key the response chose (a dictionary's) as `…`
   /// (`rows[3].tags.…`), so that no token reaches a log
