@@ -17,7 +17,9 @@ import var PagingTestSupport.minuteLimit
   ) async throws -> (CachedPageSource<Network>, Paginator<Row, Int>) {
     let source = try CachedPageSource(
       database: try PagingDatabase(path: folder.file()), list: "feed", remote: network)
-    let feed = try source.paginator(configuration: CachedPageSourceTests.configuration)
+    // No poll: it runs on the wall clock, and these tests' relaunches open other connections.
+    let feed = try source.paginator(
+      configuration: CachedPageSourceTests.configuration, pollInterval: nil)
     let start = Task { await feed.start() }
     network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
     await start.value
@@ -29,9 +31,9 @@ import var PagingTestSupport.minuteLimit
     let source = try CachedPageSource(
       database: try PagingDatabase(path: folder.file()), list: "feed", remote: DownNetwork(),
       initialize: .skipInitialRefresh)
-    return try source.paginator(configuration: CachedPageSourceTests.configuration).items.map {
-      $0
-    }
+    return try source.paginator(
+      configuration: CachedPageSourceTests.configuration, pollInterval: nil
+    ).items.map { $0 }
   }
 
   @Test func editsAreWrittenThroughAndSurviveARelaunch() async throws {

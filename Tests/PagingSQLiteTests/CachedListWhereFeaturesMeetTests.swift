@@ -20,31 +20,12 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
 @Suite(.timeLimit(.minutes(minuteLimit))) struct CachedListWhereFeaturesMeetTests {
   static var configuration: PagingConfiguration<Int> { CachedPageSourceTests.configuration }
 
-  static func session(
-    _ folder: TemporaryFolder, _ network: Network
-  ) async throws -> (CachedPageSource<Network>, Paginator<Row, Int>) {
-    let source = try CachedPageSource(
-      database: try PagingDatabase(path: folder.file()), list: "feed", remote: network)
-    let feed = try source.paginator(configuration: configuration, pollInterval: nil)
-    let start = Task { await feed.start() }
-    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
-    await start.value
-    return (source, feed)
-  }
-
-  static func relaunched(_ folder: TemporaryFolder) throws -> [Row] {
-    let source = try CachedPageSource(
-      database: try PagingDatabase(path: folder.file()), list: "feed", remote: DownNetwork(),
-      initialize: .skipInitialRefresh)
-    return try source.paginator(configuration: configuration, pollInterval: nil).items.map { $0 }
-  }
-
   /// R23: an insert put after a row that is then removed, both during a refresh, goes against
   /// the row before the removed one. The live list, the cache and the relaunch agree.
   @Test func insertAfterARowRemovedDuringARefreshThenRelaunch() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (source, feed) = try await Self.session(folder, network)
+    let (source, feed) = try await CachedEditTests.session(folder, network)
     let refreshing = Task { await feed.refresh() }
     let refresh = await network.request(at: 1)
     try source.edit(.insert(Row(id: 1000, title: "x"), at: .after(10)), in: feed)
@@ -54,7 +35,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     let shown = feed.items.map(\.id)
     #expect(shown == Array(0..<10) + [1000] + Array(11..<20))
     let cached = try source.cachedItems().map(\.id)
-    let relaunched = try Self.relaunched(folder).map(\.id)
+    let relaunched = try CachedEditTests.relaunched(folder).map(\.id)
     #expect(cached == shown)
     #expect(relaunched == shown)
   }
@@ -63,7 +44,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func moveBeforeARowRemovedDuringARefreshThenRelaunch() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (source, feed) = try await Self.session(folder, network)
+    let (source, feed) = try await CachedEditTests.session(folder, network)
     let refreshing = Task { await feed.refresh() }
     let refresh = await network.request(at: 1)
     try source.edit(.move(15, to: .before(3)), in: feed)
@@ -73,7 +54,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     let shown = feed.items.map(\.id)
     #expect(shown == [0, 1, 2, 15] + Array(4..<15) + Array(16..<20))
     let cached = try source.cachedItems().map(\.id)
-    let relaunched = try Self.relaunched(folder).map(\.id)
+    let relaunched = try CachedEditTests.relaunched(folder).map(\.id)
     #expect(cached == shown)
     #expect(relaunched == shown)
   }
@@ -82,7 +63,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func insertBeforeARowTheRefreshDropsThenRelaunch() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (source, feed) = try await Self.session(folder, network)
+    let (source, feed) = try await CachedEditTests.session(folder, network)
     let refreshing = Task { await feed.refresh() }
     let refresh = await network.request(at: 1)
     try source.edit(.insert(Row(id: 1000, title: "x"), at: .before(5)), in: feed)
@@ -91,7 +72,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     await refreshing.value
     let shown = feed.items.map(\.id)
     let cached = try source.cachedItems().map(\.id)
-    let relaunched = try Self.relaunched(folder).map(\.id)
+    let relaunched = try CachedEditTests.relaunched(folder).map(\.id)
     #expect(cached == shown)
     #expect(relaunched == shown)
   }
@@ -101,7 +82,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func editsThenAppendThenRelaunch() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (source, feed) = try await Self.session(folder, network)
+    let (source, feed) = try await CachedEditTests.session(folder, network)
     feed.loadNextPage()
     let append = await network.request(at: 1)
     try source.edit(.move(19, to: .start), in: feed)
@@ -110,7 +91,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     await feed.waitUntilIdle()
     let shown = feed.items.map(\.id)
     let cached = try source.cachedItems().map(\.id)
-    let relaunched = try Self.relaunched(folder).map(\.id)
+    let relaunched = try CachedEditTests.relaunched(folder).map(\.id)
     #expect(cached == shown)
     #expect(relaunched == shown)
   }
@@ -181,7 +162,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func aListNameReusedForAnotherTypeGivesATypedError() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    _ = try await Self.session(folder, network)
+    _ = try await CachedEditTests.session(folder, network)
     typealias TextNetwork = ScriptedPageSource<TextRow, String>
     let other = try CachedPageSource(
       database: try PagingDatabase(path: folder.file()), list: "feed", remote: TextNetwork(),
@@ -200,7 +181,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func aRelaunchedSearchKeepsItsQuery() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (_, feed) = try await Self.session(folder, network)
+    let (_, feed) = try await CachedEditTests.session(folder, network)
     let searching = Task { await feed.setQuery("B") }
     let search = await network.request(at: 1)
     #expect(search.query as? String == "B")
@@ -229,7 +210,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func aRelaunchedListThatSearchesForSomethingElseAsksTheNetwork() async throws {
     let folder = try TemporaryFolder()
     let network = Network()
-    let (_, feed) = try await Self.session(folder, network)
+    let (_, feed) = try await CachedEditTests.session(folder, network)
     let searching = Task { await feed.setQuery("B") }
     network.complete(await network.request(at: 1), items: rows(500..<520), next: "b")
     await searching.value
@@ -279,7 +260,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     struct Search: Hashable, Sendable { var text: String }
     let folder = try TemporaryFolder()
     let network = Network()
-    let (_, feed) = try await Self.session(folder, network)
+    let (_, feed) = try await CachedEditTests.session(folder, network)
     let searching = Task { await feed.setQuery(Search(text: "B")) }
     network.complete(await network.request(at: 1), items: rows(500..<520), next: "b")
     await searching.value
@@ -297,7 +278,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func aSupersededQuerysLateAnswerDoesNotLandInTheCache() async throws {
     let folder = try TemporaryFolder()
     let network = Network(answersCancelledRequests: true)
-    let (source, feed) = try await Self.session(folder, network)
+    let (source, feed) = try await CachedEditTests.session(folder, network)
     let a = Task { await feed.setQuery("A") }
     let requestA = await network.request(at: 1)
     let b = Task { await feed.setQuery("B") }
@@ -311,7 +292,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     let shown = feed.items.map(\.id)
     #expect(!shown.contains(700))
     let cached = try source.cachedItems().map(\.id)
-    let relaunched = try Self.relaunched(folder).map(\.id)
+    let relaunched = try CachedEditTests.relaunched(folder).map(\.id)
     #expect(
       !cached.contains(700), "cache holds the superseded query's rows: \(cached); shown \(shown)")
     #expect(
@@ -329,7 +310,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   static func aTamperedOrdinalAtIntMaxDoesNotTrapBody() async {
     let folder = try! TemporaryFolder()
     let network = Network()
-    _ = try! await CachedListWhereFeaturesMeetTests.session(folder, network)
+    _ = try! await CachedEditTests.session(folder, network)
     let db = try! SQLiteConnection(path: folder.file(), mode: .readWrite, busyTimeout: .seconds(1))
     try! db.execute("UPDATE paging_page SET ordinal = 9223372036854775807")
     try! db.execute("UPDATE paging_row SET ordinal = 9223372036854775807")
@@ -356,7 +337,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   static func aTamperedGenerationAtIntMaxDoesNotTrapOnRefreshBody() async {
     let folder = try! TemporaryFolder()
     let network = Network()
-    _ = try! await CachedListWhereFeaturesMeetTests.session(folder, network)
+    _ = try! await CachedEditTests.session(folder, network)
     let db = try! SQLiteConnection(path: folder.file(), mode: .readWrite, busyTimeout: .seconds(1))
     try! db.execute("UPDATE paging_list SET generation = 9223372036854775807")
     let network2 = Network()
@@ -374,7 +355,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   /// typed, one-line error that quotes nothing of the row.
   @Test func anEditOnAReadOnlyDatabaseIsATypedErrorQuotingNothing() async throws {
     let folder = try TemporaryFolder()
-    _ = try await Self.session(folder, Network())
+    _ = try await CachedEditTests.session(folder, Network())
     let source = try CachedPageSource(
       database: try PagingDatabase(path: folder.file(), options: .init(readOnly: true)),
       list: "feed", remote: DownNetwork(), initialize: .skipInitialRefresh)
