@@ -8,12 +8,12 @@ import Foundation
 /// The scheme, the host, the path and the query item names are the app's when a page source
 /// was made for them, and a response's otherwise (a next link that leads elsewhere on the
 /// host, to an allowed origin or off it): a server can put a token in any of them as well as
-/// in a query value. So a scheme other than `http` and `https`, and a host, are printed only on
-/// an origin some source was made for or allowed (``trust(endpoint:names:)``, ``trust(scheme:host:port:)``), a path only where
-/// a source was made for that origin and path, and a query item's name only where the app
-/// sets it on that path; any other is `…` (`https://api.example.com/…?page=…&…`). A next link
-/// to the source's own path, as most servers write it, prints as the source's URL does, but
-/// for names only the server chose.
+/// in a query value. So a scheme other than `http` and `https`, and a host, are printed only
+/// on an origin some source was made for or allowed (``trust(endpoint:names:)``,
+/// ``trust(scheme:host:port:)``), a path only where a source was made for that origin and
+/// path, and a query item's name only where the app sets it on that path; any other is `…`
+/// (`https://api.example.com/…?page=…&…`). A next link to the source's own path, as most
+/// servers write it, prints as the source's URL does, but for names only the server chose.
 ///
 /// The engine's errors print URL cursors with it, and `PagingHTTP`'s errors their URLs, with
 /// ``redactingURLs(in:)`` for text that may quote URLs (a server's error body):
