@@ -27,6 +27,40 @@ struct LinkSpellingTests {
     "https://api.example.com:443/v1/notes",
   ])
   func aLinkBackToTheFirstURLSpelledAnotherWayEndsAtTheLink(_ link: String) async throws {
+    let (walked, error, sent) = await walk(linkingBackTo: link)
+    #expect(walked == [1, 2, 3, 4])
+    if case .repeatedCursor = error?.error {
+    } else {
+      Issue.record("expected repeatedCursor, got \(String(describing: error?.error))")
+    }
+    #expect(sent.count == 2, "\(sent)")
+  }
+
+  /// The first URL's query items in another order are another request: a server may tell
+  /// them apart (RFC 3986 does not make them equivalent). The walk asks for it, and stops at
+  /// the page after, which repeats its rows' cursor.
+  @Test func aLinkWithTheFirstURLsQueryReorderedIsAnotherRequest() async throws {
+    let (walked, error, sent) = await walk(
+      linkingBackTo: "/v1/notes?b=2&a=1",
+      queryItems: [URLQueryItem(name: "a", value: "1"), URLQueryItem(name: "b", value: "2")])
+    #expect(walked == [1, 2, 3, 4])
+    if case .repeatedCursor = error?.error {
+    } else {
+      Issue.record("expected repeatedCursor, got \(String(describing: error?.error))")
+    }
+    #expect(
+      sent == [
+        "https://api.example.com/v1/notes?a=1&b=2", "https://api.example.com/v1/notes?page=2",
+        "https://api.example.com/v1/notes?b=2&a=1",
+      ])
+  }
+
+  /// Walks a source at ``base`` (with `queryItems`) whose first page links to `?page=2`, and
+  /// whose every other page links to `link`.
+  /// - Returns: The ids handed over, the walk's error, and the URLs requested.
+  private func walk(linkingBackTo link: String, queryItems: [URLQueryItem] = []) async -> (
+    [Int], PageWalkError<HTTPCursor>?, [String]
+  ) {
     let transport = StubTransport { request in
       guard request.url?.query == "page=2" else {
         return StubReply(
@@ -35,55 +69,14 @@ struct LinkSpellingTests {
       return StubReply(headers: ["Link": "<\(link)>; rel=\"next\""], body: notesJSON(3...4))
     }
     let source = HTTPPageSource<Note>(
-      url: base, strategy: .linkHeader(), transport: transport)
+      url: base, strategy: .linkHeader(), queryItems: queryItems, transport: transport)
     var walked: [Int] = []
     let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
       for try await page in source.pages(options: PageWalkOptions(retryPolicy: .manual)) {
         walked += page.items.map(\.id)
       }
     }
-    #expect(walked == [1, 2, 3, 4])
-    if case .repeatedCursor = error?.error {
-    } else {
-      Issue.record("expected repeatedCursor, got \(String(describing: error?.error))")
-    }
-    let sent = await transport.requestedURLs
-    #expect(sent.count == 2, "\(sent)")
-  }
-
-  /// The first URL's query items in another order are another request: a server may tell
-  /// them apart (RFC 3986 does not make them equivalent). The walk asks for it, and stops at
-  /// the page after, which repeats its rows' cursor.
-  @Test func aLinkWithTheFirstURLsQueryReorderedIsAnotherRequest() async throws {
-    let transport = StubTransport { request in
-      guard request.url?.query?.contains("page=2") == true else {
-        return StubReply(
-          headers: ["Link": #"</v1/notes?page=2>; rel="next""#], body: notesJSON(1...2))
-      }
-      return StubReply(
-        headers: ["Link": #"</v1/notes?b=2&a=1>; rel="next""#], body: notesJSON(3...4))
-    }
-    let source = HTTPPageSource<Note>(
-      url: base, strategy: .linkHeader(),
-      queryItems: [URLQueryItem(name: "a", value: "1"), URLQueryItem(name: "b", value: "2")],
-      transport: transport)
-    var walked: [Int] = []
-    let error = await #expect(throws: PageWalkError<HTTPCursor>.self) {
-      for try await page in source.pages(options: PageWalkOptions(retryPolicy: .manual)) {
-        walked += page.items.map(\.id)
-      }
-    }
-    #expect(walked == [1, 2, 3, 4])
-    if case .repeatedCursor = error?.error {
-    } else {
-      Issue.record("expected repeatedCursor, got \(String(describing: error?.error))")
-    }
-    let sent = await transport.requestedURLs
-    #expect(
-      sent == [
-        "https://api.example.com/v1/notes?a=1&b=2", "https://api.example.com/v1/notes?page=2",
-        "https://api.example.com/v1/notes?b=2&a=1",
-      ])
+    return (walked, error, await transport.requestedURLs)
   }
 
   /// Cursors are equal, and hash alike, when the server receives the same request; a path's
