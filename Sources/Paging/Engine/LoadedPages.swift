@@ -95,6 +95,8 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   @usableFromInline package var droppedBeforeFirst: Int
   /// See ``droppedBeforeFirst``.
   @usableFromInline package var droppedAfterLast: Int
+  /// The cursors the cap dropped beyond each edge that the other edge must not load.
+  package var droppedCursors: DroppedCursorCheck<Cursor>
 
   /// No page.
   package init() {
@@ -104,6 +106,7 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
     beyondLast = []
     droppedBeforeFirst = 0
     droppedAfterLast = 0
+    droppedCursors = DroppedCursorCheck()
   }
 
   /// The number of pages.
@@ -111,22 +114,20 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
 
   /// Forgets every page and records `page` as the only one (a refresh committed).
   mutating func reset(to page: Entry) {
-    front = []
+    self = LoadedPages()
     back = [page]
-    beyondFirst = []
-    beyondLast = []
-    droppedBeforeFirst = 0
-    droppedAfterLast = 0
   }
 
   /// Records a page after the last one. O(1) amortised.
   mutating func append(_ page: Entry) {
     back.append(page)
+    droppedCursors.grew(atStart: false)
   }
 
   /// Records a page before the first one. O(1) amortised.
   mutating func prepend(_ page: Entry) {
     front.append(page)
+    droppedCursors.grew(atStart: true)
   }
 
   /// Forgets the first page: O(1), or O(pages) when every page was appended.
@@ -150,7 +151,7 @@ package struct LoadedPages<Cursor: Hashable & Sendable>: Sendable, Equatable {
   @usableFromInline package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.entries == rhs.entries && lhs.beyondFirst == rhs.beyondFirst
       && lhs.beyondLast == rhs.beyondLast && lhs.droppedBeforeFirst == rhs.droppedBeforeFirst
-      && lhs.droppedAfterLast == rhs.droppedAfterLast
+      && lhs.droppedAfterLast == rhs.droppedAfterLast && lhs.droppedCursors == rhs.droppedCursors
   }
 
   /// The chunks each page owns, in list order.
@@ -188,5 +189,6 @@ extension LoadedPages {
     beyondLast = pages.beyondLast.map { fingerprint.chain($0) }
     droppedBeforeFirst = fingerprint.value(pages.droppedBeforeFirst)
     droppedAfterLast = fingerprint.value(pages.droppedAfterLast)
+    droppedCursors = fingerprint.value(pages.droppedCursors)
   }
 }

@@ -22,6 +22,8 @@ extension PagingStateMachine {
     restoredRefreshRow = nil
     restoredPosition = nil
     committedCursors = Set(cursors.compactMap(committedCursor(of:)))
+    // The old window's dropped pages are no longer beyond this one's edges.
+    pages.droppedCursors = DroppedCursorCheck()
     let shown = self.shown
     viewport.recompute { shown.position(of: $0) }
     // The row the user looked at stays put when it is still loaded.
@@ -100,8 +102,9 @@ extension PagingStateMachine {
   }
 
   /// Moves `direction`'s chain after a commit (its activity is idle) and decides whether the
-  /// edge may go on: the end; a cursor already loaded in this generation, or one the other
-  /// edge points to (and so may be loading: a cycle); a run of pages without new items.
+  /// edge may go on: the end; a cursor already loaded in this generation, one the other edge
+  /// points to (and so may be loading: a cycle), or one the cap dropped beyond the other edge
+  /// (a cycle through dropped pages); a run of pages without new items.
   private mutating func advance(_ direction: LoadDirection, to next: Cursor?, newItems: Int) {
     var edge = direction == .prepend ? prepend : append
     let other = direction == .prepend ? append : prepend
@@ -114,7 +117,9 @@ extension PagingStateMachine {
     }
     edge.chain = .more(next)
     // The other edge's load in flight is always at its chain's cursor, so this covers it too.
-    if committedCursors.contains(next) || other.chain.cursor == next {
+    if committedCursors.contains(next) || other.chain.cursor == next
+      || pages.droppedCursors.closesCycle(next, at: direction)
+    {
       edge.activity = .failed(.repeatedCursor(next))
       return
     }

@@ -211,7 +211,9 @@ extension PagingStateMachine {
       append.pagesWithoutNewItems = 0
       pages.droppedAfterLast += 1
     }
-    if let cursor = committedCursor(of: page.cursor) { committedCursors.remove(cursor) }
+    let cursor = committedCursor(of: page.cursor)
+    if let cursor { committedCursors.remove(cursor) }
+    pages.droppedCursors.dropped(cursor, atStart: edge == .prepend)
     forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
     // A row inserted beside one that stays does not leave with the page (R23).
