@@ -28,9 +28,11 @@ import Paging
 /// engine's first-page cursor) means ``firstPage``.
 ///
 /// Errors are ``HTTPPagingError``s, except that cancellation propagates as `CancellationError`
-/// or `URLError.cancelled`, which the engine never shows as a failure. A `Retry-After` in the
-/// HTTP-date form becomes seconds when the error is made, counted from the response's `Date`
-/// header (the server's clock) or, without one, from the time the response arrived.
+/// or `URLError.cancelled`, which the engine never shows as a failure, and that a
+/// ``HTTPPagingStrategy/custom(_:itemsPath:)`` rule's own error propagates as it threw it. A
+/// `Retry-After` in the HTTP-date form becomes seconds when the error is made, counted from the
+/// response's `Date` header (the server's clock) or, without one, from the time the response
+/// arrived.
 ///
 /// **Rate limits** (as octokit's throttling plugin handles GitHub's, and before the limit is
 /// spent): every response's `RateLimit` (IETF draft), `X-RateLimit-Remaining`/`-Reset`
@@ -284,7 +286,9 @@ public struct HTTPPageSource<Item: Identifiable & Sendable>: PageSource where It
   /// - Parameter request: The engine's request.
   /// - Returns: The page's items in body order, the next page's cursor (`nil` at the end) and,
   ///   for the `Link` strategy, the `prev` link.
-  /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled.
+  /// - Throws: ``HTTPPagingError``; `CancellationError` or `URLError.cancelled` when cancelled;
+  ///   with ``HTTPPagingStrategy/custom(_:itemsPath:)``, what its rule's
+  ///   ``HTTPNextPageRule/nextPage(after:response:body:)`` throws.
   /// - Complexity: O(n) in the body's length (one decoding pass).
   public func loadPage(_ request: PageRequest<HTTPCursor>) async throws -> Page<Item, HTTPCursor> {
     try await load(request, nextCursorKnown: nil)

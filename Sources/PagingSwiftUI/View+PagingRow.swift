@@ -7,10 +7,10 @@
     /// `Paginator.rowAppeared(_:)` and `onDisappear` becomes `Paginator.rowDisappeared(_:)`.
     ///
     /// The row does not decide anything: an appearance is a signal, and the paginator starts at
-    /// most one request per page, only when the row is within the prefetch distance of the end,
-    /// never after the end or while a failure is latched. Bursts of appearances on first display,
-    /// repeats on scroll back and missing `onDisappear` calls (as `LazyVStack` on iOS 16 to 18
-    /// drops them) are all safe.
+    /// most one request per page, only when the row is within the prefetch distance of an edge
+    /// (the end, or the start of a list that loads upward), never past that edge's last page or
+    /// while a failure is latched. Bursts of appearances on first display, repeats on scroll back
+    /// and missing `onDisappear` calls (as `LazyVStack` on iOS 16 to 18 drops them) are all safe.
     ///
     /// ```swift
     /// List(feed.items) { post in

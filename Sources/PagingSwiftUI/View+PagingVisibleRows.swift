@@ -6,8 +6,8 @@
     /// Reports the rows this scroll view shows to a paginator through SwiftUI's
     /// `onScrollTargetVisibilityChange(idType:threshold:_:)` on iOS 18, macOS 15, tvOS 18,
     /// watchOS 11 and visionOS 2 and later: the visible set becomes the engine's row signals
-    /// (`Paginator.visibleRowsChanged(_:)`), and the rows' ``pagingRow(_:in:)-(Item,_)`` then
-    /// add no `onAppear`. Earlier, it does nothing and the rows report by `onAppear`, so the
+    /// (`Paginator.visibleRowsChanged(_:drawnAround:)`), and the rows'
+    /// ``pagingRow(_:in:)-(Item,_)`` then add no `onAppear`. Earlier, it does nothing and the rows report by `onAppear`, so the
     /// same code runs on iOS 17. The rules do not change: the engine gets the same signals
     /// either way.
     ///

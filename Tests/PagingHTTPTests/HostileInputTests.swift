@@ -45,7 +45,7 @@ struct HostileInputTests {
     }
   }
 
-  /// A negative total count used to end the list after the first page without a word.
+  /// A negative total count is a typed error, not the end of the list after the first page.
   @Test(arguments: [
     HTTPPagingStrategy.pageNumber(pageSize: 2, itemsPath: ["items"], totalCount: ["total"]),
     HTTPPagingStrategy.offset(limit: 2, itemsPath: ["items"], totalCount: ["total"]),
@@ -60,8 +60,8 @@ struct HostileInputTests {
     #expect(error?.codingPath == "total")
   }
 
-  /// A numeric token above 2^53 used to go through `Double` and come back rounded
-  /// (`1.2345678901234568e+22`), so the next request asked for another page.
+  /// A numeric token above 2^53 goes back digit for digit: through `Double` it would come back
+  /// rounded (`1.2345678901234568e+22`), and the next request would ask for another page.
   @Test func aNumericCursorAboveTwoToTheFiftyThirdIsSentBackDigitForDigit() async throws {
     let body = #"{"rows": [], "next": 12345678901234567890123}"#
     let source = HTTPPageSource<Note>(

@@ -11,8 +11,8 @@ import Testing
   /// The first load's hedge answers and commits; the first request, cancelled, belongs to a
   /// source that does not stop when cancelled (a callback API wrapped in a continuation without
   /// a cancellation handler). `start()` returns once the page committed, not when the slow
-  /// request the hedge was sent to route around ends (it used to: found by the randomized runs'
-  /// helper). Should that come back, the test hangs and the time limit fails it.
+  /// request the hedge was sent to route around ends. Were it to wait for the loser, the test
+  /// would hang and the time limit fail it.
   @Test(.timeLimit(.minutes(minuteLimit)))
   func startReturnsWhenItsHedgeCommitsNotWhenTheLoserEnds() async throws {
     let clock = TestClock()

@@ -138,7 +138,8 @@ import Testing
     #expect(backoff.delay(forAttempt: 1, randomFraction: 1) == .milliseconds(150))
   }
 
-  /// A multiplier whose product leaves `Duration`'s range used to trap in `Duration * Double`.
+  /// A multiplier whose product leaves `Duration`'s range gives the longest delay, where
+  /// `Duration * Double` would trap.
   @Test(arguments: [1e30, Double.infinity])
   func aHugeMultiplierReachesTheCapWithoutOverflowing(_ multiplier: Double) {
     let backoff = ExponentialBackoff(

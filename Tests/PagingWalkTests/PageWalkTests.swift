@@ -115,7 +115,28 @@ struct PageWalkTests {
     #expect(source.cursors == [nil, 1, 2, 2, 3])
   }
 
-  /// A `Retry-After: 120` under a 30 s `maxDelay` used to be retried after 30 s, three times.
+  /// A walk has no window to reload (rulebook R30): the source's first "invalid" answer ends it,
+  /// under the default retry policy too, with the cursor of the page that answered.
+  @Test func anInvalidAnswerEndsTheWalkAtThePageThatAnswered() async throws {
+    let source = ReplySource { cursor, count in
+      let number = cursor ?? 0
+      if number == 2 && count == 2 { throw PageSourceInvalidated() }
+      return page((number * 2)..<(number * 2 + 2), next: number < 3 ? number + 1 : nil)
+    }
+    var ids: [Int] = []
+    let error = await #expect(throws: PageWalkError<Int>.self) {
+      for try await row in source.pages().items { ids.append(row.id) }
+    }
+    #expect(error?.error == .sourceFailed(PageSourceInvalidated()))
+    #expect(error?.cursor == 2)
+    #expect(error?.pagesLoaded == 2)
+    #expect(error?.isRetryable == false)
+    #expect(ids == Array(0..<4))
+    #expect(source.cursors == [nil, 1, 2])
+  }
+
+  /// A `Retry-After: 120` under a 30 s `maxDelay` is not waited for, nor clamped to 30 s: the walk
+  /// ends at once, with the wait.
   @Test func aRetryAfterPastTheMaximumDelayEndsTheWalkAtOnceWithTheWait() async throws {
     let clock = TestClock()
     let source = ReplySource { cursor, _ in

@@ -10,7 +10,8 @@ public enum PrefetchStrategy: Hashable, Sendable {
   /// `PagingConfig.prefetchDistance`.
   case fixed(Int)
   /// The rule's initial distance until a load at an edge has completed, then the distance
-  /// the rule gives.
+  /// the rule gives, not below the initial distance until the rule's `warmUpSamples` loads
+  /// were measured.
   case adaptive(AdaptivePrefetch)
 
   /// The distance in rows before anything was measured.

@@ -7,7 +7,7 @@
 /// fails at once, with the wait), and then the direction stays failed until
 /// ``Paginator/retry()``; an error a retry cannot help (``PagingError/isRetryable`` is `false`)
 /// latches at once. The retries so span about 7 s (5.6 s at the shortest jitter): a server
-/// that restarts within that is waited for (a 4 s restart ended a walk with three retries).
+/// that restarts within that is waited for.
 /// TanStack Query's default spans the same 7 s (3 retries after 1, 2 and 4 s), but it waits
 /// 1 s before the first, retries every error, and without jitter; we retry at once because a
 /// blip on a mobile network most
@@ -69,7 +69,9 @@ public struct ExponentialBackoff: Hashable, Sendable {
   /// The seed of the jitter's random generator.
   package var seed: UInt64
 
-  /// Creates a backoff schedule.
+  /// Creates a backoff schedule. Its defaults are TanStack Query's schedule (three retries,
+  /// after about 1 s, 2 s and 4 s); ``standard``, the configuration's default, is this with
+  /// `maxAttempts: 4` and `immediateFirstRetry: true`.
   /// - Parameters:
   ///   - initialDelay: The delay before the first automatic retry, before the second with
   ///     `immediateFirstRetry` (default 1 s).

@@ -133,7 +133,9 @@ extension Paginator {
 
   /// Shows the results of `query`: starts a new generation from the initial cursor that
   /// cancels every load in flight (it never joins one: rulebook R24, fault class 23), and
-  /// waits until its first page commits or fails. Every request then carries the query
+  /// waits until its first page's request ends: the page committed, or it failed (an automatic
+  /// retry the policy schedules then runs by itself, and ``refreshState`` shows the failure
+  /// until it ends). Every request then carries the query
   /// (``PageRequest/query``). The same query as now behaves as ``start(at:)``, so
   /// `.task(id: text) { await results.setQuery(text) }` may run as often as SwiftUI likes.
   ///

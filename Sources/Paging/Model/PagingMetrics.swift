@@ -17,7 +17,7 @@ public struct PagingMetrics: Hashable, Sendable {
   /// Items dropped because their id was already loaded (``DuplicatePolicy/keepFirst``).
   public var duplicatesDropped = 0
   /// Items that replaced an item with the same id (``DuplicatePolicy/replace``).
-  package var duplicatesReplaced = 0
+  public var duplicatesReplaced = 0
   /// Row appearance signals received.
   @usableFromInline package var appearanceSignals = 0
   /// Row appearance signals that started no request (not near the end, a load already in
@@ -39,7 +39,7 @@ public struct PagingMetrics: Hashable, Sendable {
   /// Times the engine found a state its rules rule out and ended the load concerned with
   /// ``PagingError/internalInconsistency(_:)`` (debug builds trap instead). Always 0 unless
   /// the engine has a defect.
-  package var internalInconsistencies = 0
+  public var internalInconsistencies = 0
 
   /// Creates counters at zero.
   package init() {}

@@ -36,7 +36,9 @@ extension Paginator {
   /// The load runs in a task the paginator owns: cancelling the caller stops the wait for a
   /// retry (the failure is thrown), not the load or the retry. ``cancel()`` cancels the retry,
   /// and the call throws the failure that scheduled it.
-  /// - Returns: How many items the page added (after de-duplication).
+  /// - Returns: How many more items ``items`` holds than before the call, at least 0: the
+  ///   page's new rows after de-duplication and the display filter, less the rows a memory
+  ///   cap dropped in the same commit (`maxSize`), so not the page's size.
   /// - Throws: The ``PagingError`` of the failed first page or append direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.
@@ -59,7 +61,9 @@ extension Paginator {
   /// others, `0` when the list was already complete at the top (or nothing has loaded yet: the
   /// first page comes from ``start(at:)``), or a throw when the first page or the
   /// prepend direction is failed.
-  /// - Returns: How many items the page added (after de-duplication).
+  /// - Returns: How many more items ``items`` holds than before the call, at least 0: the
+  ///   page's new rows after de-duplication and the display filter, less the rows a memory
+  ///   cap dropped in the same commit (`maxSize`), so not the page's size.
   /// - Throws: The ``PagingError`` of the failed first page or prepend direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.

@@ -22,8 +22,9 @@ extension Paginator {
   ///   - drawnAround: The rows beyond each side of the visible ones that count as shown
   ///     (default 2, as `List` draws; 0 for the visible rows only; below 0 counts as 0), in
   ///     shown rows: rows the filter hides are skipped, as the list skips them.
-  /// - Complexity: O(*v* + *n* + `drawnAround`) for the *v* rows shown before and the *n* ids
-  ///   given.
+  /// - Complexity: O(*v* + *n* + `drawnAround`) for the *v* rows shown before (at most 512)
+  ///   and the *n* ids given, plus O(*v*) for each row that leaves while it is the lowest or
+  ///   highest shown: O(*v*²) at worst, when a whole screen is replaced.
   @inlinable public func visibleRowsChanged(_ ids: some Collection<Item.ID>, drawnAround: Int = 2) {
     // Positions among the rows the list shows: a row the filter hides is in no list, so it is
     // neither visible nor drawn around one (R25).

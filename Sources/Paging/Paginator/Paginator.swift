@@ -306,7 +306,9 @@ where Item.ID: Sendable {
   /// ```
   ///
   /// The load runs in a task the paginator owns: cancelling the caller does not cancel it, and
-  /// the call returns when the load ends, whether or not the caller was cancelled.
+  /// the call returns when the load ends, whether or not the caller was cancelled; after a
+  /// failure, an automatic retry the policy schedules runs by itself (``fetchNextPage()``
+  /// waits for retries).
   /// - Parameter cursor: The page to open at, in the source's terms (default `nil`: where the
   ///   list opens, the configuration's initial cursor until a call gives one).
   /// - Complexity: O(*m*) for a first page of *m* items, besides waiting for the load; with a
@@ -316,9 +318,10 @@ where Item.ID: Sendable {
     await waitForRefresh()
   }
 
-  /// Starts a new generation, cancelling the loads of both edges, and waits until the refresh
-  /// commits or fails. The old items stay until the new page commits, then are replaced in
-  /// one step; if it fails they stay and ``refreshState`` shows the error. Concurrent calls
+  /// Starts a new generation, cancelling the loads of both edges, and waits until the refresh's
+  /// request ends: it committed, or it failed (an automatic retry the policy schedules then runs
+  /// by itself). The old items stay until the new page commits, then are replaced in one step;
+  /// if it fails they stay and ``refreshState`` shows the error. Concurrent calls
   /// share one request: a call while a refresh runs joins it, whatever that refresh's policy.
   ///
   /// Where it reloads from is the configuration's `refreshPolicy` (``PagingConfiguration``),

@@ -321,8 +321,10 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// - Parameter request: The page's place in the cache, direction and generation.
   /// - Returns: The page as the cache holds it; its cursors are the neighbouring places.
   /// - Throws: What the network source throws (the cache is unchanged then),
-  ///   ``PagingDatabaseError`` when the cache cannot be read or written, and
-  ///   `CancellationError` for a load of a generation a refresh has replaced.
+  ///   ``PagingDatabaseError`` when the cache cannot be read or written,
+  ///   `CancellationError` for a load of a generation a refresh has replaced, and
+  ///   `PageSourceInvalidated` when another writer's refresh replaced the page's neighbour
+  ///   (the list reloads).
   /// - Complexity: O(*p* log *n*) for a page of *p* rows among the *n* cached, read by index
   ///   or written in one transaction, besides the network source's load.
   public func loadPage(_ request: PageRequest<Int>) async throws -> Page<Item, Int> {

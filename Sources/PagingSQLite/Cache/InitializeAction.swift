@@ -8,7 +8,7 @@ public enum InitializeAction: Sendable, Hashable {
   /// Answer it from the cache: no request until the user scrolls past the cached pages or
   /// refreshes (Paging 3's `SKIP_INITIAL_REFRESH`).
   case skipInitialRefresh
-  /// Refresh from the network when the cache's last refresh committed more than `maxAge` ago,
+  /// Refresh from the network when the cache's last refresh committed more than `ifOlderThan` ago,
   /// else answer from the cache. `.zero` always refreshes (Paging 3's
   /// `LAUNCH_INITIAL_REFRESH`).
   case launchInitialRefresh(ifOlderThan: Duration)

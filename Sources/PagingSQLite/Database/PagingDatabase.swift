@@ -65,7 +65,12 @@ public final class PagingDatabase: @unchecked Sendable {
   /// - Throws: ``PagingDatabaseError``: ``PagingDatabaseError/unreadable(_:)`` for a file that
   ///   is not a database or is damaged (unless ``Options/recreateIfUnreadable``),
   ///   ``PagingDatabaseError/newerSchema(found:supported:)`` for a file a newer version wrote,
-  ///   ``PagingDatabaseError/readOnly(_:)`` for a read-only file that holds no cache.
+  ///   ``PagingDatabaseError/readOnly(_:)`` for a read-only file that holds no cache,
+  ///   ``PagingDatabaseError/busy(_:)`` when another connection held the write lock past the
+  ///   busy timeout while this one moved the file to WAL mode or to the current schema,
+  ///   ``PagingDatabaseError/full(_:)`` when the disk filled then, and
+  ///   ``PagingDatabaseError/sqlite(_:)`` when SQLite cannot open the path (its folder is
+  ///   missing, or it is a folder).
   public init(path: String, options: Options = Options()) throws(PagingDatabaseError) {
     self.path = path
     let readOnly = options.readOnly || Self.isReadOnlyFile(path)

@@ -18,8 +18,11 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
     /// the source's error (after any automatic retries),
     /// `PagingError.retryAfterTooLong(wait:maxDelay:error:)` (the server's wait is longer
     /// than the retry policy allows), `PagingError.repeatedCursor(_:)`,
-    /// `PagingError.noNewItems(pages:)` or `PagingError.sourceCancelled(times:)` (the fourth
-    /// cancellation in a row that the source reported by itself, rulebook R13).
+    /// `PagingError.noNewItems(pages:)`, `PagingError.sourceCancelled(times:)` (the fourth
+    /// cancellation in a row that the source reported by itself, rulebook R13) or
+    /// `PagingError.invalidItemCount` (pages in parallel whose counts are negative or do not
+    /// add up); a source that answers `PageSourceInvalidated` fails as `sourceFailed(_:)`,
+    /// since a walk has no list to reload (rulebook R30).
     case failed(PagingError)
     /// The walk ran past ``PageWalkOptions``'s `deadline`, measured on the walk's clock from its
     /// first request: the request in flight, or the wait for a retry, was cancelled (a retry

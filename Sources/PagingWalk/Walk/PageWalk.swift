@@ -25,6 +25,8 @@ import Paging
 /// - a retryable failure is sent again as ``PageWalkOptions``'s `retryPolicy` says, after at least
 ///   the server's `Retry-After`; a `Retry-After` past the policy's `maxDelay` ends the walk at
 ///   once with `PagingError.retryAfterTooLong(wait:maxDelay:error:)`;
+/// - pages in parallel whose counts (`itemsBefore`, `itemsAfter`) are negative or add up past
+///   `Int.max` end it with `PagingError.invalidItemCount`;
 /// - past ``PageWalkOptions``'s `deadline` on the walk's clock, the walk ends with
 ///   ``PageWalkError/Reason/deadlineExceeded(_:)``.
 ///
