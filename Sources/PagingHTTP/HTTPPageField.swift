@@ -106,8 +106,11 @@ public struct HTTPPageField: Sendable, Hashable, ExpressibleByArrayLiteral,
         guard let next = dictionary[key], !(next is NSNull) else { return nil }
         object = next
       }
-      guard let number = (object as? NSNumber).flatMap({ Int(exactly: $0.doubleValue) }),
-        !(object is Bool), number >= 0
+      // A JSON boolean is an `NSNumber` of the boolean class; `is Bool` cannot tell it apart,
+      // since on Linux it is true of the numbers 0 and 1 too. `Int(exactly:)` keeps every
+      // digit of an integer past 2^53, which a `Double` would round.
+      guard type(of: object) != type(of: NSNumber(value: true) as Any),
+        let number = (object as? NSNumber).flatMap({ Int(exactly: $0) }), number >= 0
       else { throw HTTPPagingError.malformedHeader(url: url, name: name, value: value) }
       return number
     }

@@ -220,6 +220,43 @@ struct BuiltInStrategyTests {
     #expect(await transport.requests.count == 3)
   }
 
+  /// A JSON header's total of 0 or 1 is a number (`JSONSerialization` on Linux answers `is Bool`
+  /// for both), a one-page result ends after its page, and a JSON boolean is no total.
+  @Test(arguments: [(1, 1), (0, 0), (2, 1)])
+  func aJSONHeaderTotalOfZeroOrOneIsANumber(total: Int, pages: Int) async throws {
+    let transport = StubTransport { request in
+      let page = Int(URLQuery(request).value("page") ?? "1") ?? 1
+      return StubReply(
+        headers: ["X-Pagination": #"{"total": \#(total), "total_pages": \#(pages), "page": 1}"#],
+        body: page > 1 || total == 0 ? "[]" : notesJSON(1...total))
+    }
+    let byCount = HTTPPageSource<Note>(
+      url: base,
+      strategy: .pageNumber(pageSize: 2, totalCount: .jsonHeader("X-Pagination", ["total"])),
+      transport: transport)
+    #expect(try await walk(byCount) == (total == 0 ? [] : notes(1...total)))
+    let byPages = HTTPPageSource<Note>(
+      url: base,
+      strategy: .pageNumber(
+        pageSize: 2, totalPages: .jsonHeader("X-Pagination", ["total_pages"])),
+      transport: transport)
+    #expect(try await walk(byPages) == (total == 0 ? [] : notes(1...total)))
+    #expect(await transport.requests.count == 2)
+  }
+
+  @Test func aJSONHeaderTotalThatIsABooleanIsATypedError() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base,
+      strategy: .pageNumber(pageSize: 2, totalCount: .jsonHeader("X-Pagination", ["total"])),
+      transport: StubTransport(
+        StubReply(headers: ["X-Pagination": #"{"total": true}"#], body: notesJSON(1...2))))
+    guard case .malformedHeader(_, let name, _)? = await loadError(source) else {
+      Issue.record("not a malformed header")
+      return
+    }
+    #expect(name == "X-Pagination")
+  }
+
   @Test func totalsInPlainHeadersEndThePageNumberWalk() async throws {
     for field in [HTTPPageField.header("X-Total-Count"), .header("X-Total-Pages")] {
       let transport = StubTransport { request in
