@@ -49,6 +49,8 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   let itemsPath: [String]
   /// The `Accept` header the strategy's format asks for, unless the source's headers set one.
   var accept = "application/json"
+  /// Whether the next URL is a JSON:API link (``jsonAPI(itemsPath:)``).
+  var nextURLIsJSONAPILink = false
 
   /// Follows the `Link` header's link with relation type `relation` (RFC 8288), resolved
   /// against the response URL; the last page is the one without such a link. The link with
@@ -112,8 +114,8 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
     Self(kind: .nextURL(bodyPath: bodyPath), itemsPath: itemsPath)
   }
 
-  /// JSON:API (jsonapi.org): the resources in `data`, the next page's URL in `links.next`
-  /// (`null` or absent on the last page's `links`), and `Accept: application/vnd.api+json`
+  /// JSON:API (jsonapi.org): the resources in `data`, the next page's URL in `links.next`, a
+  /// string or a link object's `href` (`null` or absent on the last page, or no `links`), and `Accept: application/vnd.api+json`
   /// sent with every request, as the specification asks (a server may answer 406 without it).
   /// Whatever pagination the server uses (`page[number]`, `page[cursor]`, offsets), the next
   /// link carries it. Decode each resource object (`{"type", "id", "attributes": {…}}`) as
@@ -123,7 +125,7 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
   public static func jsonAPI(itemsPath: [String] = ["data"]) -> Self {
     Self(
       kind: .nextURL(bodyPath: ["links", "next"]), itemsPath: itemsPath,
-      accept: "application/vnd.api+json")
+      accept: "application/vnd.api+json", nextURLIsJSONAPILink: true)
   }
 
   /// Follows the URL in the response header `name` (Kinto's `Next-Page`), resolved against
@@ -240,6 +242,7 @@ public struct HTTPPagingStrategy: Sendable, Hashable {
       break
     case .cursorField(let cursorPath, _), .nextURL(let cursorPath):
       layout.cursorPath = cursorPath
+      layout.cursorIsJSONAPILink = nextURLIsJSONAPILink
     case .pageNumber(let numbers):
       layout.totalCountPath = numbers.totalCount?.bodyPath
       layout.totalPagesPath = numbers.totalPages?.bodyPath

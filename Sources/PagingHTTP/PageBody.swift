@@ -13,6 +13,10 @@ struct PageBodyLayout: Sendable, Hashable {
   /// A GraphQL response: a non-empty top-level `errors` fails the page, and the items at
   /// `itemsPath` (a connection) are `edges[].node` or `nodes`.
   var graphQLConnection = false
+  /// The cursor is a JSON:API link: absent, with or without the object that holds it, it ends
+  /// the list as `null` does (the specification lets a server omit an unavailable link), and
+  /// a link object's `href` is its URL (JSON:API 1.1).
+  var cursorIsJSONAPILink = false
 
   /// The layout that ``PageBody`` decodes with. A task-local value, because `JSONDecoder`
   /// decodes synchronously on the calling task and a caller's decoder must not be mutated
@@ -70,7 +74,9 @@ extension PageBody: Decodable where Item: Decodable {
     } else {
       items = try Self.value(at: layout.itemsPath, in: decoder, as: [Item].self) ?? []
     }
-    if let path = layout.cursorPath {
+    if let path = layout.cursorPath, layout.cursorIsJSONAPILink {
+      cursor = try Self.link(at: path, in: decoder)?.href
+    } else if let path = layout.cursorPath {
       let token = try Self.value(at: path, in: decoder, as: CursorToken.self)
       cursor = token?.text.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -121,6 +127,21 @@ extension PageBody: Decodable where Item: Decodable {
     return count
   }
 
+  /// The JSON:API link at `path`, or `nil` when it or an object on the way is absent or
+  /// `null`.
+  private static func link(at path: [String], in decoder: any Decoder) throws -> JSONAPILink? {
+    guard let last = path.last else { return nil }
+    var container = try decoder.container(keyedBy: JSONKey.self)
+    for key in path.dropLast() {
+      let key = JSONKey(key)
+      guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+      container = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+    }
+    let key = JSONKey(last)
+    guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
+    return try container.decode(JSONAPILink.self, forKey: key)
+  }
+
   /// The value at `path`, or `nil` when it is JSON `null`; a missing key throws `keyNotFound`.
   private static func value<Value: Decodable>(
     at path: [String], in decoder: any Decoder, as type: Value.Type
@@ -152,6 +173,21 @@ struct JSONKey: CodingKey {
   init(_ stringValue: String) { self.stringValue = stringValue }
   init?(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
+}
+
+/// A JSON:API link: its URL as a string, or a link object whose `href` is the URL.
+private struct JSONAPILink: Decodable {
+  var href: String?
+
+  init(from decoder: any Decoder) throws {
+    if let url = try? decoder.singleValueContainer().decode(String.self) {
+      href = url
+    } else {
+      href = try decoder.container(keyedBy: JSONKey.self).decodeIfPresent(
+        String.self, forKey: JSONKey("href"))
+    }
+    if href?.isEmpty == true { href = nil }
+  }
 }
 
 /// A cursor token: a JSON string, or a number taken as its text. Numbers are read as

@@ -343,6 +343,35 @@ struct BuiltInStrategyTests {
     #expect(accepts == ["application/vnd.api+json", "application/vnd.api+json"])
   }
 
+  /// JSON:API lets a server omit an unavailable link, or the whole `links`, and 1.1 lets a link
+  /// be an object with its URL in `href`: each last page ends the walk after its rows, and a
+  /// link object is followed.
+  @Test(arguments: [
+    #""links": {"self": "/v1/notes"}"#, #""links": null"#, #""meta": {}"#,
+    #""links": {"next": {"href": null}}"#,
+  ])
+  func jsonAPIEndsAtAnAbsentLinkAndFollowsALinkObject(lastPage: String) async throws {
+    let transport = StubTransport { request in
+      request.url?.query == nil
+        ? StubReply(
+          body: #"{"data": \#(notesJSON(1...2)), "links": {"next": "#
+            + #"{"href": "/v1/notes?page%5Bnumber%5D=2", "meta": {"n": 2}}}}"#)
+        : StubReply(body: #"{"data": \#(notesJSON(3...3)), \#(lastPage)}"#)
+    }
+    let source = HTTPPageSource<Note>(url: base, strategy: .jsonAPI(), transport: transport)
+    #expect(try await walk(source) == notes(1...3))
+    #expect(await transport.requests.count == 2)
+  }
+
+  /// Outside JSON:API a missing next key stays an error naming it: a mistyped path must not
+  /// read as the end of the list.
+  @Test func aMissingNextURLKeyIsStillADecodingErrorOutsideJSONAPI() async throws {
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .nextURL(bodyPath: ["links", "next"], itemsPath: ["data"]),
+      transport: StubTransport(StubReply(body: #"{"data": \#(notesJSON(1...2)), "links": {}}"#)))
+    #expect(await loadError(source)?.codingPath == "links.next")
+  }
+
   @Test func aTokenInTheRequestBodyIsPostedBackWithTheCallersBody() async throws {
     let transport = StubTransport { request in
       let start = postedJSON(request)["start_cursor"] as? String
