@@ -314,7 +314,12 @@
         return .networkConnectionLost
       case CURLE_SSL_CONNECT_ERROR: return .secureConnectionFailed
       case CURLE_PEER_FAILED_VERIFICATION: return .serverCertificateUntrusted
-      case CURLE_UNSUPPORTED_PROTOCOL: return .unsupportedURL
+      // Only http and https are allowed, so for those this is a reply that is not HTTP/1.x:
+      // bytes a server wrote past its last response on a reused connection, which libcurl
+      // then closes. A new connection heals it.
+      case CURLE_UNSUPPORTED_PROTOCOL:
+        return ["http", "https"].contains(url.scheme?.lowercased())
+          ? .networkConnectionLost : .unsupportedURL
       case CURLE_URL_MALFORMAT: return .badURL
       case CURLE_WEIRD_SERVER_REPLY: return .badServerResponse
       case CURLE_BAD_CONTENT_ENCODING: return .cannotDecodeContentData

@@ -114,5 +114,29 @@
       #expect(
         page.previousCursor?.url.absoluteString == "\(server.url.absoluteString)/notes?page=1")
     }
+
+    /// Bytes a server wrote past a response's length reach libcurl as the start of the next
+    /// response on that connection, which it then reads as HTTP/0.9 and refuses: a lost
+    /// connection, which a retry on a new one heals, not an unsupported URL that nothing can.
+    @Test func bytesPastTheLastResponseAreALostConnection() async throws {
+      let binary = try Datasette.variable("PAGING_DATASETTE_BIN")
+      let server = try await LocalServer.responder(
+        binary: binary, status: 200, body: "[]", stray: "\r\n")
+      let transport = CurlTransport()
+      let request = URLRequest(url: server.url.appendingPathComponent("notes"))
+      var outcomes: [String] = []
+      for _ in 0..<3 {
+        do {
+          let (_, response) = try await transport.checkedResponse(
+            for: request, maximumBodySize: 1_000)
+          outcomes.append("\(response.statusCode)")
+        } catch let error as HTTPPagingError {
+          outcomes.append(error.isRetryable ? "retryable" : "\(error)")
+        }
+      }
+      await server.stop()
+
+      #expect(outcomes == ["200", "retryable", "200"])
+    }
   }
 #endif

@@ -62,22 +62,31 @@ final class LocalServer {
   ///   - body: The body.
   ///   - contentLength: The `Content-Length` to declare, when not the body's length (a longer
   ///     one makes a body cut short: the server closes the connection after `body`).
+  ///   - stray: Bytes written past the declared length of each response, once the next request
+  ///     on the same connection has arrived (a server that writes more than it declared, as a
+  ///     trailing newline); with them the connection is kept alive (HTTP/1.1).
   static func responder(
     binary: String, status: Int?, headers: [(String, String)] = [], body: String = "",
-    contentLength: Int? = nil
+    contentLength: Int? = nil, stray: String = ""
   ) async throws -> LocalServer {
     let reply: [String: Any] = [
       "status": status ?? 0, "headers": headers.map { [$0.0, $0.1] }, "body": body,
-      "length": contentLength ?? -1,
+      "length": contentLength ?? -1, "stray": stray,
     ]
     let json = String(decoding: try JSONSerialization.data(withJSONObject: reply), as: UTF8.self)
     let script = """
       import http.server, json, time
       reply = json.loads(sys.argv[1])
       class Handler(http.server.BaseHTTPRequestHandler):
+          if reply["stray"]:
+              protocol_version = "HTTP/1.1"
+          answered = 0
           def do_GET(self):
               if reply["status"] == 0:
                   time.sleep(3600)
+              if self.answered:
+                  self.wfile.write(reply["stray"].encode())
+              self.answered += 1
               body = reply["body"].encode()
               self.send_response(reply["status"])
               for name, value in reply["headers"]:
