@@ -9,10 +9,13 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
   case date(Date)
 
   /// Parses a field value: a non-negative integer of seconds (`1*DIGIT`: one too long for an
-  /// `Int` waits ``maximumDelay``), or an IMF-fixdate such as
-  /// `Sun, 06 Nov 1994 08:49:37 GMT`.
+  /// `Int` waits ``maximumDelay``), or an HTTP-date in any of the three forms a recipient must
+  /// accept (RFC 9110 section 5.6.7): an IMF-fixdate such as `Sun, 06 Nov 1994 08:49:37 GMT`,
+  /// the obsolete RFC 850 form `Sunday, 06-Nov-94 08:49:37 GMT` (a two-digit year more than 50
+  /// years ahead is the past century's, as the RFC says) or the asctime form
+  /// `Sun Nov  6 08:49:37 1994`.
   /// - Parameter fieldValue: The header's value.
-  /// - Returns: `nil` for anything else (the obsolete RFC 850 and asctime date forms included).
+  /// - Returns: `nil` for anything else.
   /// - Complexity: O(n) in the field value's length.
   public init?(fieldValue: String) {
     let value = fieldValue.trimmingCharacters(in: .whitespaces)
@@ -24,9 +27,22 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    guard let date = formatter.date(from: value) else { return nil }
-    self = .date(date)
+    formatter.isLenient = false
+    // The RFC 850 form's two-digit year lies within 50 years of now.
+    formatter.twoDigitStartDate = Date(timeIntervalSinceNow: -50 * 365.25 * 86_400)
+    // asctime pads a one-digit day with a space: runs of spaces read as one.
+    let spaced = value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    for format in [
+      "EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'",
+      "EEE MMM d HH:mm:ss yyyy",
+    ] {
+      formatter.dateFormat = format
+      if let date = formatter.date(from: spaced) {
+        self = .date(date)
+        return
+      }
+    }
+    return nil
   }
 
   /// How long to wait from `now`: never negative, and at most ``maximumDelay`` (a date

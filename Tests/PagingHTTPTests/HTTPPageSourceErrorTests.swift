@@ -83,11 +83,18 @@ struct HTTPPageSourceErrorTests {
     #expect(PagingError.sourceFailed(try #require(error)).retryAfter == (waits ? .seconds(7) : nil))
   }
 
-  @Test func retryAfterParsesSecondsAndIMFFixdatesOnly() {
+  /// Seconds, and the three HTTP-date forms RFC 9110 (5.6.7) says a recipient must accept.
+  @Test func retryAfterParsesSecondsAndEveryHTTPDateForm() {
     #expect(RetryAfter(fieldValue: " 0 ") == .seconds(0))
     #expect(RetryAfter(fieldValue: "-5") == nil)
     #expect(RetryAfter(fieldValue: "soon") == nil)
-    #expect(RetryAfter(fieldValue: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+    let november6 = RetryAfter.date(Date(timeIntervalSince1970: 784_111_777))
+    #expect(RetryAfter(fieldValue: "Sun, 06 Nov 1994 08:49:37 GMT") == november6)
+    #expect(RetryAfter(fieldValue: "Sunday, 06-Nov-94 08:49:37 GMT") == november6)
+    #expect(RetryAfter(fieldValue: "Sun Nov  6 08:49:37 1994") == november6)
+    #expect(RetryAfter(fieldValue: "Sun Nov 6 08:49:37 1994") == november6)
+    #expect(RetryAfter(fieldValue: "Sun, 06 Nov 1994 08:49:37 PST") == nil)
+    #expect(RetryAfter(fieldValue: "Sun, 31 Feb 1994 08:49:37 GMT") == nil)
     let date = RetryAfter.date(Date(timeIntervalSince1970: 100))
     #expect(date.delay(from: Date(timeIntervalSince1970: 98.5)) == .milliseconds(1500))
     #expect(date.delay(from: Date(timeIntervalSince1970: 200)) == .zero)
