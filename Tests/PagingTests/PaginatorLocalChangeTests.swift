@@ -176,4 +176,39 @@ import Testing
     #expect(paginator.items.map(\.id) == Array(500..<505))
     #expect(!paginator.isShowingPreviousQuery)
   }
+
+  /// R25 lifts R12's latch for a changed predicate only: setting no filter where there was
+  /// none changes nothing, so a view that sets `filter = nil` on every update sends nothing.
+  @Test func settingNoFilterWhereThereWasNoneKeepsTheNoNewItemsLatch() async {
+    let source = ReplySource { cursor, _ in
+      let number = cursor ?? 0
+      return number == 0 ? page(0..<5, next: 1) : page(0..<0, next: number + 1)
+    }
+    let feed = Paginator(
+      source: source,
+      configuration: PagingConfiguration(prefetch: .fixed(2), retryPolicy: .manual, hedging: .off))
+    await feed.start()
+    feed.rowAppeared(at: 4)
+    await feed.waitUntilIdle()
+    #expect(feed.appendState == .failed(.noNewItems(pages: 3)))
+    #expect(source.cursors == [nil, 1, 2, 3])
+    for _ in 0..<3 {
+      feed.filter = nil
+      feed.rowAppeared(at: 4)
+      await feed.waitUntilIdle()
+    }
+    #expect(feed.appendState == .failed(.noNewItems(pages: 3)))
+    #expect(source.cursors == [nil, 1, 2, 3])
+  }
+
+  /// R24: a query of another type is another query, though `AnyHashable` finds `1` and `1.0`
+  /// equal: the source that reads a `Double` gets its request.
+  @Test func aQueryOfAnotherTypeIsAnotherQuery() async {
+    let source = ReplySource { _, _ in page(0..<3, next: nil) }
+    let feed = Paginator(source: source, configuration: PagingConfiguration(hedging: .off))
+    await feed.setQuery(1 as Int)
+    await feed.setQuery(1.0 as Double)
+    await feed.setQuery(1.0 as Double)
+    #expect(source.requests.map { $0.query.map { "\(type(of: $0))" } } == ["Int", "Double"])
+  }
 }

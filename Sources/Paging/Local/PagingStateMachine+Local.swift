@@ -293,6 +293,9 @@ extension PagingStateMachine {
   /// Sets the display filter and shows what it accepts, at once and without a request; an
   /// edge loads only if a visible row is now within the prefetch distance of it.
   mutating func setFilter(_ filter: (@Sendable (Item) -> Bool)?) -> Transition<Cursor> {
+    // No filter, and none before: nothing changed, so R12's count and latch stay (a view that
+    // sets `filter = nil` on every update must not lift them).
+    guard filter != nil || local.filter != nil else { return .none }
     let top = viewport.lowest.map { (id: shown[$0].id, position: $0) }
     local.filter = filter.map { FilterLayer($0, over: store) }
     prepend.filterChanged()

@@ -11,8 +11,9 @@ public enum QueryTransition: Hashable, Sendable {
   case keepPrevious
 }
 
-/// A query as a request carries it: any hashable, sendable value, compared and hashed through
-/// `AnyHashable`.
+/// A query as a request carries it: any hashable, sendable value, compared through
+/// `AnyHashable` and its type, since `AnyHashable` finds `1` and `1.0` equal while a source
+/// that casts the request's query tells them apart.
 @usableFromInline
 struct QueryValue: Hashable, Sendable {
   let value: any Hashable & Sendable
@@ -20,7 +21,7 @@ struct QueryValue: Hashable, Sendable {
   init(_ value: any Hashable & Sendable) { self.value = value }
 
   @usableFromInline static func == (lhs: QueryValue, rhs: QueryValue) -> Bool {
-    AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    type(of: lhs.value) == type(of: rhs.value) && AnyHashable(lhs.value) == AnyHashable(rhs.value)
   }
 
   @usableFromInline func hash(into hasher: inout Hasher) {

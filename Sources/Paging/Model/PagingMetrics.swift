@@ -1,7 +1,9 @@
 /// Counters of what a paginator did, for tests, logs and the benchmark. All counts start at 0
 /// and only grow.
 public struct PagingMetrics: Hashable, Sendable {
-  /// Requests handed to the source.
+  /// Requests the engine started. Each reaches the source, except one cancelled in the same
+  /// turn as it started (a refresh right after a row's signal), whose task ends before it
+  /// calls the source (rulebook R17): it is counted here all the same.
   public var requestsStarted = 0
   /// Requests whose page committed.
   public var requestsCompleted = 0
