@@ -58,6 +58,24 @@ struct FetchPageTests {
     #expect(source.cursors == [nil, 1, 2, 3])
   }
 
+  /// Under a memory cap each commit drops a page as it adds one: the count is still what the
+  /// page added, so a loop `while try await feed.fetchNextPage() > 0` reads to the end.
+  @Test func underACapEachCallCountsThePagesRowsNotTheDrops() async throws {
+    let source = ReplySource(pages: 8, size: 5)
+    let feed = Paginator(
+      source: source,
+      configuration: PagingConfiguration(
+        prefetch: .fixed(2), retryPolicy: .manual, maxSize: 10, hedging: .off))
+    var added: [Int] = []
+
+    await feed.start()
+    while feed.hasNextPage { added.append(try await feed.fetchNextPage()) }
+
+    #expect(added == [5, 5, 5, 5, 5, 5, 5])
+    #expect(feed.metrics.pagesDropped == 6)
+    #expect(feed.items.last?.id == 39)
+  }
+
   @Test func withoutStartTheFirstCallLoadsTheFirstPage() async throws {
     let source = ReplySource(pages: 2, size: 3)
     let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))

@@ -46,6 +46,7 @@ extension PagingStateMachine {
   {
     let result = commitItems(page.items, atFront: false)
     let changed = record(result)
+    recordedMetrics.itemsAppended += result.inserted
     if result.refiltered { recomputeViewport() }
     if let cursor = committedCursor(of: request.cursor) { committedCursors.insert(cursor) }
     advance(.append, to: page.nextCursor, newItems: result.inserted)
@@ -60,6 +61,7 @@ extension PagingStateMachine {
     let top = viewport.lowest.map { shown[$0].id } ?? (shown.isEmpty ? nil : shown[0].id)
     let result = commitItems(page.items, atFront: true)
     let changed = record(result)
+    recordedMetrics.itemsPrepended += result.inserted
     if result.refiltered {
       recomputeViewport()
     } else {

@@ -16,6 +16,10 @@ public struct PagingMetrics: Hashable, Sendable {
   package var staleResultsDropped = 0
   /// Items added to the list by commits.
   package var itemsCommitted = 0
+  /// Of ``itemsCommitted``, those appended pages added (what `fetchNextPage()` reports).
+  package var itemsAppended = 0
+  /// Of ``itemsCommitted``, those prepended pages added (what `fetchPreviousPage()` reports).
+  package var itemsPrepended = 0
   /// Items dropped because their id was already loaded (``DuplicatePolicy/keepFirst``).
   public var duplicatesDropped = 0
   /// Items that replaced an item with the same id (``DuplicatePolicy/replace``).

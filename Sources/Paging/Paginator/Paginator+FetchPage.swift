@@ -36,9 +36,10 @@ extension Paginator {
   /// The load runs in a task the paginator owns: cancelling the caller stops the wait for a
   /// retry (the failure is thrown), not the load or the retry. ``cancel()`` cancels the retry,
   /// and the call throws the failure that scheduled it.
-  /// - Returns: How many more items ``items`` holds than before the call, at least 0: the
-  ///   page's new rows after de-duplication and the display filter, less the rows a memory
-  ///   cap dropped in the same commit (`maxSize`), so not the page's size.
+  /// - Returns: How many rows the commits during the call added to ``items``: the page's new
+  ///   rows, after de-duplication and the display filter. A memory cap's drops in the same
+  ///   commit (`maxSize`) do not count against it, so `0` means a page that brought nothing
+  ///   new.
   /// - Throws: The ``PagingError`` of the failed first page or append direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.
@@ -61,9 +62,10 @@ extension Paginator {
   /// others, `0` when the list was already complete at the top (or nothing has loaded yet: the
   /// first page comes from ``start(at:)``), or a throw when the first page or the
   /// prepend direction is failed.
-  /// - Returns: How many more items ``items`` holds than before the call, at least 0: the
-  ///   page's new rows after de-duplication and the display filter, less the rows a memory
-  ///   cap dropped in the same commit (`maxSize`), so not the page's size.
+  /// - Returns: How many rows the commits during the call added to ``items``: the page's new
+  ///   rows, after de-duplication and the display filter. A memory cap's drops in the same
+  ///   commit (`maxSize`) do not count against it, so `0` means a page that brought nothing
+  ///   new.
   /// - Throws: The ``PagingError`` of the failed first page or prepend direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.
@@ -75,7 +77,18 @@ extension Paginator {
   /// Starts the load at `edge`, then waits until no load is in flight and no automatic retry
   /// of that edge, or of the refresh it waits behind, is pending (R15).
   private func fetch(_ edge: LoadDirection) async throws(PagingError) -> Int {
-    let before = items.count
+    // The rows this edge's pages add; and when no page has loaded, the first page's too, which
+    // the call loads (or waits for) as a refresh. A refresh over loaded rows adds none.
+    let opensList = machine.pages.count == 0
+    func added() -> Int {
+      let metrics = machine.metrics
+      let (this, other) =
+        edge == .prepend
+        ? (metrics.itemsPrepended, metrics.itemsAppended)
+        : (metrics.itemsAppended, metrics.itemsPrepended)
+      return opensList ? metrics.itemsCommitted - other : this
+    }
+    let before = added()
     if edge == .prepend { loadPreviousPage() } else { loadNextPage() }
     await waitForLoadsToEnd()
     // A retry's timer starts its load when it fires; the load is then waited for in turn.
@@ -84,6 +97,6 @@ extension Paginator {
       await waitForLoadsToEnd()
     }
     if let error = machine.fetchError(at: edge) { throw error }
-    return max(0, items.count - before)
+    return added() - before
   }
 }
