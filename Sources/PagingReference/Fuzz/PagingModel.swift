@@ -354,6 +354,8 @@ package final class PagingModel {
   /// the pages counted towards R12 added no row shown under the old filter, so both counts
   /// start again.
   package func setFilter(_ filter: FuzzFilter?) {
+    // No filter where there was none is no change: R12's count and latch stay (R25).
+    guard filter != nil || self.filter != nil else { return }
     self.filter = filter
     prepend.pagesWithoutNewItems = 0
     append.pagesWithoutNewItems = 0

@@ -35,7 +35,9 @@ let feed = Paginator(
   source: PostsSource(),
   configuration: PagingConfiguration(
     prefetch: .fixed(10),
-    retryPolicy: .exponentialBackoff(ExponentialBackoff(initialDelay: .milliseconds(500)))))
+    retryPolicy: .exponentialBackoff(
+      ExponentialBackoff(
+        initialDelay: .milliseconds(500), maxAttempts: 4, immediateFirstRetry: true))))
   return feed
 }
 

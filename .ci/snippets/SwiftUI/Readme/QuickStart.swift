@@ -19,7 +19,7 @@ struct FeedView: View {
   var body: some View {
     List {
       ForEach(feed.items) { post in Text(post.title).pagingRow(post, in: feed) }
-      PagingFooter(feed)  // loading, the error with a Retry button, or nothing at the end
+      PagingFooter(feed)  // loading, the error with a Retry button, or a line at the end
     }
     .task { await feed.start() }
     .refreshable(feed)
