@@ -120,14 +120,18 @@ struct PageWalkDeadlineTests {
     #expect(error?.cursor == 1)
     #expect(clock.now == TestClock.Instant(offset: .seconds(2)))
     #expect(source.cursors == [nil, 1])
-    // The text says when it stopped (2 s, not 6) and after how many requests for the page.
+    // The text says when it stopped (2 s, not 6), after how many requests for the page, and
+    // the failure whose retry the deadline cut off.
     #expect(error?.attempts == 1)
     #expect(error?.elapsed == .seconds(2))
+    #expect(error?.error == nil)
+    #expect(error?.lastFailure == .sourceFailed(Boom(code: 2)))
     #expect(
       error?.description
         == "the walk stopped after 1 page (2 items) and 2 s, at a page asked for once: the "
         + "walk reached its deadline of 6 s, or its next request or retry could not have ended "
-        + "before it; resume at cursor 1")
+        + "before it (its last attempt failed: the page source failed: an error of type Boom "
+        + "(its fields are not quoted)); resume at cursor 1")
   }
 
   @Test func aWalkPastItsDeadlineBetweenPagesSendsNoMoreRequests() async throws {
@@ -144,6 +148,7 @@ struct PageWalkDeadlineTests {
     #expect(error?.cursor == 1)
     #expect(error?.attempts == 0)
     #expect(error?.elapsed == .seconds(5))
+    #expect(error?.lastFailure == nil)
     #expect(source.cursors == [nil])
     #expect(try await pages.next() == nil)
   }

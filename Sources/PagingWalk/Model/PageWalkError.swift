@@ -69,11 +69,17 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   public var pagesLoaded: Int
   /// The items those pages held (after de-duplication).
   public var itemsLoaded: Int
-  /// The requests sent for the page the walk stopped at, its automatic retries included: 0
-  /// when none was (a guard had latched, or the deadline had passed, before it).
+  /// The times the walk asked its source for the page it stopped at, its automatic retries
+  /// included: 0 when it did not (a guard had latched, or the deadline had passed, before
+  /// it). A source may send more than one request for one ask: an `HTTPPageSource` sends it
+  /// once more after a refusal that says the rate limit is spent, once the limit resets.
   public var attempts: Int
   /// The time on the walk's clock from its first request to the stop.
   public var elapsed: Duration
+  /// At the deadline, the failure of the page's last attempt, whose automatic retry the
+  /// deadline cut off (a server answering 503 until the walk ran out of time); `nil` when the
+  /// page had not failed, and when the engine stopped the walk (``error`` says why then).
+  public var lastFailure: PagingError?
 
   /// Creates an error.
   /// - Parameters:
@@ -81,12 +87,14 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   ///   - cursor: Where to resume.
   ///   - pagesLoaded: The pages returned before.
   ///   - itemsLoaded: The items returned before.
-  ///   - attempts: The requests sent for the page it stopped at (default 1).
+  ///   - attempts: The times the walk asked its source for the page it stopped at (default 1).
   ///   - elapsed: The time from the walk's first request (default zero).
+  ///   - lastFailure: At the deadline, the last attempt's failure (default none).
   package init(
     reason: Reason, cursor: Cursor?, pagesLoaded: Int, itemsLoaded: Int, attempts: Int = 1,
-    elapsed: Duration = .zero
+    elapsed: Duration = .zero, lastFailure: PagingError? = nil
   ) {
+    self.lastFailure = lastFailure
     self.reason = reason
     self.cursor = cursor
     self.pagesLoaded = pagesLoaded
@@ -99,8 +107,9 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
   public var isRetryable: Bool { reason.isRetryable }
 
   /// A sentence for logs: the pages and time it took, how many times it asked for the page
-  /// it stopped at, what went wrong, and where to resume; a URL cursor appears with its query
-  /// values redacted, a string cursor not at all (only its length).
+  /// it stopped at, what went wrong (at the deadline, with the last attempt's failure), and
+  /// where to resume; a URL cursor appears with its query values redacted, a string cursor not
+  /// at all (only its length).
   /// - Complexity: O(n) in the text's length.
   public var description: String {
     let resume = cursor.map { RedactedURL.describing($0) }
@@ -112,7 +121,8 @@ public struct PageWalkError<Cursor: Hashable & Sendable>: Error, Sendable, Custo
       }
     return "the walk stopped after \(PagingError.count(pagesLoaded, "page")) "
       + "(\(PagingError.count(itemsLoaded, "item"))) and "
-      + "\(PagingError.seconds(elapsed)), \(asked): \(reason); resume at "
+      + "\(PagingError.seconds(elapsed)), \(asked): \(reason)"
+      + (lastFailure.map { " (its last attempt failed: \($0))" } ?? "") + "; resume at "
       + (resume.map { "cursor \($0)" } ?? "the first page")
   }
 }

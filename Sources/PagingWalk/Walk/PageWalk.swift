@@ -175,6 +175,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         started = true
         page = try await run(effects)
       } catch is WalkDeadlinePassed {
+        // A failure waiting for its automatic retry is why the page did not load in time.
+        let lastFailure = machine.loadState(direction).error
         // What was in flight was cancelled: the machine stops it, the cursor stays.
         _ = machine.handle(.cancel)
         cancelAhead()
@@ -183,7 +185,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           reason: .deadlineExceeded(walk.options.deadline ?? .zero),
           cursor: direction == .refresh ? machine.origin : machine.nextCursor,
           pagesLoaded: pages, itemsLoaded: itemCount, attempts: attempts,
-          elapsed: elapsed?() ?? .zero)
+          elapsed: elapsed?() ?? .zero, lastFailure: lastFailure)
       }
       guard let page else {
         if let error = machine.loadState(direction).error {
