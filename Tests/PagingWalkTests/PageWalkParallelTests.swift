@@ -197,4 +197,39 @@ extension PageWalkParallelTests {
     #expect(try await collected.value == Array(0..<6))
     #expect(source.script.requests.count == 3)
   }
+
+  /// Page numbers as cursors (`nil` is page 1), pages of 2 out of 14 rows that count the rows
+  /// around them, answered at once; page 2 holds one row (its other was removed since).
+  struct PageNumberSource: PageSource {
+    let log = Locked<[Int?]>([])
+
+    func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
+      log.withLock { $0.append(request.cursor) }
+      let number = request.cursor ?? 1
+      let start = (number - 1) * 2
+      let end = number == 2 ? start + 1 : min(14, start + 2)
+      return Page(
+        items: rows(start..<end), nextCursor: number < 7 ? number + 1 : nil, itemsBefore: start,
+        itemsAfter: 14 - min(14, start + 2))
+    }
+
+    func cursor(forPageStartingAt position: Int) -> Int? {
+      position.isMultiple(of: 2) ? position / 2 + 1 : nil
+    }
+  }
+
+  /// A short page puts the rows after it off the page boundaries, but page numbers do not
+  /// move: the pages planned at the numbers that follow are still the ones to load, and each
+  /// page is asked for once.
+  @Test func aShortPageKeepsThePagesPlannedAtTheNumbersThatFollow() async throws {
+    let source = PageNumberSource()
+    var ids: [Int] = []
+    for try await row in source.pages(options: PageWalkOptions(parallelPages: 4)).items {
+      ids.append(row.id)
+    }
+    #expect(ids == [0, 1, 2] + Array(4..<14))
+    let cursors = source.log.withLock { $0 }
+    #expect(cursors.count == 7)
+    #expect(Set(cursors) == [nil, 2, 3, 4, 5, 6, 7])
+  }
 }

@@ -338,7 +338,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     /// load at once (the first of them being the machine's next load). A page that ends the
     /// list, counts nothing, or whose next cursor is not the planned one (the list changed, or
     /// the source pages otherwise) cancels what was planned: the walk goes on from its next
-    /// cursor, one page after another, until a page plans again.
+    /// cursor, one page after another, until a page plans again. A page whose rows end off a
+    /// page boundary but whose next cursor is the planned one keeps the plan.
     /// - Complexity: O(`parallelPages`).
     private mutating func planPages(after page: Element) {
       guard walk.options.parallelPages > 1, let next = page.nextCursor,
@@ -346,7 +347,14 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         !page.items.isEmpty
       else { return cancelPlanned() }
       let start = before.saturatingAdding(page.items.count)
-      guard walk.source.cursor(forPageStartingAt: start) == next else { return cancelPlanned() }
+      guard walk.source.cursor(forPageStartingAt: start) == next else {
+        // A page shorter than the others (a row removed since the count was read) leaves the
+        // rows after it off the page boundaries, but page numbers do not move: the pages
+        // planned at the cursors that follow are still the ones to load when the page's next
+        // cursor is the first of them. Nothing more is planned from this page.
+        if planned.first?.cursor != next { cancelPlanned() }
+        return
+      }
       if let first = planned.first, first.cursor != next { cancelPlanned() }
       let end = start.saturatingAdding(after)
       var position = start.saturatingAdding(
