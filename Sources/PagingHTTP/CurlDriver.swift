@@ -117,7 +117,11 @@
           guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
             let load = loads[handle]
           else { continue }
-          finish(handle, load, with: load.outcome(message.pointee.data.result))
+          var connects = 0
+          _ = paging_curl_easy_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects)
+          finish(
+            handle, load,
+            with: load.outcome(message.pointee.data.result, reusedConnection: connects == 0))
         }
         var wait = -1
         _ = curl_multi_timeout(multi, &wait)
@@ -288,11 +292,15 @@
       return bytes.count
     }
 
-    /// How the load ended, from libcurl's result.
-    func outcome(_ code: CURLcode) -> Result<(Data, HTTPURLResponse), any Error> {
+    /// How the load ended, from libcurl's result; `reusedConnection` when it made no new
+    /// connection (it was sent over one a load before it had opened).
+    func outcome(_ code: CURLcode, reusedConnection: Bool) -> Result<
+      (Data, HTTPURLResponse), any Error
+    > {
       if let failure { return .failure(failure) }
       guard code == CURLE_OK else {
-        return .failure(URLError(urlErrorCode(code), userInfo: userInfo))
+        return .failure(
+          URLError(urlErrorCode(code, reusedConnection: reusedConnection), userInfo: userInfo))
       }
       guard
         let response = HTTPURLResponse(
@@ -304,7 +312,7 @@
     /// The `URLError` code `URLSession` gives for libcurl's failure: a timeout is a timeout
     /// wherever it happens; any other failure once the response's head arrived is the
     /// connection lost mid-body, retryable like one lost before it.
-    private func urlErrorCode(_ code: CURLcode) -> URLError.Code {
+    private func urlErrorCode(_ code: CURLcode, reusedConnection: Bool) -> URLError.Code {
       if code == CURLE_OPERATION_TIMEDOUT { return .timedOut }
       if statusCode >= 200 { return .networkConnectionLost }
       switch code {
@@ -314,12 +322,13 @@
         return .networkConnectionLost
       case CURLE_SSL_CONNECT_ERROR: return .secureConnectionFailed
       case CURLE_PEER_FAILED_VERIFICATION: return .serverCertificateUntrusted
-      // Only http and https are allowed, so for those this is a reply that is not HTTP/1.x:
-      // bytes a server wrote past its last response on a reused connection, which libcurl
-      // then closes. A new connection heals it.
+      // Only http and https are allowed, so for those this is a reply that is not HTTP/1.x.
+      // On a reused connection: bytes a server wrote past its last response, which libcurl
+      // then closes, and a new connection heals. On a new one: a server that does not speak
+      // HTTP (a wrong port), which no retry heals.
       case CURLE_UNSUPPORTED_PROTOCOL:
-        return ["http", "https"].contains(url.scheme?.lowercased())
-          ? .networkConnectionLost : .unsupportedURL
+        guard ["http", "https"].contains(url.scheme?.lowercased()) else { return .unsupportedURL }
+        return reusedConnection ? .networkConnectionLost : .badServerResponse
       case CURLE_URL_MALFORMAT: return .badURL
       case CURLE_WEIRD_SERVER_REPLY: return .badServerResponse
       case CURLE_BAD_CONTENT_ENCODING: return .cannotDecodeContentData

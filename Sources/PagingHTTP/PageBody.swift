@@ -183,8 +183,10 @@ private struct JSONAPILink: Decodable {
     if let url = try? decoder.singleValueContainer().decode(String.self) {
       href = url
     } else {
-      href = try decoder.container(keyedBy: JSONKey.self).decodeIfPresent(
-        String.self, forKey: JSONKey("href"))
+      // A link object must hold `href` (JSON:API 1.1): one without it is a server's error,
+      // not the end of the list. `null` is no link.
+      href = try decoder.container(keyedBy: JSONKey.self).decode(
+        String?.self, forKey: JSONKey("href"))
     }
     if href?.isEmpty == true { href = nil }
   }

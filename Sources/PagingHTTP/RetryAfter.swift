@@ -37,7 +37,8 @@ public enum RetryAfter: Sendable, Hashable, CustomStringConvertible {
       "EEE MMM d HH:mm:ss yyyy",
     ] {
       formatter.dateFormat = format
-      if let date = formatter.date(from: spaced) {
+      // `yyyy` reads "26" as the year 26: an HTTP-date is never before 1900.
+      if let date = formatter.date(from: spaced), date.timeIntervalSince1970 >= -2_208_988_800 {
         self = .date(date)
         return
       }

@@ -363,6 +363,15 @@ struct BuiltInStrategyTests {
     #expect(await transport.requests.count == 2)
   }
 
+  /// A link object must hold `href` (JSON:API 1.1): one without it is the server's error, not
+  /// the end of the list.
+  @Test func aJSONAPILinkObjectWithoutHrefIsADecodingError() async throws {
+    let body = #"{"data": \#(notesJSON(1...2)), "links": {"next": {"meta": {"n": 2}}}}"#
+    let source = HTTPPageSource<Note>(
+      url: base, strategy: .jsonAPI(), transport: StubTransport(StubReply(body: body)))
+    #expect(await loadError(source)?.codingPath == "links.next.href")
+  }
+
   /// Outside JSON:API a missing next key stays an error naming it: a mistyped path must not
   /// read as the end of the list.
   @Test func aMissingNextURLKeyIsStillADecodingErrorOutsideJSONAPI() async throws {

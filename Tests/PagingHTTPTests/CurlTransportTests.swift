@@ -138,5 +138,41 @@
 
       #expect(outcomes == ["200", "retryable", "200"])
     }
+
+    /// A server that does not speak HTTP (a base URL with another service's port) answers a
+    /// new connection with what libcurl reads as HTTP/0.9: that is no lost connection, and a
+    /// retry cannot heal it.
+    @Test func aServerThatDoesNotSpeakHTTPIsNotRetried() async throws {
+      let script = """
+        import socket, sys
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        print(f"running on http://127.0.0.1:{listener.getsockname()[1]} ", file=sys.stderr, flush=True)
+        while True:
+            connection, _ = listener.accept()
+            connection.recv(4096)
+            connection.sendall(b"SSH-2.0-OpenSSH_9.6\\r\\n")
+            connection.close()
+        """
+      let server = try await LocalServer.executable(
+        LocalServer.systemPython?.path ?? "/usr/bin/python3", ["-c", script],
+        marker: LocalServer.runningOn)
+      let transport = CurlTransport()
+      var codes: [URLError.Code?] = []
+      for _ in 0..<2 {
+        do {
+          _ = try await transport.checkedResponse(
+            for: URLRequest(url: server.url.appendingPathComponent("notes")),
+            maximumBodySize: 1_000)
+        } catch let error as HTTPPagingError {
+          if case .transport(let error) = error { codes.append(error.code) }
+          #expect(!error.isRetryable)
+        }
+      }
+      await server.stop()
+
+      #expect(codes == [.badServerResponse, .badServerResponse])
+    }
   }
 #endif

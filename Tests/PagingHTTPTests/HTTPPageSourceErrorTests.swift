@@ -95,6 +95,12 @@ struct HTTPPageSourceErrorTests {
     #expect(RetryAfter(fieldValue: "Sun Nov 6 08:49:37 1994") == november6)
     #expect(RetryAfter(fieldValue: "Sun, 06 Nov 1994 08:49:37 PST") == nil)
     #expect(RetryAfter(fieldValue: "Sun, 31 Feb 1994 08:49:37 GMT") == nil)
+    // The IMF-fixdate and asctime forms have four-digit years: "26" is never the year 26 (a
+    // wait of 2,000 years), but read as the RFC 850 form reads it, or not at all.
+    let december7 = RetryAfter(fieldValue: "Monday, 07-Dec-26 22:50:00 GMT")
+    #expect(december7 == .date(Date(timeIntervalSince1970: 1_796_683_800)))
+    #expect(RetryAfter(fieldValue: "Mon, 07 Dec 26 22:50:00 GMT") == december7)
+    #expect(RetryAfter(fieldValue: "Mon Dec  7 22:50:00 26") == nil)
     let date = RetryAfter.date(Date(timeIntervalSince1970: 100))
     #expect(date.delay(from: Date(timeIntervalSince1970: 98.5)) == .milliseconds(1500))
     #expect(date.delay(from: Date(timeIntervalSince1970: 200)) == .zero)

@@ -44,6 +44,43 @@ import Testing
     }
   }
 
+  /// The same cycle while the app scrolls back a page every `period` calls: the page that
+  /// comes back is the last one dropped (at the cursor that loaded it, the source giving no
+  /// previous cursor), so the checkpoint stays until its own page does, and the cycle still
+  /// ends with a repeated cursor.
+  @Test(arguments: [(3, 35, 7), (4, 18, 7), (6, 11, 3), (10, 15, 7)])
+  func aCycleEndsThoughTheUserScrollsBackNowAndThen(
+    every period: Int, calls ending: Int, at cursor: Int
+  )
+    async
+  {
+    let source = ReplySource { cursor, _ in
+      let number = cursor ?? 0
+      return page((number * 5)..<((number + 1) * 5), next: number == 8 ? 1 : number + 1)
+    }
+    let feed = Paginator(
+      source: source,
+      configuration: PagingConfiguration(
+        prefetch: .fixed(2), retryPolicy: .manual, maxSize: 10, hedging: .off))
+    await feed.start()
+    var thrown: PagingError?
+    var calls = 0
+    do {
+      while calls < 300 {
+        calls += 1
+        if calls.isMultiple(of: period) {
+          try await feed.fetchPreviousPage()
+        } else {
+          try await feed.fetchNextPage()
+        }
+      }
+    } catch {
+      thrown = error
+    }
+    #expect(calls == ending)
+    #expect(thrown == .repeatedCursor(cursor))
+  }
+
   /// The same cycle read upward from the newest page: the prepend edge's chain returns to a
   /// page the cap dropped after the last one.
   @Test func aCycleThroughPagesDroppedAtTheEndEndsWithARepeatedCursor() async {
@@ -98,5 +135,29 @@ import Testing
     #expect(feed.appendState == .idle)
     #expect(feed.prependState == .complete)
     #expect(source.cursors.count == 74)
+  }
+
+  /// R26 with a pull loop: the app asks for pages while the top rows show, so the cap drops
+  /// each page at the end as it arrives (the edge farther from the screen) and the next call
+  /// would ask for it again. The call counts what its edge kept, so a loop that reads while
+  /// the count is above 0 ends there.
+  @Test func aPullLoopWhileTheTopRowsShowEndsWhenTheCapDropsItsPage() async throws {
+    let source = ReplySource(pages: 10, size: 10)
+    let feed = Paginator(
+      source: source,
+      configuration: PagingConfiguration(
+        prefetch: .fixed(5), retryPolicy: .manual, maxSize: 40, hedging: .off))
+    await feed.start()
+    feed.visibleRowsChanged(Array(0..<10), drawnAround: 2)
+    await feed.waitUntilIdle()
+    var added: [Int] = []
+    while added.count < 30 {
+      let count = try await feed.fetchNextPage()
+      added.append(count)
+      if count == 0 { break }
+    }
+    #expect(added == [10, 10, 10, 0])
+    #expect(source.cursors == [nil, 1, 2, 3, 4, 5])
+    #expect(feed.items.map(\.id) == Array(0..<40))
   }
 }

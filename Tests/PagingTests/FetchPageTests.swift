@@ -76,6 +76,20 @@ struct FetchPageTests {
     #expect(feed.items.last?.id == 39)
   }
 
+  /// The first page is the append call's, or `start()`'s: a prepend call on a list that has not
+  /// loaded counts none of its rows, so a first page is never counted twice.
+  @Test func aPrependCallWhileTheFirstPageLoadsCountsNone() async throws {
+    let source = ReplySource(pages: 2, size: 5)
+    let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))
+
+    async let next = feed.fetchNextPage()
+    async let previous = feed.fetchPreviousPage()
+
+    #expect(try await next == 5)
+    #expect(try await previous == 0)
+    #expect(feed.items.count == 5)
+  }
+
   @Test func withoutStartTheFirstCallLoadsTheFirstPage() async throws {
     let source = ReplySource(pages: 2, size: 3)
     let feed = Paginator(source: source, configuration: PagingConfiguration(retryPolicy: .manual))

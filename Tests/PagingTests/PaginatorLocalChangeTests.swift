@@ -209,6 +209,8 @@ import Testing
     await feed.setQuery(1 as Int)
     await feed.setQuery(1.0 as Double)
     await feed.setQuery(1.0 as Double)
+    // An optional holding the same value is the same query: a cast unwraps it.
+    await feed.setQuery(Optional(1.0) as Double?)
     #expect(source.requests.map { $0.query.map { "\(type(of: $0))" } } == ["Int", "Double"])
   }
 }

@@ -134,6 +134,48 @@ struct PageWalkDeadlineTests {
         + "(its fields are not quoted)); resume at cursor 1")
   }
 
+  /// Page 1 fails at once, and its retry's request never answers.
+  final class StallingRetrySource: PageSource, Sendable {
+    let clock: TestClock
+    let log = Locked<[Int?]>([])
+
+    init(clock: TestClock) { self.clock = clock }
+
+    func loadPage(_ request: PageRequest<Int>) async throws -> Page<Row, Int> {
+      let count = log.withLock { log in
+        log.append(request.cursor)
+        return log.count
+      }
+      if request.cursor == 1 {
+        if count == 2 { throw Boom(code: 2) }
+        try await clock.sleep(for: .seconds(3_600))
+      }
+      return PageWalkDeadlineTests.pages(request.cursor, 0)
+    }
+  }
+
+  /// The deadline stops the retry's own request: the failure of the attempt before it is why
+  /// the page did not load, and the error says so.
+  @Test func aDeadlineDuringTheRetrysRequestTellsTheFailureBeforeIt() async throws {
+    let clock = TestClock()
+    let source = StallingRetrySource(clock: clock)
+    let backoff = ExponentialBackoff(jitter: 0, immediateFirstRetry: true)
+    let options = PageWalkOptions(retryPolicy: .exponentialBackoff(backoff), deadline: .seconds(6))
+    var pages = source.pages(options: options, clock: clock).makeAsyncIterator()
+    #expect(try await pages.next()?.items.map(\.id) == [0, 1])
+    let next = Task { try await pages.next() }
+
+    // The retry's request and the deadline's timer sleep; the deadline comes first.
+    await clock.waitForSleepers(2)
+    clock.advance(by: .seconds(6))
+    let error = await #expect(throws: PageWalkError<Int>.self) { try await next.value }
+
+    #expect(error?.reason == .deadlineExceeded(.seconds(6)))
+    #expect(error?.attempts == 2)
+    #expect(error?.lastFailure == .sourceFailed(Boom(code: 2)))
+    #expect(source.log.withLock { $0 } == [nil, 1, 1])
+  }
+
   @Test func aWalkPastItsDeadlineBetweenPagesSendsNoMoreRequests() async throws {
     let clock = TestClock()
     let source = SlowSource(clock: clock, latency: { _ in .zero }, reply: Self.pages)

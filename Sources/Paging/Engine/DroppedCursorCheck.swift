@@ -5,26 +5,43 @@
 /// the generation no longer show, since a drop forgets its page's cursor.
 ///
 /// Remembering every dropped cursor would make the cap's memory grow with the scroll, so each
-/// side keeps one, Brent's way (as ``WalkMemory`` does for a walk): a checkpoint moved to the
-/// cursor of the 1st, 2nd, 4th, 8th ... page dropped on that side since the window last grew
-/// there. A cycle of *L* pages comes back to the checkpoint within about 2*L* pages plus the
-/// window's. A page that commits on a side forgets that side's checkpoint: the window moved
-/// back over the pages dropped there, which may come back under other cursors (a keyset
-/// source's previous cursor is not the next cursor that first loaded a page), be dropped at
-/// the other end, and be reached again by the other edge without any cycle.
+/// side keeps one, Brent's way (as ``WalkMemory`` does for a walk): the pages dropped on a
+/// side are a stack (the last dropped comes back first), and the checkpoint is the cursor of
+/// the page dropped when the stack reached a depth of 1, 2, 4, 8 ... A cycle of *L* pages comes
+/// back to the checkpoint within about 2*L* pages plus the window's, whether or not the user
+/// scrolls back a little now and then. When the window grows back on that side over the
+/// checkpoint's page, the checkpoint is forgotten: that page may come back under another
+/// cursor (a keyset source's previous cursor is not the next cursor that first loaded it), be
+/// dropped at the other end, and be reached again by the other edge without any cycle; while
+/// it is loaded, the cursors committed in the generation cover it.
 package struct DroppedCursorCheck<Cursor: Hashable & Sendable>: Hashable, Sendable {
   /// One side's checkpoint.
   package struct Checkpoint: Hashable, Sendable {
     /// The cursor of the page dropped at the last power of two, if any.
     package fileprivate(set) var cursor: Cursor?
-    /// Pages dropped on this side since the window last grew there.
-    fileprivate var drops = 0
+    /// The pages dropped on this side that have not loaded again.
+    fileprivate var depth = 0
+    /// The depth at which ``cursor``'s page was dropped.
+    fileprivate var depthOfCursor = 0
 
     /// Counts a dropped page, whose cursor becomes the checkpoint at each power of two.
     fileprivate mutating func dropped(_ cursor: Cursor?) {
-      guard drops < Int.max else { return }
-      drops += 1
-      if drops & (drops - 1) == 0 { self.cursor = cursor }
+      guard depth < Int.max else { return }
+      depth += 1
+      if depth & (depth - 1) == 0 {
+        self.cursor = cursor
+        depthOfCursor = depth
+      }
+    }
+
+    /// Counts a page that loaded on this side: the last page dropped there, if any, is back,
+    /// and with it, once the stack is below its depth, the checkpoint's page.
+    fileprivate mutating func grew() {
+      depth = max(0, depth - 1)
+      if depth < depthOfCursor {
+        cursor = nil
+        depthOfCursor = 0
+      }
     }
   }
 
@@ -44,7 +61,7 @@ package struct DroppedCursorCheck<Cursor: Hashable & Sendable>: Hashable, Sendab
 
   /// Records that a page committed at the start of the window (`atStart`) or at its end.
   mutating func grew(atStart: Bool) {
-    if atStart { beforeFirst = Checkpoint() } else { afterLast = Checkpoint() }
+    if atStart { beforeFirst.grew() } else { afterLast.grew() }
   }
 
   /// Whether `next`, the cursor `direction`'s chain moves to, is a page dropped beyond the

@@ -216,6 +216,11 @@ extension PagingStateMachine {
     pages.droppedCursors.dropped(cursor, atStart: edge == .prepend)
     forgetAnchorIfHidden()
     recordedMetrics.pagesDropped += 1
+    if edge == .prepend {
+      recordedMetrics.itemsDroppedAtStart += shownRows
+    } else {
+      recordedMetrics.itemsDroppedAtEnd += shownRows
+    }
     // A row inserted beside one that stays does not leave with the page (R23).
     transition.add(placeInsertedRowsKeepingTop())
     return transition

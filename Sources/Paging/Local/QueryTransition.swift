@@ -12,8 +12,9 @@ public enum QueryTransition: Hashable, Sendable {
 }
 
 /// A query as a request carries it: any hashable, sendable value, compared through
-/// `AnyHashable` and its type, since `AnyHashable` finds `1` and `1.0` equal while a source
-/// that casts the request's query tells them apart.
+/// `AnyHashable` and the type of the value it holds (an `Optional` unwrapped, as a cast
+/// unwraps it), since `AnyHashable` finds `1` and `1.0` equal while a source that casts the
+/// request's query tells them apart.
 @usableFromInline
 struct QueryValue: Hashable, Sendable {
   let value: any Hashable & Sendable
@@ -21,7 +22,8 @@ struct QueryValue: Hashable, Sendable {
   init(_ value: any Hashable & Sendable) { self.value = value }
 
   @usableFromInline static func == (lhs: QueryValue, rhs: QueryValue) -> Bool {
-    type(of: lhs.value) == type(of: rhs.value) && AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    let (left, right) = (AnyHashable(lhs.value), AnyHashable(rhs.value))
+    return type(of: left.base) == type(of: right.base) && left == right
   }
 
   @usableFromInline func hash(into hasher: inout Hasher) {

@@ -20,6 +20,10 @@ public struct PagingMetrics: Hashable, Sendable {
   package var itemsAppended = 0
   /// Of ``itemsCommitted``, those prepended pages added (what `fetchPreviousPage()` reports).
   package var itemsPrepended = 0
+  /// Shown items the memory cap dropped at the start of the window.
+  package var itemsDroppedAtStart = 0
+  /// Shown items the memory cap dropped at the end of the window.
+  package var itemsDroppedAtEnd = 0
   /// Items dropped because their id was already loaded (``DuplicatePolicy/keepFirst``).
   public var duplicatesDropped = 0
   /// Items that replaced an item with the same id (``DuplicatePolicy/replace``).

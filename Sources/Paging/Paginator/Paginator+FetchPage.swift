@@ -36,10 +36,11 @@ extension Paginator {
   /// The load runs in a task the paginator owns: cancelling the caller stops the wait for a
   /// retry (the failure is thrown), not the load or the retry. ``cancel()`` cancels the retry,
   /// and the call throws the failure that scheduled it.
-  /// - Returns: How many rows the commits during the call added to ``items``: the page's new
-  ///   rows, after de-duplication and the display filter. A memory cap's drops in the same
-  ///   commit (`maxSize`) do not count against it, so `0` means a page that brought nothing
-  ///   new.
+  /// - Returns: How many rows the call's edge added to ``items``: the page's new rows, after
+  ///   de-duplication and the display filter, less the rows a memory cap (`maxSize`) dropped
+  ///   at that edge meanwhile; drops at the other edge do not count. So `0` means a page that
+  ///   brought nothing new, or one the cap dropped as it arrived because the screen is far
+  ///   from that edge: a loop that reads while the count is above 0 ends then.
   /// - Throws: The ``PagingError`` of the failed first page or append direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.
@@ -62,10 +63,11 @@ extension Paginator {
   /// others, `0` when the list was already complete at the top (or nothing has loaded yet: the
   /// first page comes from ``start(at:)``), or a throw when the first page or the
   /// prepend direction is failed.
-  /// - Returns: How many rows the commits during the call added to ``items``: the page's new
-  ///   rows, after de-duplication and the display filter. A memory cap's drops in the same
-  ///   commit (`maxSize`) do not count against it, so `0` means a page that brought nothing
-  ///   new.
+  /// - Returns: How many rows the call's edge added to ``items``: the page's new rows, after
+  ///   de-duplication and the display filter, less the rows a memory cap (`maxSize`) dropped
+  ///   at that edge meanwhile; drops at the other edge do not count. So `0` means a page that
+  ///   brought nothing new, or one the cap dropped as it arrived because the screen is far
+  ///   from that edge: a loop that reads while the count is above 0 ends then.
   /// - Throws: The ``PagingError`` of the failed first page or prepend direction.
   /// - Complexity: O(*m* + pages) for the commit of a page of *m* items, besides waiting for
   ///   the load.
@@ -77,16 +79,18 @@ extension Paginator {
   /// Starts the load at `edge`, then waits until no load is in flight and no automatic retry
   /// of that edge, or of the refresh it waits behind, is pending (R15).
   private func fetch(_ edge: LoadDirection) async throws(PagingError) -> Int {
-    // The rows this edge's pages add; and when no page has loaded, the first page's too, which
-    // the call loads (or waits for) as a refresh. A refresh over loaded rows adds none.
-    let opensList = machine.pages.count == 0
+    // The rows this edge's pages add, less those the cap drops at this edge (a page dropped as
+    // it arrived, the screen being far from it, adds nothing: a loop that reads while the count
+    // is above 0 ends); and when no page has loaded, the first page's rows, which the call
+    // loads (or waits for) as a refresh, once: a prepend call then counts none.
+    let opensList = machine.pages.count == 0 && edge == .append
     func added() -> Int {
       let metrics = machine.metrics
-      let (this, other) =
+      let (this, other, dropped) =
         edge == .prepend
-        ? (metrics.itemsPrepended, metrics.itemsAppended)
-        : (metrics.itemsAppended, metrics.itemsPrepended)
-      return opensList ? metrics.itemsCommitted - other : this
+        ? (metrics.itemsPrepended, metrics.itemsAppended, metrics.itemsDroppedAtStart)
+        : (metrics.itemsAppended, metrics.itemsPrepended, metrics.itemsDroppedAtEnd)
+      return (opensList ? metrics.itemsCommitted - other : this) - dropped
     }
     let before = added()
     if edge == .prepend { loadPreviousPage() } else { loadNextPage() }
@@ -97,6 +101,6 @@ extension Paginator {
       await waitForLoadsToEnd()
     }
     if let error = machine.fetchError(at: edge) { throw error }
-    return added() - before
+    return max(0, added() - before)
   }
 }

@@ -141,6 +141,8 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
     private var elapsed: (@Sendable () -> Duration)?
     /// The requests sent for the page the current `next()` loads, retries included.
     private var attempts = 0
+    /// The failure of the last attempt at the page being loaded, if one failed.
+    private var lastFailure: PagingError?
 
     init(walk: PageWalk) {
       self.walk = walk
@@ -168,6 +170,7 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         deadline = walk.options.deadline.map { WalkDeadline($0, elapsed: timer) }
       }
       attempts = 0
+      lastFailure = nil
       let page: Element?
       do {
         if let deadline, deadline.remaining <= .zero { throw WalkDeadlinePassed() }
@@ -175,8 +178,6 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
         started = true
         page = try await run(effects)
       } catch is WalkDeadlinePassed {
-        // A failure waiting for its automatic retry is why the page did not load in time.
-        let lastFailure = machine.loadState(direction).error
         // What was in flight was cancelled: the machine stops it, the cursor stays.
         _ = machine.handle(.cancel)
         cancelAhead()
@@ -255,6 +256,11 @@ public struct PageWalk<Source: PageSource>: AsyncSequence, Sendable {
           continue
         }
         queue.append(contentsOf: machine.handle(event))
+        // Why the page did not load in time, should the deadline stop a retry or its wait.
+        // (A walk loads at one edge at a time: the first page as a refresh, then appends.)
+        if case .loadFailed = event {
+          lastFailure = machine.loadState(.refresh).error ?? machine.loadState(.append).error
+        }
         // A page the machine refused for its counts is not handed over: its load failed. (A
         // page that repeats a cursor or adds nothing committed, and the walk ends after it.)
         if let loaded, machine.loadState(.refresh).error != .invalidItemCount,
