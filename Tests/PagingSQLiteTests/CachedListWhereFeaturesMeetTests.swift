@@ -408,4 +408,50 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     #expect(ids.contains(85), "shown \(shown), relaunched \(ids)")
     #expect(ids.count <= 40 + 20)
   }
+
+  /// `.launchInitialRefresh` (no age) always refreshes: a cache whose last refresh the clock
+  /// now puts in the future (it went back 10 s) is as old as can be, not fresh.
+  @Test func aRefreshTheClockPutsInTheFutureIsNotFresh() async throws {
+    let folder = try TemporaryFolder()
+    let clock = WallClock()
+    try await CachedPageSourceTests.filledCache(folder, clock: clock)
+    clock.advance(by: -10)
+    let network = DownNetwork()
+    let source = try CachedPageSource(
+      database: try PagingDatabase(path: folder.file()), list: "feed", remote: network,
+      initialize: .launchInitialRefresh, now: clock.function)
+    let feed = try source.paginator(
+      configuration: CachedPageSourceTests.configuration, pollInterval: nil)
+    await feed.start()
+    await feed.waitUntilIdle()
+    #expect(network.requests.map(\.direction) == [.refresh])
+  }
+
+  /// R24: a query's first request is at the list's first cursor, never at the cursor a refresh
+  /// around the anchor, and the page prepended to it, left at the first cached place.
+  @Test func aQueryChangeStartsAtTheFirstCursorNotAStoredOne() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (_, feed) = try await CachedEditTests.session(folder, network)
+    feed.loadNextPage()
+    network.complete(await network.request(at: 1), items: rows(20..<40), next: "c")
+    await feed.waitUntilIdle()
+    feed.rowAppeared(id: 25)
+    let refreshing = Task { await feed.refresh(policy: .aroundAnchor) }
+    network.complete(await network.request(at: 2), items: rows(20..<40), next: "c", previous: "a")
+    await refreshing.value
+    feed.rowAppeared(id: 20)
+    let prepend = await network.request(at: 3)
+    #expect(prepend.cursor == "a")
+    network.complete(prepend, items: rows(0..<20), next: "b", previous: nil)
+    await feed.waitUntilIdle()
+
+    let searching = Task { await feed.setQuery("B") }
+    let search = await network.request(at: 4)
+    #expect(search.query as? String == "B")
+    #expect(search.cursor == nil)
+    network.complete(search, items: rows(500..<520), next: "b2")
+    await searching.value
+    #expect(feed.items.map(\.id) == Array(500..<520))
+  }
 }

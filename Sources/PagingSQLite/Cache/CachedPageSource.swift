@@ -370,8 +370,15 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       if let cached { return cached }
     case .network: break
     }
-    let cursor =
-      try database.withConnection { try cache.page($0, at: key)?.cursor } ?? remoteInitialCursor
+    // A refresh from the origin (no cursor) loads the list's first page, and one under another
+    // query than the cache's loads that query's (R24): neither reads a stored cursor, which
+    // may be where a refresh around the anchor put the first cached page, or another query's.
+    let cursor = try database.withConnection { db -> Remote.Cursor? in
+      guard request.cursor != nil,
+        PagingSnapshot<Item, Int>.savedQuery(try cache.savedQuery(db), matches: request.query)
+      else { return remoteInitialCursor }
+      return try cache.page(db, at: key)?.cursor ?? remoteInitialCursor
+    }
     let page = try await remote.loadPage(remoteRequest(request, cursor))
     let fetchedAt = now()
     let (stored, replaced) = try database.write { db in
@@ -498,8 +505,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     switch initialize {
     case .skipInitialRefresh: return true
     case .launchInitialRefresh(let maxAge):
+      // A refresh the clock puts in the future (it went back) is as old as can be.
       let age = now().timeIntervalSince(refreshedAt)
-      return age < maxAge.seconds
+      return maxAge > .zero && age >= 0 && age < maxAge.seconds
     }
   }
 
