@@ -8,30 +8,55 @@ import Testing
 /// ends with a repeated cursor; a page that comes back from its own side under another cursor
 /// is no cycle.
 @Suite(.timeLimit(.minutes(minuteLimit))) @MainActor struct CapCycleTests {
-  /// Pages of 5 rows whose next cursor after page `last` is 1 again, read by the pull loop of
-  /// `fetchNextPage()` under a cap of 10 rows: the cycle runs through pages the cap dropped.
-  @Test(arguments: [5, 8]) func aCycleThroughDroppedPagesEndsWithARepeatedCursor(last: Int)
-    async
-  {
-    let source = ReplySource { cursor, _ in
+  /// Pages of 5 rows at cursors 1, 2, ... `last`, then 1 again: next cursors, or previous
+  /// ones (`upward`) for a list read from its newest page.
+  private static func cycle(to last: Int, upward: Bool = false) -> ReplySource {
+    ReplySource { cursor, _ in
       let number = cursor ?? 0
-      return page((number * 5)..<((number + 1) * 5), next: number == last ? 1 : number + 1)
+      let following = number == last ? 1 : number + 1
+      return Page(
+        items: rows((number * 5)..<((number + 1) * 5)), nextCursor: upward ? nil : following,
+        previousCursor: upward ? following : nil)
     }
+  }
+
+  /// A paginator over `source` under a cap of 10 rows (two pages), its first page loaded.
+  private static func capped(_ source: ReplySource) async -> Paginator<Row, Int> {
     let feed = Paginator(
       source: source,
       configuration: PagingConfiguration(
         prefetch: .fixed(2), retryPolicy: .manual, maxSize: 10, hedging: .off))
     await feed.start()
-    var thrown: PagingError?
+    return feed
+  }
+
+  /// Makes the `call`-th call (from 1) while `more()` holds, at most `limit` calls, until one
+  /// throws: the calls made and the error.
+  private static func pull(
+    limit: Int, while more: () -> Bool = { true }, each call: (Int) async throws -> Void
+  ) async -> (calls: Int, error: PagingError?) {
     var calls = 0
     do {
-      while feed.hasNextPage, calls < 60 {
+      while more(), calls < limit {
         calls += 1
-        try await feed.fetchNextPage()
+        try await call(calls)
       }
     } catch {
-      thrown = error
+      return (calls, error as? PagingError)
     }
+    return (calls, nil)
+  }
+
+  /// Pages of 5 rows whose next cursor after page `last` is 1 again, read by the pull loop of
+  /// `fetchNextPage()` under a cap of 10 rows: the cycle runs through pages the cap dropped.
+  @Test(arguments: [5, 8]) func aCycleThroughDroppedPagesEndsWithARepeatedCursor(last: Int)
+    async
+  {
+    let source = Self.cycle(to: last)
+    let feed = await Self.capped(source)
+    let thrown = await Self.pull(
+      limit: 60, while: { feed.hasNextPage }, each: { _ in try await feed.fetchNextPage() }
+    ).error
     let cycle = (1...last).map(Optional.some)
     if last == 5 {
       // The window still holds page 1 when page 5 names it again.
@@ -54,28 +79,13 @@ import Testing
   )
     async
   {
-    let source = ReplySource { cursor, _ in
-      let number = cursor ?? 0
-      return page((number * 5)..<((number + 1) * 5), next: number == 8 ? 1 : number + 1)
-    }
-    let feed = Paginator(
-      source: source,
-      configuration: PagingConfiguration(
-        prefetch: .fixed(2), retryPolicy: .manual, maxSize: 10, hedging: .off))
-    await feed.start()
-    var thrown: PagingError?
-    var calls = 0
-    do {
-      while calls < 300 {
-        calls += 1
-        if calls.isMultiple(of: period) {
-          try await feed.fetchPreviousPage()
-        } else {
-          try await feed.fetchNextPage()
-        }
+    let feed = await Self.capped(Self.cycle(to: 8))
+    let (calls, thrown) = await Self.pull(limit: 300) { call in
+      if call.isMultiple(of: period) {
+        try await feed.fetchPreviousPage()
+      } else {
+        try await feed.fetchNextPage()
       }
-    } catch {
-      thrown = error
     }
     #expect(calls == ending)
     #expect(thrown == .repeatedCursor(cursor))
@@ -84,27 +94,11 @@ import Testing
   /// The same cycle read upward from the newest page: the prepend edge's chain returns to a
   /// page the cap dropped after the last one.
   @Test func aCycleThroughPagesDroppedAtTheEndEndsWithARepeatedCursor() async {
-    let source = ReplySource { cursor, _ in
-      let number = cursor ?? 0
-      return Page(
-        items: rows((number * 5)..<((number + 1) * 5)), nextCursor: nil,
-        previousCursor: number == 8 ? 1 : number + 1)
-    }
-    let feed = Paginator(
-      source: source,
-      configuration: PagingConfiguration(
-        prefetch: .fixed(2), retryPolicy: .manual, maxSize: 10, hedging: .off))
-    await feed.start()
-    var thrown: PagingError?
-    var calls = 0
-    do {
-      while feed.hasPreviousPage, calls < 60 {
-        calls += 1
-        try await feed.fetchPreviousPage()
-      }
-    } catch {
-      thrown = error
-    }
+    let source = Self.cycle(to: 8, upward: true)
+    let feed = await Self.capped(source)
+    let thrown = await Self.pull(
+      limit: 60, while: { feed.hasPreviousPage }, each: { _ in try await feed.fetchPreviousPage() }
+    ).error
     let cycle = (1...8).map(Optional.some)
     #expect(thrown == .repeatedCursor(7))
     #expect(source.cursors == [nil] + cycle + cycle.prefix(6))
