@@ -108,7 +108,7 @@ import var PagingTestSupport.minuteLimit
       pollInterval: .seconds(1))
     let generation = feed.generation
     let elsewhere = try PagingDatabase(path: folder.file())
-    try elsewhere.write {
+    _ = try elsewhere.write {
       try PageCache<Row, String>(list: "feed").write(
         $0, .update(Row(id: 30, title: "elsewhere")), in: 1)
     }
@@ -159,7 +159,7 @@ import var PagingTestSupport.minuteLimit
     #expect(polled.generation == generations.0)
     #expect(unpolled.generation == generations.1)
 
-    try elsewhere.write {
+    _ = try elsewhere.write {
       try PageCache<Row, String>(list: "feed").write(
         $0, .update(Row(id: 30, title: "elsewhere")), in: 1)
     }

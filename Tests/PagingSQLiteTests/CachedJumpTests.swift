@@ -117,4 +117,35 @@ import var PagingTestSupport.minuteLimit
     #expect(feed.rows.count == 60)
     #expect(feed.rows.placeholdersAfter == 0)
   }
+
+  /// R24, R31: a jump after another process's search replaced the cache (before this
+  /// process's poll saw it) does not show the search's rows under this list's query: it
+  /// refreshes, as a jump the cache cannot answer does.
+  @Test func aJumpAfterAnotherProcesssSearchDoesNotShowTheSearchsRows() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    try Self.fill(database, count: 10_000, pageSize: 1_000)
+    let network = DownNetwork()
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
+      countsRows: true)
+    let feed = try source.paginator(configuration: PagingConfiguration(), pollInterval: nil)
+    await feed.start()
+    await feed.waitUntilIdle()
+    #expect(feed.rows.count == 10_000)
+    #expect(network.requests.isEmpty)
+
+    let search = Page<Row, String>(items: rows(50_000..<50_020), nextCursor: nil)
+    try PagingDatabase(path: folder.file()).write { db in
+      try PageCache<Row, String>(list: "feed").replace(
+        db, with: search, loadedBy: nil, at: 0, fetchedAt: Date(),
+        query: PagingSnapshot<Row, Int>.savedQuery("B"))
+    }
+    feed.rowAppeared(feed.rows[9_999])
+    #expect(feed.metrics.jumps == 1)
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(0..<1_000))
+    #expect(network.requests.map(\.direction) == [.refresh])
+    #expect(network.requests.map { $0.query == nil } == [true])
+  }
 }

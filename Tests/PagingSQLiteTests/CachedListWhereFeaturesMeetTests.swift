@@ -454,4 +454,109 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     await searching.value
     #expect(feed.items.map(\.id) == Array(500..<520))
   }
+
+  /// Two lists over one cached list: after the other list's search replaced the cache and this
+  /// list's reload failed offline, this list's next page is not the search's next page under
+  /// this list's query: nothing mixes the two queries' rows in the cache (R24).
+  @Test func anAppendAfterAnotherListsSearchDoesNotLoadTheSearchsNextPage() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    let network = Network()
+    let source = try CachedPageSource(database: database, list: "feed", remote: network)
+    let feed = try source.paginator(configuration: Self.configuration, pollInterval: nil)
+    let start = Task { await feed.start() }
+    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
+    await start.value
+    let network2 = Network()
+    let source2 = try CachedPageSource(
+      database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
+    let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
+    await feed2.waitUntilIdle()
+    let searching = Task { await feed2.setQuery("B") }
+    network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "search-b")
+    await searching.value
+    // This list's reload asks the network for its own query, and fails: it keeps its rows.
+    let reload = await network.request(at: 1)
+    network.fail(reload, with: Offline(isRetryable: false))
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(0..<20))
+
+    feed.loadNextPage()
+    let next = await network.request(at: 2)
+    #expect(next.direction == .refresh)
+    #expect(next.cursor != "search-b")
+    #expect(next.query == nil)
+    network.fail(next, with: Offline(isRetryable: false))
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(0..<20))
+    #expect(try source.cachedItems().map(\.id) == Array(500..<520))
+    #expect(network.requests.map(\.cursor) == [nil, nil, nil])
+  }
+
+  /// R23: a second source opened on the file while a refresh runs leaves the live list's
+  /// edits as they are: an edit made after the refresh began holds when it commits, in the
+  /// list, in the cache and after a relaunch.
+  @Test func aSourceOpenedDuringARefreshKeepsTheEditsMadeAfterItBegan() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (source, feed) = try await CachedEditTests.session(folder, network)
+    let refreshing = Task { await feed.refresh() }
+    let refresh = await network.request(at: 1)
+    try source.edit(.update(Row(id: 4, title: "after")), in: feed)
+    _ = try CachedPageSource(
+      database: try PagingDatabase(path: folder.file()), list: "feed", remote: DownNetwork(),
+      initialize: .skipInitialRefresh)
+    network.complete(refresh, items: rows(0..<20), next: "b")
+    await refreshing.value
+    let shown = feed.items.map { $0 }
+    #expect(shown.filter { !$0.title.isEmpty } == [Row(id: 4, title: "after")])
+    #expect(try source.cachedItems() == shown)
+    #expect(try CachedEditTests.relaunched(folder) == shown)
+  }
+
+  /// An edit of the list "feed" that another process made in its paginator's generation
+  /// `generation`: written straight to the file, as that process's source writes it; this
+  /// process hears of it at its next poll (none in these tests).
+  static func otherProcessEdits(
+    _ folder: TemporaryFolder, _ edit: PagingEdit<Row>, inGeneration generation: Int
+  ) throws {
+    let cache = PageCache<Row, String>(list: "feed")
+    _ = try PagingDatabase(path: folder.file()).write { try cache.write($0, edit, in: generation) }
+  }
+
+  /// R23 with two writers of one list, whose paginators count generations apart: a refresh
+  /// keeps the other writer's edit made after it began, however far behind that writer's
+  /// generation is.
+  @Test func aRefreshKeepsAnotherWritersEditMadeAfterItBegan() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (source, feed) = try await CachedEditTests.session(folder, network)
+    for index in 1...3 {
+      let refreshing = Task { await feed.refresh() }
+      network.complete(await network.request(at: index), items: rows(0..<20), next: "b")
+      await refreshing.value
+    }
+    let refreshing = Task { await feed.refresh() }
+    let refresh = await network.request(at: 4)
+    try Self.otherProcessEdits(folder, .update(Row(id: 4, title: "theirs")), inGeneration: 1)
+    network.complete(refresh, items: rows(0..<20), next: "b")
+    await refreshing.value
+    let expected = rows(0..<4) + [Row(id: 4, title: "theirs")] + rows(5..<20)
+    #expect(try source.cachedItems() == expected)
+    #expect(try CachedEditTests.relaunched(folder) == expected)
+  }
+
+  /// R23 with two writers of one list: a refresh replaces the other writer's edit made before
+  /// it began with the server's row, however far ahead that writer's generation is.
+  @Test func aRefreshReplacesAnotherWritersEditMadeBeforeItBegan() async throws {
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (source, feed) = try await CachedEditTests.session(folder, network)
+    try Self.otherProcessEdits(folder, .update(Row(id: 4, title: "theirs")), inGeneration: 99)
+    let refreshing = Task { await feed.refresh() }
+    network.complete(await network.request(at: 1), items: rows(0..<20), next: "b")
+    await refreshing.value
+    #expect(try source.cachedItems() == rows(0..<20))
+    #expect(try CachedEditTests.relaunched(folder) == rows(0..<20))
+  }
 }

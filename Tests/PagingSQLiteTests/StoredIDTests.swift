@@ -347,7 +347,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
     let cache = PageCache<Keyed<MixedID>, Int>(list: "feed")
     #expect(try recordedForm(database, "paging_list", "feed") == 0)
 
-    try database.write { try cache.write($0, .remove(.text("123")), in: 1) }
+    _ = try database.write { try cache.write($0, .remove(.text("123")), in: 1) }
     #expect(try database.withConnection { try cache.allItems($0) } == [Keyed(id: .text("abc"))])
 
     // A refresh while the edit is in force: its rows keep the list's form, and the edit
@@ -363,7 +363,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
 
     // The edit yields to a later refresh, which takes the distinct form.
     try database.write { db in
-      try cache.keepEdits(db, from: 2)
+      try cache.dropEdits(db, through: try cache.lastEditSequence(db))
       let page = Page(items: try cache.overlayRefresh(db, fresh), nextCursor: nil as Int?)
       try cache.replace(db, with: page, loadedBy: nil, at: 0, fetchedAt: Date())
       try cache.write(db, .remove(.text("123")), in: 2)

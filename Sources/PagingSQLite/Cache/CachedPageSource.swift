@@ -71,6 +71,14 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     var newest: Generation?
     /// SQLite's `data_version` at the last poll.
     var dataVersion: Int?
+    /// The sequence number of the list's last edit when the network refresh of `generation`
+    /// first asked the network: when it commits, the edits up to it yield to the server's
+    /// answer and later ones, by any writer of the file, hold (R23). Its retries keep it.
+    var refreshMark: (generation: Generation, lastEdit: Int)?
+    /// The first edit this source wrote in each generation, oldest first: an edit the list made
+    /// after a refresh began holds when it commits even when it was written before the
+    /// refresh's load read its mark (the load runs after the paginator's generation moved).
+    var ownEdits: [(generation: Generation, sequence: Int)] = []
   }
 
   private enum RefreshKind { case stale, continuation, initial, reload, network }
@@ -128,10 +136,6 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     self.now = now
     self.served = Served()
     self.changeKey = CacheChangeCenter.key(path: database.path, list: list)
-    let cache = cache
-    if !database.isReadOnly, try database.withConnection({ try cache.hasUnagedEdits($0) }) {
-      try database.write { try cache.ageEdits($0) }
-    }
     // A file written before lists kept their query gains the column when opened for writing.
     let query = PageCacheSchema.queryColumn
     if !database.isReadOnly,
@@ -297,12 +301,17 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   /// - Complexity: O(*n*) for *n* loaded items, and the rows of one page in the cache.
   @MainActor public func edit(_ edit: PagingEdit<Item>, in paginator: Paginator<Item, Int>) throws {
     try paginator.edit(edit)
-    let generation = paginator.generation.rawValue
+    let generation = paginator.generation
     let cache = cache
-    let (before, after) = try database.write { db in
+    let (before, after, sequence) = try database.write { db in
       let before = try cache.version(db)
-      try cache.write(db, edit, in: generation)
-      return (before, try cache.version(db))
+      let sequence = try cache.write(db, edit, in: generation.rawValue)
+      return (before, try cache.version(db), sequence)
+    }
+    state.withLock { state in
+      if state.ownEdits.last?.generation != generation {
+        state.ownEdits.append((generation, sequence))
+      }
     }
     committed(from: before, to: after)
     CacheChangeCenter.shared.post(changeKey, from: ObjectIdentifier(self))
@@ -373,11 +382,19 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     // A refresh from the origin (no cursor) loads the list's first page, and one under another
     // query than the cache's loads that query's (R24): neither reads a stored cursor, which
     // may be where a refresh around the anchor put the first cached page, or another query's.
-    let cursor = try database.withConnection { db -> Remote.Cursor? in
+    let (cursor, lastEdit) = try database.withConnection { db -> (Remote.Cursor?, Int) in
+      let lastEdit = try cache.lastEditSequence(db)
       guard request.cursor != nil,
         PagingSnapshot<Item, Int>.savedQuery(try cache.savedQuery(db), matches: request.query)
-      else { return remoteInitialCursor }
-      return try cache.page(db, at: key)?.cursor ?? remoteInitialCursor
+      else { return (remoteInitialCursor, lastEdit) }
+      return (try cache.page(db, at: key)?.cursor ?? remoteInitialCursor, lastEdit)
+    }
+    let mark = state.withLock { state in
+      if let mark = state.refreshMark, mark.generation == request.generation {
+        return mark.lastEdit
+      }
+      state.refreshMark = (request.generation, lastEdit)
+      return lastEdit
     }
     let page = try await remote.loadPage(remoteRequest(request, cursor))
     let fetchedAt = now()
@@ -389,13 +406,20 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       var replaced = false
       if !superseded {
         let before = try cache.version(db)
-        try cache.keepEdits(db, from: request.generation.rawValue)
+        let firstOwn = state.withLock { state in
+          state.ownEdits.first { !($0.generation < request.generation) }?.sequence
+        }
+        try cache.dropEdits(
+          db, through: firstOwn.map { min(mark, $0.saturatingAdding(-1)) } ?? mark)
         var page = page
         page.items = try cache.overlayRefresh(db, page.items)
         try cache.replace(
           db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt,
           query: PagingSnapshot<Item, Int>.savedQuery(request.query))
-        state.withLock { $0.live = request.generation }
+        state.withLock { state in
+          state.live = request.generation
+          state.ownEdits.removeAll { $0.generation < request.generation }
+        }
         committed(from: before, to: try cache.version(db))
         replaced = true
       }
@@ -414,13 +438,16 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   }
 
   /// A jump's page, read from the cache in a new generation of the list's, or `nil` when the
-  /// cache does not hold it (the jump then refreshes as any refresh does).
+  /// cache does not hold it, or holds another query's pages (the jump then refreshes as any
+  /// refresh does).
   private func jump(_ request: PageRequest<Int>, _ key: Int) throws -> Page<Item, Int>? {
     try checkCurrent(request)
     let cache = cache
     let countsRows = countsRows
     return try database.withConnection { db -> Page<Item, Int>? in
-      guard let page = try Self.page(db, cache, at: key, counted: countsRows) else { return nil }
+      guard Self.holdsPages(for: request.query, saved: try cache.savedQuery(db)),
+        let page = try Self.page(db, cache, at: key, counted: countsRows)
+      else { return nil }
       let version = try cache.version(db)
       state.withLock {
         $0.live = request.generation
@@ -457,9 +484,13 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let found = try database.withConnection { db in
       (
         page: try Self.page(db, cache, at: key, counted: countsRows),
-        neighbour: try cache.page(db, at: neighbour), generation: try cache.header(db)?.generation
+        neighbour: try cache.page(db, at: neighbour), generation: try cache.header(db)?.generation,
+        sameQuery: Self.holdsPages(for: request.query, saved: try cache.savedQuery(db))
       )
     }
+    // Another list's refresh under another query replaced the cache (R24): its pages, and
+    // the remote keys beside them, are that query's, so the list reloads under its own.
+    guard found.sameQuery else { return try await changedUnder(request) }
     if let page = found.page { return page }
     guard let beside = found.neighbour else { return try await changedUnder(request) }
     guard let cursor = neighbour > key ? beside.previousCursor : beside.nextCursor else {
@@ -484,6 +515,14 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     }
     guard let stored else { return try await changedUnder(request) }
     return stored
+  }
+
+  /// Whether a cache whose pages are for the query saved as `saved` holds pages for `query`:
+  /// the saved query restores to it, or neither can be saved (a query that is not `Codable`
+  /// is kept as none, and is then taken to be the list's own).
+  private static func holdsPages(for query: (any Hashable & Sendable)?, saved: String?) -> Bool {
+    PagingSnapshot<Item, Int>.savedQuery(saved, matches: query)
+      || (saved == nil && PagingSnapshot<Item, Int>.savedQuery(query) == nil)
   }
 
   /// The answer to a load whose neighbour another writer's refresh replaced: the list checks

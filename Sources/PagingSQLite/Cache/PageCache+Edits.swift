@@ -3,7 +3,9 @@ import Paging
 
 // Local edits written through to the cache, and kept for the pages that commit after them
 // (rulebook R23): a page of the same generation gets them again, a refresh keeps only those
-// made after it began.
+// made after it began. "After" is told by the edits' sequence numbers, which every writer of
+// the file shares, not by a paginator's generation, which counts one paginator's refreshes
+// and means nothing to another writer of the same list.
 
 extension PageCache {
   /// A recorded edit.
@@ -17,7 +19,11 @@ extension PageCache {
 
   /// Applies `edit` to the cached rows and records it, made in paginator generation
   /// `generation`.
-  package func write(_ db: SQLiteConnection, _ edit: PagingEdit<Item>, in generation: Int) throws {
+  /// - Returns: The edit's sequence number, above every earlier edit's of the file.
+  @discardableResult
+  package func write(
+    _ db: SQLiteConnection, _ edit: PagingEdit<Item>, in generation: Int
+  ) throws -> Int {
     let stored = try StoredEdit(edit, in: try idForm(db))
     switch edit {
     case .update(let item):
@@ -46,6 +52,7 @@ extension PageCache {
       .optionalBlob(try encode(stored.item)), stored.position.map { .text($0) } ?? .null,
       stored.positionID.map { .text($0) } ?? .null,
     ])
+    return try lastEditSequence(db)
   }
 
   /// Puts a row at the edit's position: the first page's start, the last page's end, or beside
@@ -104,24 +111,19 @@ extension PageCache {
     return edits
   }
 
-  /// Drops the edits made before paginator generation `generation` (a refresh of that
-  /// generation commits: the server's answer wins over them).
-  package func keepEdits(_ db: SQLiteConnection, from generation: Int) throws {
-    try db.statement("DELETE FROM paging_edit WHERE list = ? AND generation < ?")
-      .run([.text(list), .int(generation)])
+  /// The sequence number of the list's last recorded edit (0: none). An edit recorded later,
+  /// by any writer of the file, has a greater one (`AUTOINCREMENT` never reuses a number).
+  package func lastEditSequence(_ db: SQLiteConnection) throws -> Int {
+    Int(
+      try db.statement("SELECT max(sequence) FROM paging_edit WHERE list = ?")
+        .integer([.text(list)]) ?? 0)
   }
 
-  /// Marks every recorded edit as made before any generation of a new paginator: after a
-  /// relaunch, the first refresh that commits replaces them.
-  package func ageEdits(_ db: SQLiteConnection) throws {
-    try db.statement("UPDATE paging_edit SET generation = 0 WHERE list = ? AND generation > 0")
-      .run([.text(list)])
-  }
-
-  /// Whether an edit is recorded as made in a paginator generation (not yet aged).
-  package func hasUnagedEdits(_ db: SQLiteConnection) throws -> Bool {
-    try db.statement("SELECT 1 FROM paging_edit WHERE list = ? AND generation > 0 LIMIT 1")
-      .integer([.text(list)]) != nil
+  /// Drops the edits whose sequence number is `last` or lower (a refresh that began after them
+  /// commits: the server's answer wins over them).
+  package func dropEdits(_ db: SQLiteConnection, through last: Int) throws {
+    try db.statement("DELETE FROM paging_edit WHERE list = ? AND sequence <= ?")
+      .run([.text(list), .int(last)])
   }
 
   /// What the edits in force leave: the ids removed, and the local version of each updated or

@@ -10,8 +10,9 @@
 ///   neighbours), its generation and when it was fetched.
 /// - `paging_row`: the items in server order, as JSON, keyed by the id's stored form
 ///   (``StoredID``: its `Codable` form, never its description).
-/// - `paging_edit`: the local edits in force, oldest first, with the paginator generation each
-///   was made in (rulebook R23).
+/// - `paging_edit`: the local edits in force, in the order of their `sequence`, which every
+///   writer of the file shares: a refresh drops the edits up to the last one recorded when it
+///   began (rulebook R23). Each also records the generation of the paginator that made it.
 ///
 /// Version 2 adds `id_form` to `paging_list` and to `paging_walk` (``WalkCheckpoint``'s), where
 /// version 1's rows read 0, ``StoredID/Form/bareStrings``, the form they were written in. The
