@@ -194,6 +194,34 @@ import var PagingTestSupport.minuteLimit
     #expect(FileManager.default.contents(atPath: path) == before)
   }
 
+  /// A file deleted while open (a "clear cache" that removes the folder's files) takes no
+  /// more writes: an edit is a typed error, not a write into the unlinked file that the next
+  /// launch never sees; the list keeps what it shows.
+  @Test func aFileDeletedWhileOpenRefusesWrites() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file()
+    try await Self.writeCache(path)
+    let database = try PagingDatabase(path: path)
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: DownNetwork(), initialize: .skipInitialRefresh)
+    let feed = try source.paginator(
+      configuration: CachedPageSourceTests.configuration, pollInterval: nil)
+    #expect(feed.items.map(\.id) == Array(0..<20))
+    for suffix in ["", "-wal", "-shm"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
+    }
+    let error = #expect(throws: PagingDatabaseError.self) {
+      try source.edit(.remove(3), in: feed)
+    }
+    #expect(
+      error
+        == .readOnly(
+          SQLiteError(
+            code: SQLiteError.readOnlyFileMoved,
+            message: "the database file was deleted or replaced since it was opened")))
+    #expect(feed.items.map(\.id) == Array(0..<3) + Array(4..<20))
+  }
+
   /// A file marked read-only is opened read-only, whoever runs the process.
   @Test func aFileMarkedReadOnlyOpensReadOnly() async throws {
     let folder = try TemporaryFolder()

@@ -118,7 +118,9 @@ public final class PagingDatabase: @unchecked Sendable {
   /// Runs `body` in one `BEGIN IMMEDIATE` write transaction, under the database's lock.
   /// - Parameter body: The writes.
   /// - Returns: What `body` returns.
-  /// - Throws: ``PagingDatabaseError``; nothing of `body` is kept then.
+  /// - Throws: ``PagingDatabaseError``; nothing of `body` is kept then. A file deleted or
+  ///   replaced since it was opened is ``PagingDatabaseError/readOnly(_:)`` with SQLite's
+  ///   `SQLITE_READONLY_DBMOVED`: what was written would be lost with the old file.
   package func write<Result>(
     _ body: (SQLiteConnection) throws -> Result
   ) throws(PagingDatabaseError) -> Result {
@@ -127,7 +129,13 @@ public final class PagingDatabase: @unchecked Sendable {
         SQLiteError(code: SQLiteError.readOnly, message: "attempt to write a readonly database"))
     }
     return try withConnection { connection in
-      try connection.writeTransaction { try body(connection) }
+      guard !connection.fileHasMoved() else {
+        throw PagingDatabaseError.readOnly(
+          SQLiteError(
+            code: SQLiteError.readOnlyFileMoved,
+            message: "the database file was deleted or replaced since it was opened"))
+      }
+      return try connection.writeTransaction { try body(connection) }
     }
   }
 

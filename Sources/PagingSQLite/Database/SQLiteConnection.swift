@@ -158,6 +158,16 @@ package final class SQLiteConnection {
     Int(try statement("PRAGMA data_version").integer() ?? 0)
   }
 
+  /// Whether the file was deleted, renamed or replaced since the connection opened it
+  /// (`SQLITE_FCNTL_HAS_MOVED`): a write would then go to a file no one opens again. In
+  /// write-ahead logging SQLite writes there without a word; it refuses only in rollback mode.
+  /// - Complexity: One `stat` of the file's path.
+  package func fileHasMoved() -> Bool {
+    var moved: Int32 = 0
+    return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK
+      && moved != 0
+  }
+
   /// Sets the schema version (`PRAGMA user_version`).
   /// - Parameter version: The version.
   /// - Throws: ``SQLiteError``.

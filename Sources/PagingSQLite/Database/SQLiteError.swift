@@ -30,6 +30,10 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
   public static var busy: Int32 { 5 }
   /// `SQLITE_READONLY`: a write to a database opened read-only or on a read-only file.
   public static var readOnly: Int32 { 8 }
+  /// `SQLITE_READONLY_DBMOVED` (an extended code of ``readOnly``): the file was deleted,
+  /// renamed or replaced since it was opened, so a write would be lost with it; open the
+  /// database again.
+  public static var readOnlyFileMoved: Int32 { 1032 }
   /// `SQLITE_CORRUPT`: the file is damaged.
   public static var corrupt: Int32 { 11 }
   /// `SQLITE_FULL`: the disk, or the `PRAGMA max_page_count` limit, is full.
