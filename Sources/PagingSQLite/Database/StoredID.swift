@@ -6,8 +6,11 @@ import Foundation
 ///
 /// The form is the id's JSON (keys sorted, so that one id has one form), except that most ids
 /// that encode as a JSON string are stored as the string itself: a `String`, `UUID` or `Int`
-/// id reads in the file as it is. Each walk and each cached list records the ``Form`` its ids
-/// are stored in, so that rows written in one form are never compared with ids in another.
+/// id reads in the file as it is. Its text is in Unicode's canonical composition (NFC), since
+/// Swift's `String` compares canonically: `"café"` with a precomposed `é` and with `e` and a
+/// combining accent are one id to the engine, and so one row here. Each walk and each cached
+/// list records the ``Form`` its ids are stored in, so that rows written in one form are never
+/// compared with ids in another.
 package enum StoredID {
   /// How ids that encode as JSON strings are stored.
   package enum Form: Int, Sendable, CaseIterable {
@@ -22,9 +25,14 @@ package enum StoredID {
     /// form of a number, a literal, an object or an array, so two ids share a form only when
     /// their JSON is equal, whatever their type.
     case distinct = 1
+    /// As ``distinct``, of the text in Unicode's canonical composition (NFC): ids that Swift's
+    /// `String` finds equal (canonically equivalent text) share a form, as they share a row
+    /// in the engine. An id type whose `==` tells canonically equivalent text apart (one that
+    /// compares the bytes) has its ids stored as one row too.
+    case canonical = 2
 
     /// The form new walks and lists are stored in.
-    package static var current: Form { .distinct }
+    package static var current: Form { .canonical }
 
     /// The form recorded as `value` in a walk's or a list's row.
     /// - Throws: ``PagingDatabaseError/unreadable(_:)`` for a form this version does not know.
@@ -68,16 +76,28 @@ package enum StoredID {
     {
       return string(text, in: form)
     }
-    let json = String(decoding: data, as: UTF8.self)
+    // The JSON's own characters are ASCII, which no accent composes with: composing the whole
+    // text composes each string in it, as `==` compares each.
+    let json = composed(String(decoding: data, as: UTF8.self), in: form)
     // Every other form must be one no bare text has; anything the encoder writes that is not
     // (none known beyond `NaN`, which is listed) is refused rather than risk sharing one.
     guard form == .bareStrings || mayReadAsJSON(json) else { throw .unencodable }
     return json
   }
 
+  /// `text` in Unicode's canonical composition (NFC) in the ``Form/canonical`` form, else as it
+  /// is.
+  /// - Complexity: O(*n*) for *n* UTF-8 bytes; Foundation's normalization only for text with a
+  ///   character from U+0300 on (below it every character is already composed).
+  private static func composed(_ text: String, in form: Form) -> String {
+    guard form == .canonical, !text.utf8.allSatisfy({ $0 < 0xCC }) else { return text }
+    return text.precomposedStringWithCanonicalMapping
+  }
+
   /// The stored form of an id that encodes as the JSON string `text`.
   private static func string(_ text: String, in form: Form) -> String {
-    guard form == .distinct, mayReadAsJSON(text) else { return text }
+    let text = composed(text, in: form)
+    guard form != .bareStrings, mayReadAsJSON(text) else { return text }
     // Printable ASCII but for the quote and the backslash is written as it is by
     // `JSONEncoder` (slashes unescaped): quoted here without one, as numeric text ids are
     // on every row of some lists. Other text takes the encoder, so both agree byte for byte.
