@@ -111,16 +111,6 @@ extension HTTPPagingStrategy {
     }
   }
 
-  /// The page with its next (and for links, previous) cursor.
-  /// - Throws: ``HTTPPagingError/malformedLinkHeader(url:errors:)``,
-  ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``,
-  ///   ``HTTPPagingError/malformedHeader(url:name:value:)``.
-  /// The next page's cursor as the response tells it before the items decode, for the
-  /// strategies whose next page does not depend on the items (a `Link` header, a next URL in a
-  /// header, a next URL or a token at a body path, read with ``JSONSkim``); `nil` for the
-  /// others, or when it cannot be read so. A guess: a walk uses it only if the decoded page
-  /// names the same cursor.
-  /// - Complexity: O(n) in the body's length.
   /// Whether ``earlyNextCursor(after:response:data:)`` can tell anything.
   var tellsNextCursorEarly: Bool {
     switch kind {
@@ -129,6 +119,12 @@ extension HTTPPagingStrategy {
     }
   }
 
+  /// The next page's cursor as the response tells it before the items decode, for the
+  /// strategies whose next page does not depend on the items (a `Link` header, a next URL in a
+  /// header, a next URL or a token at a body path, read with ``JSONSkim``); `nil` for the
+  /// others, or when it cannot be read so. A guess: a walk uses it only if the decoded page
+  /// names the same cursor.
+  /// - Complexity: O(n) in the body's length.
   func earlyNextCursor(after cursor: HTTPCursor, response: HTTPURLResponse, data: Data)
     -> HTTPCursor?
   {
@@ -152,6 +148,10 @@ extension HTTPPagingStrategy {
     var id: Int
   }
 
+  /// The page with its next (and for links, previous) cursor.
+  /// - Throws: ``HTTPPagingError/malformedLinkHeader(url:errors:)``,
+  ///   ``HTTPPagingError/invalidCursor(url:queryItem:)``,
+  ///   ``HTTPPagingError/malformedHeader(url:name:value:)``.
   func page<Item: Identifiable>(
     body: PageBody<Item>, cursor: HTTPCursor, response: HTTPURLResponse, data: Data
   ) throws -> Page<Item, HTTPCursor> {
