@@ -148,4 +148,34 @@ import var PagingTestSupport.minuteLimit
     #expect(network.requests.map(\.direction) == [.refresh])
     #expect(network.requests.map { $0.query == nil } == [true])
   }
+
+  /// R23, R31: a jump the cache cannot answer loads its page from the network, and keeps every
+  /// edit in force, as the list does: the cache and a relaunch show the removed row removed.
+  @Test func aJumpFromTheNetworkKeepsTheEditsInForce() async throws {
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    try Self.fill(database, count: 10_000, pageSize: 1_000)
+    let network = Network()
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
+      countsRows: true)
+    let feed = try source.paginator(configuration: PagingConfiguration(), pollInterval: nil)
+    await feed.start()
+    await feed.waitUntilIdle()
+    try source.edit(.remove(9_001), in: feed)
+    // Another process's search replaces the cache, so the jump cannot read it.
+    let search = Page<Row, String>(items: rows(50_000..<50_020), nextCursor: nil)
+    try PagingDatabase(path: folder.file()).write { db in
+      try PageCache<Row, String>(list: "feed").replace(
+        db, with: search, loadedBy: nil, at: 0, fetchedAt: Date(),
+        query: PagingSnapshot<Row, Int>.savedQuery("B"))
+    }
+    feed.rowAppeared(feed.rows[9_999])
+    #expect(feed.metrics.jumps == 1)
+    network.complete(await network.request(at: 0), items: rows(9_000..<9_020), next: "x")
+    await feed.waitUntilIdle()
+    let expected = [9_000] + Array(9_002..<9_020)
+    #expect(feed.items.map(\.id) == expected)
+    #expect(try source.cachedItems().map(\.id) == expected)
+  }
 }

@@ -406,19 +406,25 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       var replaced = false
       if !superseded {
         let before = try cache.version(db)
-        let firstOwn = state.withLock { state in
-          state.ownEdits.first { !($0.generation < request.generation) }?.sequence
-        }
-        try cache.dropEdits(
-          db, through: firstOwn.map { min(mark, $0.saturatingAdding(-1)) } ?? mark)
         var page = page
-        page.items = try cache.overlayRefresh(db, page.items)
+        if request.isJump {
+          // A jump shows another part of the same list: every edit stays in force, and its
+          // page gets them as an edge's page does, as the list's window does (R23, R31).
+          page.items = try cache.overlay(db, page.items)
+        } else {
+          let firstOwn = state.withLock { state in
+            state.ownEdits.first { !($0.generation < request.generation) }?.sequence
+          }
+          try cache.dropEdits(
+            db, through: firstOwn.map { min(mark, $0.saturatingAdding(-1)) } ?? mark)
+          page.items = try cache.overlayRefresh(db, page.items)
+        }
         try cache.replace(
           db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt,
           query: PagingSnapshot<Item, Int>.savedQuery(request.query))
         state.withLock { state in
           state.live = request.generation
-          state.ownEdits.removeAll { $0.generation < request.generation }
+          if !request.isJump { state.ownEdits.removeAll { $0.generation < request.generation } }
         }
         committed(from: before, to: try cache.version(db))
         replaced = true
