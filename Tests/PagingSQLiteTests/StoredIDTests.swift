@@ -71,6 +71,22 @@ private struct Tagged<Value: Hashable & Codable & Sendable>: Hashable, Codable, 
   }
 }
 
+/// An id of text whose `==` compares the bytes: `"é"` precomposed and `"e"` with a combining
+/// accent are two ids to it.
+private struct BytesID: Codable, Hashable, Sendable {
+  let text: String
+  init(_ text: String) { self.text = text }
+  init(from decoder: any Decoder) throws {
+    text = try decoder.singleValueContainer().decode(String.self)
+  }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+  static func == (a: BytesID, b: BytesID) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+  func hash(into hasher: inout Hasher) { hasher.combine(Array(text.utf8)) }
+}
+
 /// A row whose id is `ID`.
 private struct Keyed<ID: Hashable & Codable & Sendable>: Identifiable, Hashable, Codable, Sendable {
   let id: ID
@@ -212,7 +228,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
   /// an enum of number or text, `String?` with `nil` and `"null"`, text that looks like an
   /// object, an array, a literal or a quoted form.
   @Test func theDistinctFormTellsEveryJSONValueApart() throws {
-    let values: [any Encodable] = [
+    let values: [any Codable & Hashable] = [
       MixedID.number(1), MixedID.text("1"), #""1""#, MixedID.number(-2), MixedID.text("-2"),
       MixedID.text("1.5"), 1.5, 1e20, "1e+20", true, "true", false, "false",
       Optional<String>.none, "null", Optional("null"), "", "plain", "{}", ["a": 1], "[]",
@@ -220,6 +236,7 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
       "a\nb", "é1", "1é", "\u{7F}1", "1\u{7F}",
     ]
     let forms = try values.map { try StoredID.of($0, in: .distinct) }
+    let canonicalForms = try values.map { try StoredID.of($0, in: .canonical) }
     let json = try values.map { value in
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -228,36 +245,44 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
     for i in values.indices {
       for j in values.indices where i < j {
         #expect((forms[i] == forms[j]) == (json[i] == json[j]), "\(forms[i]) and \(forms[j])")
+        // No text here is other than composed: the canonical form tells them apart alike.
+        #expect((canonicalForms[i] == canonicalForms[j]) == (json[i] == json[j]))
       }
     }
   }
 
   /// In the canonical form, ids share a form exactly when Swift finds them equal: text with a
   /// precomposed accent and with a combining one, Hangul syllables and their jamo, combining
-  /// marks in either order of the same class pair, as bare text, quoted text and inside JSON.
+  /// marks in either order of the same class pair, singletons (the angstrom sign, the kelvin
+  /// sign), as bare text, quoted text and inside JSON. Forms are compared byte for byte, as
+  /// SQLite compares them (`String`'s `==` would find canonically equal forms equal).
   @Test func theCanonicalFormIsSwiftsEquality() throws {
+    func form<ID: Codable & Hashable>(_ id: ID) throws -> [UInt8] {
+      Array(try StoredID.of(id, in: .canonical).utf8)
+    }
     let texts = [
       "caf\u{E9}", "cafe\u{301}", "cafe", "caf\u{C9}", "\u{AC00}", "\u{1100}\u{1161}",
       "a\u{323}\u{307}", "a\u{307}\u{323}", "\u{1E0B}\u{323}", "1\u{E9}", "1e\u{301}",
-      "\u{212B}", "\u{C5}", "\u{301}", "e",
+      "\u{212B}", "\u{C5}", "\u{301}", "e", "\u{212A}", "K", "\u{4E00}",
     ]
     for a in texts {
       for b in texts {
-        #expect(
-          (try StoredID.of(a, in: .canonical) == StoredID.of(b, in: .canonical)) == (a == b),
-          "\(a.unicodeScalars.map(\.value)) and \(b.unicodeScalars.map(\.value))")
-        #expect(
-          (try StoredID.of(ShardedID(shard: 0, number: 1), in: .canonical)
-            == StoredID.of(ShardedID(shard: 0, number: 1), in: .canonical)))
-        #expect(
-          (try StoredID.of(["k": a], in: .canonical) == StoredID.of(["k": b], in: .canonical))
-            == (a == b))
+        let names = "\(a.unicodeScalars.map(\.value)) and \(b.unicodeScalars.map(\.value))"
+        #expect((try form(a) == form(b)) == (a == b), "\(names)")
+        #expect((try form(Tagged(a)) == form(Tagged(b))) == (a == b), "\(names)")
+        #expect((try form(["k": a]) == form(["k": b])) == (a == b), "\(names)")
+        #expect((try form([a: 1, "f": 2]) == form([b: 1, "f": 2])) == (a == b), "\(names)")
       }
     }
+    // An object's keys are sorted as composed: "e" and an accent sorts before "f" as it
+    // comes, "é" after it.
+    #expect(try form(["e\u{301}": 1, "f": 2]) == form(["\u{E9}": 1, "f": 2]))
+    // A type whose `==` compares the bytes keeps its ids apart.
+    #expect(BytesID("caf\u{E9}") != BytesID("cafe\u{301}"))
+    #expect(try form(BytesID("caf\u{E9}")) != form(BytesID("cafe\u{301}")))
     // The forms before it keep the text as it came, so that their rows keep matching.
-    #expect(try StoredID.of("cafe\u{301}", in: .distinct) == "cafe\u{301}")
-    #expect(try StoredID.of("cafe\u{301}", in: .canonical) == "caf\u{E9}")
-    #expect(Array(try StoredID.of("cafe\u{301}", in: .canonical).utf8) == Array("caf\u{E9}".utf8))
+    #expect(Array(try StoredID.of("cafe\u{301}", in: .distinct).utf8) == Array("cafe\u{301}".utf8))
+    #expect(try form("cafe\u{301}") == Array("caf\u{E9}".utf8))
   }
 
   /// A walk whose server gives an id once with a precomposed accent and once with a combining
@@ -282,6 +307,58 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
     }
     #expect(returned.map { Array($0.id.utf8) } == ["caf\u{E9}", "x", "y"].map { Array($0.utf8) })
     #expect(try relaunched.progress() == .finished(pages: 2, rows: 3))
+  }
+
+  /// An id type whose `==` compares the bytes: its two spellings of `"café"` are two rows, in
+  /// a walk across a relaunch and in a cached list's edits, as they are to the engine.
+  @Test func idsThatTheirTypeTellsApartStayTwoRows() async throws {
+    let folder = try TemporaryFolder()
+    let pages = [[Keyed(id: BytesID("caf\u{E9}"))], [Keyed(id: BytesID("cafe\u{301}"))]]
+    let checkpoint = try WalkCheckpoint<Keyed<BytesID>, Int>(
+      database: PagingDatabase(path: folder.file()), name: "bytes")
+    var returned: [Keyed<BytesID>] = []
+    for try await page in FixedPages(pages: pages).pages(from: checkpoint) {
+      returned += page.items
+      break  // the app is killed after the first page
+    }
+    let relaunched = try WalkCheckpoint<Keyed<BytesID>, Int>(
+      database: PagingDatabase(path: folder.file()), name: "bytes")
+    for try await page in FixedPages(pages: pages).pages(from: relaunched) {
+      returned += page.items
+    }
+    #expect(returned == pages[0] + pages[1])
+
+    let rows = [
+      Keyed(id: BytesID("caf\u{E9}"), title: "1"), Keyed(id: BytesID("cafe\u{301}"), title: "2"),
+    ]
+    let source = try CachedPageSource(
+      database: try PagingDatabase(path: folder.file("list.sqlite")), list: "bytes",
+      remote: FixedPages(pages: [rows]))
+    let feed = try source.paginator(
+      configuration: PagingConfiguration(retryPolicy: .manual), pollInterval: nil)
+    await feed.start()
+    try source.edit(.update(Keyed(id: BytesID("caf\u{E9}"), title: "edited")), in: feed)
+    #expect(feed.items.map(\.title) == ["edited", "2"])
+    #expect(try source.cachedItems().map(\.title) == ["edited", "2"])
+    try source.edit(.remove(BytesID("caf\u{E9}")), in: feed)
+    #expect(feed.items.map(\.title) == ["2"])
+    #expect(try source.cachedItems().map(\.title) == ["2"])
+  }
+
+  /// A cached list of ids that are dictionaries removes the row whose id's key has its accent
+  /// composed another way, as the engine does.
+  @Test func aCachedRemoveOfADictionaryIDWithAKeyComposedAnotherWayRemovesTheRow() async throws {
+    let folder = try TemporaryFolder()
+    let rows = [Keyed(id: ["e\u{301}": 1, "f": 2]), Keyed(id: ["x": 0])]
+    let source = try CachedPageSource(
+      database: try PagingDatabase(path: folder.file()), list: "dictionaries",
+      remote: FixedPages(pages: [rows]))
+    let feed = try source.paginator(
+      configuration: PagingConfiguration(retryPolicy: .manual), pollInterval: nil)
+    await feed.start()
+    try source.edit(.remove(["\u{E9}": 1, "f": 2]), in: feed)
+    #expect(feed.items.map(\.id) == [["x": 0]])
+    #expect(try source.cachedItems().map(\.id) == [["x": 0]])
   }
 
   /// A cached list removes the row whose id the edit names with the accent composed another

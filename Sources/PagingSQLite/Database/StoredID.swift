@@ -27,8 +27,9 @@ package enum StoredID {
     case distinct = 1
     /// As ``distinct``, of the text in Unicode's canonical composition (NFC): ids that Swift's
     /// `String` finds equal (canonically equivalent text) share a form, as they share a row
-    /// in the engine. An id type whose `==` tells canonically equivalent text apart (one that
-    /// compares the bytes) has its ids stored as one row too.
+    /// in the engine, also inside an object, whose keys are sorted as composed. An id type
+    /// whose `==` tells canonically equivalent text apart (one that compares the bytes) keeps
+    /// its text as it is, so each of its ids is a row of its own.
     case canonical = 2
 
     /// The form new walks and lists are stored in.
@@ -59,36 +60,55 @@ package enum StoredID {
   /// - Throws: ``PagingDatabaseError/unencodable`` when the id does not encode as JSON (a
   ///   `Double.nan` in it, say).
   /// - Complexity: O(size of the id's JSON); no encoder for `String`, `UUID` and integer ids.
-  package static func of<ID: Encodable>(_ id: ID, in form: Form) throws(PagingDatabaseError)
-    -> String
+  ///   In the canonical form, an id whose JSON has text not in canonical composition decodes
+  ///   once more, composed.
+  package static func of<ID: Codable & Hashable>(_ id: ID, in form: Form)
+    throws(PagingDatabaseError) -> String
   {
     // The forms JSON gives these types, without an encoder. The type is compared, and the
     // value then taken as that type, the same type: a cast would cost a dynamic-cast lookup on
-    // every row of a commit.
+    // every row of a commit. `String` compares canonically, so its text is composed.
     if ID.self == Int.self { return String(unsafeBitCast(id, to: Int.self)) }
-    if ID.self == String.self { return string(unsafeBitCast(id, to: String.self), in: form) }
+    if ID.self == String.self {
+      return string(composed(unsafeBitCast(id, to: String.self), in: form), in: form)
+    }
     if ID.self == Int64.self { return String(unsafeBitCast(id, to: Int64.self)) }
     if ID.self == UUID.self { return string(unsafeBitCast(id, to: UUID.self).uuidString, in: form) }
-    let data: Data
+    var data: Data
     do { data = try encoder.encode(id) } catch { throw .unencodable }
+    if form == .canonical, let again = canonicalJSON(of: id, data) { data = again }
     if data.first == UInt8(ascii: "\""),
       let text = try? JSONDecoder().decode(String.self, from: data)
     {
       return string(text, in: form)
     }
-    // The JSON's own characters are ASCII, which no accent composes with: composing the whole
-    // text composes each string in it, as `==` compares each.
-    let json = composed(String(decoding: data, as: UTF8.self), in: form)
+    let json = String(decoding: data, as: UTF8.self)
     // Every other form must be one no bare text has; anything the encoder writes that is not
     // (none known beyond `NaN`, which is listed) is refused rather than risk sharing one.
     guard form == .bareStrings || mayReadAsJSON(json) else { throw .unencodable }
     return json
   }
 
+  /// The JSON of `id`, whose JSON is `data`, with its text in canonical composition, when
+  /// that is another JSON and still `id` by the type's own `==`; else `nil` (`data` is then
+  /// the form). The composed JSON is decoded and encoded again, so that an object's keys are
+  /// sorted as composed (`"e"` and a combining accent sorts before `"f"`, `"é"` after it);
+  /// a type whose `==` tells canonically equivalent text apart (one that compares the bytes)
+  /// keeps its text as it is, and each of its ids a row.
+  private static func canonicalJSON<ID: Codable & Hashable>(of id: ID, _ data: Data) -> Data? {
+    let json = String(decoding: data, as: UTF8.self)
+    let text = composed(json, in: .canonical)
+    guard !text.utf8.elementsEqual(json.utf8),
+      let value = try? JSONDecoder().decode(ID.self, from: Data(text.utf8)), value == id
+    else { return nil }
+    return try? encoder.encode(value)
+  }
+
   /// `text` in Unicode's canonical composition (NFC) in the ``Form/canonical`` form, else as it
   /// is.
   /// - Complexity: O(*n*) for *n* UTF-8 bytes; Foundation's normalization only for text with a
-  ///   character from U+0300 on (below it every character is already composed).
+  ///   character from U+0300 on (below it every character is already composed, and none
+  ///   composes with the one before it).
   private static func composed(_ text: String, in form: Form) -> String {
     guard form == .canonical, !text.utf8.allSatisfy({ $0 < 0xCC }) else { return text }
     return text.precomposedStringWithCanonicalMapping
@@ -96,7 +116,6 @@ package enum StoredID {
 
   /// The stored form of an id that encodes as the JSON string `text`.
   private static func string(_ text: String, in form: Form) -> String {
-    let text = composed(text, in: form)
     guard form != .bareStrings, mayReadAsJSON(text) else { return text }
     // Printable ASCII but for the quote and the backslash is written as it is by
     // `JSONEncoder` (slashes unescaped): quoted here without one, as numeric text ids are
