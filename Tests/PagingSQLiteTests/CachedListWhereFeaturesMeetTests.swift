@@ -493,6 +493,27 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     #expect(network.requests.map(\.cursor) == [nil, nil, nil])
   }
 
+  /// R24: a list under a query that is not `Codable` (the file keeps only its type's name)
+  /// appends its own next page at the cursor its refresh stored, where it took the cache for
+  /// another query's and reloaded its first page at each append.
+  @Test func aListUnderAQueryThatIsNotCodableAppendsItsNextPage() async throws {
+    struct Search: Hashable, Sendable { var text: String }
+    let folder = try TemporaryFolder()
+    let network = Network()
+    let (_, feed) = try await CachedEditTests.session(folder, network)
+    let searching = Task { await feed.setQuery(Search(text: "x")) }
+    network.complete(await network.request(at: 1), items: rows(100..<120), next: "x2")
+    await searching.value
+    feed.loadNextPage()
+    let next = await network.request(at: 2)
+    #expect(next.direction == .append)
+    #expect(next.cursor == "x2")
+    #expect(next.query as? Search == Search(text: "x"))
+    network.complete(next, items: rows(120..<140), next: nil)
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(100..<140))
+  }
+
   /// R23: a second source opened on the file while a refresh runs leaves the live list's
   /// edits as they are: an edit made after the refresh began holds when it commits, in the
   /// list, in the cache and after a relaunch.

@@ -524,11 +524,13 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
   }
 
   /// Whether a cache whose pages are for the query saved as `saved` holds pages for `query`:
-  /// the saved query restores to it, or neither can be saved (a query that is not `Codable`
-  /// is kept as none, and is then taken to be the list's own).
+  /// the saved query restores to it, or `query` saves as the same text. A query that does not
+  /// restore (one that is not `Codable`, whose saved form names only its type, or one whose
+  /// `Codable` form leaves a field out) is taken to be the list's own when its saved text is:
+  /// the file cannot tell it from another value of its type.
   private static func holdsPages(for query: (any Hashable & Sendable)?, saved: String?) -> Bool {
     PagingSnapshot<Item, Int>.savedQuery(saved, matches: query)
-      || (saved == nil && PagingSnapshot<Item, Int>.savedQuery(query) == nil)
+      || saved == PagingSnapshot<Item, Int>.savedQuery(query)
   }
 
   /// The answer to a load whose neighbour another writer's refresh replaced: the list checks
