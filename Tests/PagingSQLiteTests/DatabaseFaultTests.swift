@@ -22,6 +22,9 @@ import var PagingTestSupport.minuteLimit
     await start.value
   }
 
+  /// The message of a write to a file deleted or replaced while open.
+  static let moved = "the database file or its log was deleted or replaced since it was opened"
+
   /// The ids cached in `database`'s list "feed".
   static func cachedIDs(_ database: PagingDatabase) throws -> [Int] {
     try CachedPageSource(database: database, list: "feed", remote: DownNetwork())
@@ -214,12 +217,29 @@ import var PagingTestSupport.minuteLimit
       try source.edit(.remove(3), in: feed)
     }
     #expect(
-      error
-        == .readOnly(
-          SQLiteError(
-            code: SQLiteError.readOnlyFileMoved,
-            message: "the database file was deleted or replaced since it was opened")))
+      error == .readOnly(SQLiteError(code: SQLiteError.readOnlyFileMoved, message: Self.moved)))
     #expect(feed.items.map(\.id) == Array(0..<3) + Array(4..<20))
+  }
+
+  /// The write-ahead log deleted alone while the file is open takes the writes with it (a
+  /// crash before the connection closes loses them): an edit is a typed error.
+  @Test func aLogDeletedWhileOpenRefusesWrites() async throws {
+    let folder = try TemporaryFolder()
+    let path = folder.file()
+    try await Self.writeCache(path)
+    let database = try PagingDatabase(path: path)
+    let source = try CachedPageSource(
+      database: database, list: "feed", remote: DownNetwork(), initialize: .skipInitialRefresh)
+    let feed = try source.paginator(
+      configuration: CachedPageSourceTests.configuration, pollInterval: nil)
+    try source.edit(.remove(2), in: feed)
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    try FileManager.default.removeItem(atPath: path + "-wal")
+    let error = #expect(throws: PagingDatabaseError.self) {
+      try source.edit(.remove(3), in: feed)
+    }
+    #expect(
+      error == .readOnly(SQLiteError(code: SQLiteError.readOnlyFileMoved, message: Self.moved)))
   }
 
   /// A file marked read-only is opened read-only, whoever runs the process.

@@ -119,8 +119,9 @@ public final class PagingDatabase: @unchecked Sendable {
   /// - Parameter body: The writes.
   /// - Returns: What `body` returns.
   /// - Throws: ``PagingDatabaseError``; nothing of `body` is kept then. A file deleted or
-  ///   replaced since it was opened is ``PagingDatabaseError/readOnly(_:)`` with SQLite's
-  ///   `SQLITE_READONLY_DBMOVED`: what was written would be lost with the old file.
+  ///   replaced since it was opened, or whose write-ahead log was deleted, is
+  ///   ``PagingDatabaseError/readOnly(_:)`` with SQLite's `SQLITE_READONLY_DBMOVED`: what was
+  ///   written would be lost with the old file.
   package func write<Result>(
     _ body: (SQLiteConnection) throws -> Result
   ) throws(PagingDatabaseError) -> Result {
@@ -133,7 +134,7 @@ public final class PagingDatabase: @unchecked Sendable {
         throw PagingDatabaseError.readOnly(
           SQLiteError(
             code: SQLiteError.readOnlyFileMoved,
-            message: "the database file was deleted or replaced since it was opened"))
+            message: "the database file or its log was deleted or replaced since it was opened"))
       }
       return try connection.writeTransaction { try body(connection) }
     }

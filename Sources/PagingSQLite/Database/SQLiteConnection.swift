@@ -159,13 +159,25 @@ package final class SQLiteConnection {
   }
 
   /// Whether the file was deleted, renamed or replaced since the connection opened it
-  /// (`SQLITE_FCNTL_HAS_MOVED`): a write would then go to a file no one opens again. In
-  /// write-ahead logging SQLite writes there without a word; it refuses only in rollback mode.
-  /// - Complexity: One `stat` of the file's path.
+  /// (`SQLITE_FCNTL_HAS_MOVED`), or its write-ahead log was deleted: a write would then go to
+  /// a file no one opens again. In write-ahead logging SQLite writes there without a word; it
+  /// refuses only in rollback mode.
+  /// - Complexity: One `stat` of the file's path, and one of its log's.
   package func fileHasMoved() -> Bool {
     var moved: Int32 = 0
-    return sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK
-      && moved != 0
+    if sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK,
+      moved != 0
+    {
+      return true
+    }
+    // SQLite keeps the log open, and on disk, while any connection to the file is open; the
+    // log's own file has no inode check, so its path is looked for.
+    var log: UnsafeMutablePointer<sqlite3_file>?
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log) == SQLITE_OK,
+      let log, log.pointee.pMethods != nil,
+      let file = sqlite3_db_filename(handle, "main"), let path = sqlite3_filename_wal(file)
+    else { return false }
+    return access(path, F_OK) != 0
   }
 
   /// Sets the schema version (`PRAGMA user_version`).
