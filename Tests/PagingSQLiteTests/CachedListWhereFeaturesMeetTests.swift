@@ -514,6 +514,49 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     #expect(feed.items.map(\.id) == Array(100..<140))
   }
 
+  /// R24: two lists over one cached list, each under a query that is not `Codable` (the file
+  /// keeps only the type's name, the same for both): after the other list's search replaced
+  /// the cache and this list's reload failed offline, this list's next page is not the
+  /// search's next page.
+  @Test func twoListsUnderQueriesThatAreNotCodableDoNotMix() async throws {
+    struct Search: Hashable, Sendable { var text: String }
+    let folder = try TemporaryFolder()
+    let database = try PagingDatabase(path: folder.file())
+    let network = Network()
+    let source = try CachedPageSource(database: database, list: "feed", remote: network)
+    let feed = try source.paginator(configuration: Self.configuration, pollInterval: nil)
+    let start = Task { await feed.start() }
+    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
+    await start.value
+    let searchA = Task { await feed.setQuery(Search(text: "A")) }
+    network.complete(await network.request(at: 1), items: rows(100..<120), next: "a2")
+    await searchA.value
+
+    let network2 = Network()
+    let source2 = try CachedPageSource(
+      database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
+    let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
+    await feed2.waitUntilIdle()
+    let searchB = Task { await feed2.setQuery(Search(text: "B")) }
+    network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "search-b")
+    await searchB.value
+    let reload = await network.request(at: 2)
+    #expect(reload.query as? Search == Search(text: "A"))
+    network.fail(reload, with: Offline(isRetryable: false))
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(100..<120))
+
+    feed.loadNextPage()
+    let next = await network.request(at: 3)
+    #expect(next.direction == .refresh)
+    #expect(next.cursor != "search-b")
+    #expect(next.query as? Search == Search(text: "A"))
+    network.fail(next, with: Offline(isRetryable: false))
+    await feed.waitUntilIdle()
+    #expect(feed.items.map(\.id) == Array(100..<120))
+    #expect(try source.cachedItems().map(\.id) == Array(500..<520))
+  }
+
   /// R23: a second source opened on the file while a refresh runs leaves the live list's
   /// edits as they are: an edit made after the refresh began holds when it commits, in the
   /// list, in the cache and after a relaunch.

@@ -79,6 +79,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     /// after a refresh began holds when it commits even when it was written before the
     /// refresh's load read its mark (the load runs after the paginator's generation moved).
     var ownEdits: [(generation: Generation, sequence: Int)] = []
+    /// The cache generation this source's last network refresh wrote: a query the file cannot
+    /// restore is known to be the list's own only in that cache.
+    var wrote: Int?
   }
 
   private enum RefreshKind { case stale, continuation, initial, reload, network }
@@ -422,8 +425,10 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         try cache.replace(
           db, with: page, loadedBy: cursor, at: key, fetchedAt: fetchedAt,
           query: PagingSnapshot<Item, Int>.savedQuery(request.query))
+        let wrote = try cache.header(db)?.generation
         state.withLock { state in
           state.live = request.generation
+          state.wrote = wrote
           if !request.isJump { state.ownEdits.removeAll { $0.generation < request.generation } }
         }
         committed(from: before, to: try cache.version(db))
@@ -451,7 +456,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     let cache = cache
     let countsRows = countsRows
     return try database.withConnection { db -> Page<Item, Int>? in
-      guard Self.holdsPages(for: request.query, saved: try cache.savedQuery(db)),
+      guard try holdsPages(db, for: request.query),
         let page = try Self.page(db, cache, at: key, counted: countsRows)
       else { return nil }
       let version = try cache.version(db)
@@ -491,7 +496,7 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
       (
         page: try Self.page(db, cache, at: key, counted: countsRows),
         neighbour: try cache.page(db, at: neighbour), generation: try cache.header(db)?.generation,
-        sameQuery: Self.holdsPages(for: request.query, saved: try cache.savedQuery(db))
+        sameQuery: try holdsPages(db, for: request.query)
       )
     }
     // Another list's refresh under another query replaced the cache (R24): its pages, and
@@ -523,14 +528,19 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
     return stored
   }
 
-  /// Whether a cache whose pages are for the query saved as `saved` holds pages for `query`:
-  /// the saved query restores to it, or `query` saves as the same text. A query that does not
-  /// restore (one that is not `Codable`, whose saved form names only its type, or one whose
-  /// `Codable` form leaves a field out) is taken to be the list's own when its saved text is:
-  /// the file cannot tell it from another value of its type.
-  private static func holdsPages(for query: (any Hashable & Sendable)?, saved: String?) -> Bool {
-    PagingSnapshot<Item, Int>.savedQuery(saved, matches: query)
-      || saved == PagingSnapshot<Item, Int>.savedQuery(query)
+  /// Whether the cache holds pages for `query`: the query saved beside them restores to it;
+  /// or it does not restore (a query that is not `Codable` is saved as its type's name alone,
+  /// one whose `Codable` form leaves a field out as that form) and saves as the same text, in
+  /// the cache this source's own refresh wrote, which no other writer's refresh replaced.
+  private func holdsPages(_ db: SQLiteConnection, for query: (any Hashable & Sendable)?) throws
+    -> Bool
+  {
+    let saved = try cache.savedQuery(db)
+    if PagingSnapshot<Item, Int>.savedQuery(saved, matches: query) { return true }
+    guard saved == PagingSnapshot<Item, Int>.savedQuery(query),
+      let generation = try cache.header(db)?.generation
+    else { return false }
+    return state.withLock { $0.wrote } == generation
   }
 
   /// The answer to a load whose neighbour another writer's refresh replaced: the list checks
