@@ -150,7 +150,9 @@ import var PagingTestSupport.minuteLimit
   }
 
   /// R23, R31: a jump the cache cannot answer loads its page from the network, and keeps every
-  /// edit in force, as the list does: the cache and a relaunch show the removed row removed.
+  /// edit in force, as the list does: the cache shows the removed row removed, the row
+  /// inserted at the start at the start of a page that is the list's first (the network gives
+  /// it no page before), and the row inserted after a row the page does not bring nowhere.
   @Test func aJumpFromTheNetworkKeepsTheEditsInForce() async throws {
     let folder = try TemporaryFolder()
     let database = try PagingDatabase(path: folder.file())
@@ -163,6 +165,8 @@ import var PagingTestSupport.minuteLimit
     await feed.start()
     await feed.waitUntilIdle()
     try source.edit(.remove(9_001), in: feed)
+    try source.edit(.insert(Row(id: 77_777), at: .start), in: feed)
+    try source.edit(.insert(Row(id: 88_888), at: .after(5)), in: feed)
     // Another process's search replaces the cache, so the jump cannot read it.
     let search = Page<Row, String>(items: rows(50_000..<50_020), nextCursor: nil)
     try PagingDatabase(path: folder.file()).write { db in
@@ -174,7 +178,7 @@ import var PagingTestSupport.minuteLimit
     #expect(feed.metrics.jumps == 1)
     network.complete(await network.request(at: 0), items: rows(9_000..<9_020), next: "x")
     await feed.waitUntilIdle()
-    let expected = [9_000] + Array(9_002..<9_020)
+    let expected = [77_777, 9_000] + Array(9_002..<9_020)
     #expect(feed.items.map(\.id) == expected)
     #expect(try source.cachedItems().map(\.id) == expected)
   }

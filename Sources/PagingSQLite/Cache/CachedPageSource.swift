@@ -412,8 +412,9 @@ where Remote.Item: Codable, Remote.Item.ID: Codable, Remote.Cursor: Codable {
         var page = page
         if request.isJump {
           // A jump shows another part of the same list: every edit stays in force, and its
-          // page gets them as an edge's page does, as the list's window does (R23, R31).
-          page.items = try cache.overlay(db, page.items)
+          // page gets them as the list's window does (R23, R31).
+          page.items = try cache.overlayPage(
+            db, page.items, atStart: page.previousCursor == nil, atEnd: page.nextCursor == nil)
         } else {
           let firstOwn = state.withLock { state in
             state.ownEdits.first { !($0.generation < request.generation) }?.sequence

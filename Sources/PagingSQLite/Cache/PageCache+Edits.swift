@@ -159,6 +159,55 @@ extension PageCache {
     return try Self.overlay(items, edits, in: try idForm(db))
   }
 
+  /// A page's items with the edits in force applied as the list applies them to a page it
+  /// shows in place of its window (a jump's): ``overlay(_:_:)``, and each item the last insert
+  /// of its id put beside a row of the page, or at the list's start or end when the page is
+  /// there, put in its place, as the engine puts an inserted row back (R23, R31). A move's row
+  /// that is not in the page stays where it is.
+  /// - Parameters:
+  ///   - items: The page's items.
+  ///   - atStart: Whether the page is the list's first (no page before it).
+  ///   - atEnd: Whether the page is the list's last.
+  /// - Complexity: O(*n* × *e*) for *n* items and *e* edits.
+  /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
+  package func overlayPage(
+    _ db: SQLiteConnection, _ items: [Item], atStart: Bool, atEnd: Bool
+  ) throws -> [Item] {
+    let edits = try edits(db)
+    guard !edits.isEmpty else { return items }
+    let form = try idForm(db)
+    var items = try Self.overlay(items, edits, in: form)
+    let (removed, local) = Self.result(of: edits)
+    // The last insert or move of each id decides where it goes; only inserts bring their row.
+    var last: [String: Int] = [:]
+    for (index, edit) in edits.enumerated() where edit.kind == "insert" || edit.kind == "move" {
+      last[edit.id] = index
+    }
+    let placing = last.values.sorted().map { edits[$0] }.filter {
+      $0.kind == "insert" && !removed.contains($0.id)
+    }
+    // A row put back may be the one another was put against: pass again until none is placed.
+    for _ in 0...placing.count {
+      var placed = false
+      for edit in placing {
+        guard try !items.contains(where: { try Self.key($0.id, in: form) == edit.id }),
+          let item = local[edit.id] ?? edit.item
+        else { continue }
+        let index: Int?
+        switch edit.position {
+        case "start": index = atStart ? 0 : nil
+        case "end": index = atEnd ? items.count : nil
+        default: index = try Self.index(of: edit, in: items, form)
+        }
+        guard let index else { continue }
+        items.insert(item, at: index)
+        placed = true
+      }
+      guard placed else { break }
+    }
+    return items
+  }
+
   /// A refresh's items with every edit in force applied in order: a new item goes where it was
   /// put (at the start when what it was put against is not in the result), a moved item moves
   /// when both it and its reference are in the result, and a removed item leaves where it
