@@ -118,29 +118,45 @@ import var PagingTestSupport.minuteLimit
     #expect(feed.rows.placeholdersAfter == 0)
   }
 
-  /// R24, R31: a jump after another process's search replaced the cache (before this
-  /// process's poll saw it) does not show the search's rows under this list's query: it
-  /// refreshes, as a jump the cache cannot answer does.
-  @Test func aJumpAfterAnotherProcesssSearchDoesNotShowTheSearchsRows() async throws {
-    let folder = try TemporaryFolder()
+  /// A counted list over 10,000 cached rows in pages of 1,000 in `folder`, started from the
+  /// cache without a request.
+  static func countedList<Remote: PageSource>(
+    _ folder: TemporaryFolder, _ network: Remote
+  ) async throws -> (CachedPageSource<Remote>, Paginator<Row, Int>)
+  where Remote.Item == Row, Remote.Cursor == String {
     let database = try PagingDatabase(path: folder.file())
     try Self.fill(database, count: 10_000, pageSize: 1_000)
-    let network = DownNetwork()
     let source = try CachedPageSource(
       database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
       countsRows: true)
     let feed = try source.paginator(configuration: PagingConfiguration(), pollInterval: nil)
     await feed.start()
     await feed.waitUntilIdle()
-    #expect(feed.rows.count == 10_000)
-    #expect(network.requests.isEmpty)
+    return (source, feed)
+  }
 
+  /// Another process's search for "B" replaces the cache of list "feed" in `folder` with rows
+  /// 50,000..<50,020, before this process's poll sees it.
+  static func otherProcessSearches(_ folder: TemporaryFolder) throws {
     let search = Page<Row, String>(items: rows(50_000..<50_020), nextCursor: nil)
     try PagingDatabase(path: folder.file()).write { db in
       try PageCache<Row, String>(list: "feed").replace(
         db, with: search, loadedBy: nil, at: 0, fetchedAt: Date(),
         query: PagingSnapshot<Row, Int>.savedQuery("B"))
     }
+  }
+
+  /// R24, R31: a jump after another process's search replaced the cache (before this
+  /// process's poll saw it) does not show the search's rows under this list's query: it
+  /// refreshes, as a jump the cache cannot answer does.
+  @Test func aJumpAfterAnotherProcesssSearchDoesNotShowTheSearchsRows() async throws {
+    let folder = try TemporaryFolder()
+    let network = DownNetwork()
+    let (_, feed) = try await Self.countedList(folder, network)
+    #expect(feed.rows.count == 10_000)
+    #expect(network.requests.isEmpty)
+
+    try Self.otherProcessSearches(folder)
     feed.rowAppeared(feed.rows[9_999])
     #expect(feed.metrics.jumps == 1)
     await feed.waitUntilIdle()
@@ -155,25 +171,13 @@ import var PagingTestSupport.minuteLimit
   /// it no page before), and the row inserted after a row the page does not bring nowhere.
   @Test func aJumpFromTheNetworkKeepsTheEditsInForce() async throws {
     let folder = try TemporaryFolder()
-    let database = try PagingDatabase(path: folder.file())
-    try Self.fill(database, count: 10_000, pageSize: 1_000)
     let network = Network()
-    let source = try CachedPageSource(
-      database: database, list: "feed", remote: network, initialize: .skipInitialRefresh,
-      countsRows: true)
-    let feed = try source.paginator(configuration: PagingConfiguration(), pollInterval: nil)
-    await feed.start()
-    await feed.waitUntilIdle()
+    let (source, feed) = try await Self.countedList(folder, network)
     try source.edit(.remove(9_001), in: feed)
     try source.edit(.insert(Row(id: 77_777), at: .start), in: feed)
     try source.edit(.insert(Row(id: 88_888), at: .after(5)), in: feed)
     // Another process's search replaces the cache, so the jump cannot read it.
-    let search = Page<Row, String>(items: rows(50_000..<50_020), nextCursor: nil)
-    try PagingDatabase(path: folder.file()).write { db in
-      try PageCache<Row, String>(list: "feed").replace(
-        db, with: search, loadedBy: nil, at: 0, fetchedAt: Date(),
-        query: PagingSnapshot<Row, Int>.savedQuery("B"))
-    }
+    try Self.otherProcessSearches(folder)
     feed.rowAppeared(feed.rows[9_999])
     #expect(feed.metrics.jumps == 1)
     network.complete(await network.request(at: 0), items: rows(9_000..<9_020), next: "x")

@@ -226,10 +226,14 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     #expect(relaunched.items.isEmpty)
   }
 
-  /// Two lists over one cached list: when one searches, the other, invalidated, asks the
-  /// network for its own query rather than show the search's rows under none (R24).
-  @Test func aListDoesNotShowAnotherListsSearch() async throws {
-    let folder = try TemporaryFolder()
+  /// Two lists over the cached list "feed" of one file: the first started with rows 0..<20
+  /// from its network (then, with `query`, searched for it and shows rows 100..<120, next
+  /// cursor "a2"); the second opened on the cache without a request.
+  static func twoLists(
+    _ folder: TemporaryFolder, firstSearchesFor query: (any Hashable & Sendable)? = nil
+  ) async throws -> (
+    CachedPageSource<Network>, Paginator<Row, Int>, Network, Paginator<Row, Int>, Network
+  ) {
     let database = try PagingDatabase(path: folder.file())
     let network = Network()
     let source = try CachedPageSource(database: database, list: "feed", remote: network)
@@ -237,11 +241,24 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
     let start = Task { await feed.start() }
     network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
     await start.value
+    if let query {
+      let searching = Task { await feed.setQuery(query) }
+      network.complete(await network.request(at: 1), items: rows(100..<120), next: "a2")
+      await searching.value
+    }
     let network2 = Network()
     let source2 = try CachedPageSource(
       database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
     let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
     await feed2.waitUntilIdle()
+    return (source, feed, network, feed2, network2)
+  }
+
+  /// Two lists over one cached list: when one searches, the other, invalidated, asks the
+  /// network for its own query rather than show the search's rows under none (R24).
+  @Test func aListDoesNotShowAnotherListsSearch() async throws {
+    let folder = try TemporaryFolder()
+    let (_, feed, network, feed2, network2) = try await Self.twoLists(folder)
     let searching = Task { await feed2.setQuery("B") }
     network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "b")
     await searching.value
@@ -460,18 +477,7 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   /// this list's query: nothing mixes the two queries' rows in the cache (R24).
   @Test func anAppendAfterAnotherListsSearchDoesNotLoadTheSearchsNextPage() async throws {
     let folder = try TemporaryFolder()
-    let database = try PagingDatabase(path: folder.file())
-    let network = Network()
-    let source = try CachedPageSource(database: database, list: "feed", remote: network)
-    let feed = try source.paginator(configuration: Self.configuration, pollInterval: nil)
-    let start = Task { await feed.start() }
-    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
-    await start.value
-    let network2 = Network()
-    let source2 = try CachedPageSource(
-      database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
-    let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
-    await feed2.waitUntilIdle()
+    let (source, feed, network, feed2, network2) = try await Self.twoLists(folder)
     let searching = Task { await feed2.setQuery("B") }
     network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "search-b")
     await searching.value
@@ -521,22 +527,8 @@ private struct TextRow: Identifiable, Sendable, Hashable, Codable {
   @Test func twoListsUnderQueriesThatAreNotCodableDoNotMix() async throws {
     struct Search: Hashable, Sendable { var text: String }
     let folder = try TemporaryFolder()
-    let database = try PagingDatabase(path: folder.file())
-    let network = Network()
-    let source = try CachedPageSource(database: database, list: "feed", remote: network)
-    let feed = try source.paginator(configuration: Self.configuration, pollInterval: nil)
-    let start = Task { await feed.start() }
-    network.complete(await network.request(at: 0), items: rows(0..<20), next: "b")
-    await start.value
-    let searchA = Task { await feed.setQuery(Search(text: "A")) }
-    network.complete(await network.request(at: 1), items: rows(100..<120), next: "a2")
-    await searchA.value
-
-    let network2 = Network()
-    let source2 = try CachedPageSource(
-      database: database, list: "feed", remote: network2, initialize: .skipInitialRefresh)
-    let feed2 = try source2.paginator(configuration: Self.configuration, pollInterval: nil)
-    await feed2.waitUntilIdle()
+    let (source, feed, network, feed2, network2) = try await Self.twoLists(
+      folder, firstSearchesFor: Search(text: "A"))
     let searchB = Task { await feed2.setQuery(Search(text: "B")) }
     network2.complete(await network2.request(at: 0), items: rows(500..<520), next: "search-b")
     await searchB.value

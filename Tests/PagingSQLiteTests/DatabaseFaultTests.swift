@@ -197,33 +197,12 @@ import var PagingTestSupport.minuteLimit
     #expect(FileManager.default.contents(atPath: path) == before)
   }
 
-  /// A file deleted while open (a "clear cache" that removes the folder's files) takes no
-  /// more writes: an edit is a typed error, not a write into the unlinked file that the next
+  /// A file deleted while open (a "clear cache" that removes the folder's files), or its
+  /// write-ahead log deleted alone (a crash before the connection closes loses what was
+  /// written to it), takes no more writes: an edit is a typed error, not a write that the next
   /// launch never sees; the list keeps what it shows.
-  @Test func aFileDeletedWhileOpenRefusesWrites() async throws {
-    let folder = try TemporaryFolder()
-    let path = folder.file()
-    try await Self.writeCache(path)
-    let database = try PagingDatabase(path: path)
-    let source = try CachedPageSource(
-      database: database, list: "feed", remote: DownNetwork(), initialize: .skipInitialRefresh)
-    let feed = try source.paginator(
-      configuration: CachedPageSourceTests.configuration, pollInterval: nil)
-    #expect(feed.items.map(\.id) == Array(0..<20))
-    for suffix in ["", "-wal", "-shm"] {
-      try? FileManager.default.removeItem(atPath: path + suffix)
-    }
-    let error = #expect(throws: PagingDatabaseError.self) {
-      try source.edit(.remove(3), in: feed)
-    }
-    #expect(
-      error == .readOnly(SQLiteError(code: SQLiteError.readOnlyFileMoved, message: Self.moved)))
-    #expect(feed.items.map(\.id) == Array(0..<3) + Array(4..<20))
-  }
-
-  /// The write-ahead log deleted alone while the file is open takes the writes with it (a
-  /// crash before the connection closes loses them): an edit is a typed error.
-  @Test func aLogDeletedWhileOpenRefusesWrites() async throws {
+  @Test(arguments: [["", "-wal", "-shm"], ["-wal"]])
+  func aFileOrItsLogDeletedWhileOpenRefusesWrites(deleting suffixes: [String]) async throws {
     let folder = try TemporaryFolder()
     let path = folder.file()
     try await Self.writeCache(path)
@@ -234,12 +213,13 @@ import var PagingTestSupport.minuteLimit
       configuration: CachedPageSourceTests.configuration, pollInterval: nil)
     try source.edit(.remove(2), in: feed)
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
-    try FileManager.default.removeItem(atPath: path + "-wal")
+    for suffix in suffixes { try FileManager.default.removeItem(atPath: path + suffix) }
     let error = #expect(throws: PagingDatabaseError.self) {
       try source.edit(.remove(3), in: feed)
     }
     #expect(
       error == .readOnly(SQLiteError(code: SQLiteError.readOnlyFileMoved, message: Self.moved)))
+    #expect(feed.items.map(\.id) == [0, 1] + Array(4..<20))
   }
 
   /// A file marked read-only is opened read-only, whoever runs the process.

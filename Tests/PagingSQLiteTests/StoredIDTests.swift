@@ -132,6 +132,27 @@ private func legacyList(_ path: String, ids: [String]) throws {
     """)
 }
 
+/// The rows a walk of `pages` through a checkpoint in `folder` hands over when the app is
+/// killed after the first page and the walk relaunched to its end, and the relaunched
+/// walk's checkpoint.
+private func walkKilledAfterItsFirstPage<ID: Hashable & Codable & Sendable>(
+  _ pages: [[Keyed<ID>]], in folder: TemporaryFolder
+) async throws -> (returned: [Keyed<ID>], relaunched: WalkCheckpoint<Keyed<ID>, Int>) {
+  let checkpoint = try WalkCheckpoint<Keyed<ID>, Int>(
+    database: PagingDatabase(path: folder.file()), name: "walk")
+  var returned: [Keyed<ID>] = []
+  for try await page in FixedPages(pages: pages).pages(from: checkpoint) {
+    returned += page.items
+    break
+  }
+  let relaunched = try WalkCheckpoint<Keyed<ID>, Int>(
+    database: PagingDatabase(path: folder.file()), name: "walk")
+  for try await page in FixedPages(pages: pages).pages(from: relaunched) {
+    returned += page.items
+  }
+  return (returned, relaunched)
+}
+
 /// The id form `table` records for `name`, read as it is in the file.
 private func recordedForm(_ database: PagingDatabase, _ table: String, _ name: String) throws
   -> Int64?
@@ -290,21 +311,10 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
   /// duplicates: Swift finds the ids equal, and so does the checkpoint (R29).
   @Test func aWalkHandsCanonicallyEqualIDsOverOnce() async throws {
     let folder = try TemporaryFolder()
-    let checkpoint = try WalkCheckpoint<Keyed<String>, Int>(
-      database: PagingDatabase(path: folder.file()), name: "accents")
     let pages = [
       [Keyed(id: "caf\u{E9}"), Keyed(id: "x")], [Keyed(id: "cafe\u{301}"), Keyed(id: "y")],
     ]
-    var returned: [Keyed<String>] = []
-    for try await page in FixedPages(pages: pages).pages(from: checkpoint) {
-      returned += page.items
-      break  // the app is killed after the first page
-    }
-    let relaunched = try WalkCheckpoint<Keyed<String>, Int>(
-      database: PagingDatabase(path: folder.file()), name: "accents")
-    for try await page in FixedPages(pages: pages).pages(from: relaunched) {
-      returned += page.items
-    }
+    let (returned, relaunched) = try await walkKilledAfterItsFirstPage(pages, in: folder)
     #expect(returned.map { Array($0.id.utf8) } == ["caf\u{E9}", "x", "y"].map { Array($0.utf8) })
     #expect(try relaunched.progress() == .finished(pages: 2, rows: 3))
   }
@@ -314,19 +324,8 @@ private func storedWalkIDs(_ database: PagingDatabase, _ name: String) throws ->
   @Test func idsThatTheirTypeTellsApartStayTwoRows() async throws {
     let folder = try TemporaryFolder()
     let pages = [[Keyed(id: BytesID("caf\u{E9}"))], [Keyed(id: BytesID("cafe\u{301}"))]]
-    let checkpoint = try WalkCheckpoint<Keyed<BytesID>, Int>(
-      database: PagingDatabase(path: folder.file()), name: "bytes")
-    var returned: [Keyed<BytesID>] = []
-    for try await page in FixedPages(pages: pages).pages(from: checkpoint) {
-      returned += page.items
-      break  // the app is killed after the first page
-    }
-    let relaunched = try WalkCheckpoint<Keyed<BytesID>, Int>(
-      database: PagingDatabase(path: folder.file()), name: "bytes")
-    for try await page in FixedPages(pages: pages).pages(from: relaunched) {
-      returned += page.items
-    }
-    #expect(returned == pages[0] + pages[1])
+    #expect(
+      try await walkKilledAfterItsFirstPage(pages, in: folder).returned == pages[0] + pages[1])
 
     let rows = [
       Keyed(id: BytesID("caf\u{E9}"), title: "1"), Keyed(id: BytesID("cafe\u{301}"), title: "2"),
