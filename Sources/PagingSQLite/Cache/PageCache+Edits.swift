@@ -168,7 +168,8 @@ extension PageCache {
   ///   - items: The page's items.
   ///   - atStart: Whether the page is the list's first (no page before it).
   ///   - atEnd: Whether the page is the list's last.
-  /// - Complexity: O(*n* × *e*) for *n* items and *e* edits.
+  /// - Complexity: O(*n* × *p*) for *n* items and *p* inserts placed, and O(*e* log *e*) for
+  ///   *e* edits.
   /// - Throws: ``PagingDatabaseError/unencodable`` for an id that does not encode.
   package func overlayPage(
     _ db: SQLiteConnection, _ items: [Item], atStart: Bool, atEnd: Bool
@@ -177,6 +178,7 @@ extension PageCache {
     guard !edits.isEmpty else { return items }
     let form = try idForm(db)
     var items = try Self.overlay(items, edits, in: form)
+    var present = Set(try items.map { try Self.key($0.id, in: form) })
     let (removed, local) = Self.result(of: edits)
     // The last insert or move of each id decides where it goes; only inserts bring their row.
     var last: [String: Int] = [:]
@@ -190,9 +192,7 @@ extension PageCache {
     for _ in 0...placing.count {
       var placed = false
       for edit in placing {
-        guard try !items.contains(where: { try Self.key($0.id, in: form) == edit.id }),
-          let item = local[edit.id] ?? edit.item
-        else { continue }
+        guard !present.contains(edit.id), let item = local[edit.id] ?? edit.item else { continue }
         let index: Int?
         switch edit.position {
         case "start": index = atStart ? 0 : nil
@@ -201,6 +201,7 @@ extension PageCache {
         }
         guard let index else { continue }
         items.insert(item, at: index)
+        present.insert(edit.id)
         placed = true
       }
       guard placed else { break }
